@@ -1,0 +1,363 @@
+//! The rules engines: one module per game, all behind the [`Game`] trait.
+//!
+//! Rules are pure data and functions: no UI, no threads, no clocks. The AI, the command line,
+//! saved games and the app are written once against [`Game`] and reach a concrete game through
+//! [`AnyGame`] and the [`with_game!`](crate::with_game) macro.
+
+pub mod blockade;
+pub mod cannon;
+mod error;
+pub mod maddell;
+pub mod push;
+pub mod shuangcheng;
+
+pub use error::{MoveError, PositionError};
+
+use std::fmt;
+use std::hash::Hash;
+
+/// One of the two sides. `X` moves first in every standard start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    X,
+    O,
+}
+
+impl Side {
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::X => Side::O,
+            Side::O => Side::X,
+        }
+    }
+
+    /// The one-letter spelling used in position texts.
+    pub fn letter(self) -> char {
+        match self {
+            Side::X => 'x',
+            Side::O => 'o',
+        }
+    }
+
+    pub fn from_letter(text: &str) -> Option<Side> {
+        match text {
+            "x" => Some(Side::X),
+            "o" => Some(Side::O),
+            _ => None,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Where a game stands. Printed as `ongoing`, `x-wins`, `o-wins`, `draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Ongoing,
+    Win(Side),
+    Draw,
+}
+
+impl Status {
+    pub fn is_over(self) -> bool {
+        self != Status::Ongoing
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Ongoing => "ongoing",
+            Status::Win(Side::X) => "x-wins",
+            Status::Win(Side::O) => "o-wins",
+            Status::Draw => "draw",
+        })
+    }
+}
+
+/// The interface every game implements.
+///
+/// Positions and moves are small `Copy` values so that the search can copy-make instead of
+/// make/unmake. Every method is a pure function of its arguments.
+pub trait Game: Clone + Send + Sync + 'static {
+    type Position: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+
+    /// Which game and options this is (`blockade:solidarity`, ...).
+    fn variant(&self) -> Variant;
+
+    /// The standard start position.
+    fn start(&self) -> Self::Position;
+
+    fn side_to_move(&self, pos: &Self::Position) -> Side;
+
+    /// Appends every legal move to `out` (which the caller clears). Nothing when the game is
+    /// over. In Push the Line a side with no move gets the single move `pass`.
+    fn legal_moves(&self, pos: &Self::Position, out: &mut Vec<Self::Move>);
+
+    /// The position after `mv`, which must be one of `legal_moves(pos)`.
+    fn play(&self, pos: &Self::Position, mv: Self::Move) -> Self::Position;
+
+    /// The position after the side to move lost its turn to the timer (no move made).
+    fn skip_turn(&self, pos: &Self::Position) -> Self::Position;
+
+    fn status(&self, pos: &Self::Position) -> Status;
+
+    /// A Zobrist-style hash of everything that decides the legal moves and the status.
+    fn hash(&self, pos: &Self::Position) -> u64;
+
+    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
+
+    fn format_position(&self, pos: &Self::Position) -> String;
+
+    /// The canonical spelling of a move.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Checks the spelling of a move without a position: `Err` names what is malformed.
+    /// A well-formed spelling may still be illegal; [`Game::parse_move`] decides that.
+    fn check_move_syntax(&self, text: &str) -> Result<(), MoveError>;
+
+    /// The number of legal moves; games override it where counting is cheaper than listing
+    /// (perft's last ply).
+    fn count_moves(&self, pos: &Self::Position) -> u64 {
+        let mut moves = Vec::new();
+        self.legal_moves(pos, &mut moves);
+        moves.len() as u64
+    }
+
+    /// Reads a move in canonical notation and checks that it is legal in `pos`.
+    fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, MoveError> {
+        self.check_move_syntax(text)?;
+        let mut moves = Vec::new();
+        self.legal_moves(pos, &mut moves);
+        moves
+            .into_iter()
+            .find(|&mv| self.format_move(mv) == text)
+            .ok_or_else(|| MoveError::Illegal {
+                text: text.to_owned(),
+            })
+    }
+
+    /// The pieces each side has on the board and (Maddell) in hand: `[x, o]`. The property
+    /// tests check that these only fall through captures.
+    fn material(&self, pos: &Self::Position) -> [u32; 2];
+}
+
+/// Counts leaf positions `depth` plies ahead (a forced `pass` counts as a move; a finished
+/// game at depth > 0 contributes nothing).
+pub fn perft<G: Game>(game: &G, pos: &G::Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        return game.count_moves(pos);
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(pos, &mut moves);
+    moves
+        .into_iter()
+        .map(|mv| perft(game, &game.play(pos, mv), depth - 1))
+        .sum()
+}
+
+/// The five games, as the command line and saved games name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameId {
+    Push,
+    #[serde(rename = "shuangcheng")]
+    ShuangCheng,
+    Maddell,
+    Blockade,
+    Cannon,
+}
+
+impl GameId {
+    pub const ALL: [GameId; 5] = [
+        GameId::Push,
+        GameId::ShuangCheng,
+        GameId::Maddell,
+        GameId::Blockade,
+        GameId::Cannon,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameId::Push => "push",
+            GameId::ShuangCheng => "shuangcheng",
+            GameId::Maddell => "maddell",
+            GameId::Blockade => "blockade",
+            GameId::Cannon => "cannon",
+        }
+    }
+}
+
+/// A game together with its rule options. Only Blockade has one (Solidarity).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Variant {
+    pub game: GameId,
+    #[serde(default)]
+    pub solidarity: bool,
+}
+
+impl Variant {
+    pub fn plain(game: GameId) -> Variant {
+        Variant {
+            game,
+            solidarity: false,
+        }
+    }
+
+    /// Reads a game id such as `push` or `blockade:solidarity`.
+    pub fn parse(text: &str) -> Result<Variant, VariantError> {
+        let (name, option) = match text.split_once(':') {
+            Some((name, option)) => (name, Some(option)),
+            None => (text, None),
+        };
+        let game = GameId::ALL
+            .into_iter()
+            .find(|id| id.name() == name)
+            .ok_or_else(|| VariantError::UnknownGame(text.to_owned()))?;
+        match option {
+            None => Ok(Variant::plain(game)),
+            Some("solidarity") if game == GameId::Blockade => Ok(Variant {
+                game,
+                solidarity: true,
+            }),
+            Some(_) => Err(VariantError::UnknownOption(text.to_owned())),
+        }
+    }
+
+    pub fn to_game(self) -> AnyGame {
+        match self.game {
+            GameId::Push => AnyGame::Push(push::Push),
+            GameId::ShuangCheng => AnyGame::ShuangCheng(shuangcheng::ShuangCheng),
+            GameId::Maddell => AnyGame::Maddell(maddell::Maddell),
+            GameId::Blockade => AnyGame::Blockade(blockade::Blockade {
+                solidarity: self.solidarity,
+            }),
+            GameId::Cannon => AnyGame::Cannon(cannon::Cannon),
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.game.name())?;
+        if self.solidarity {
+            f.write_str(":solidarity")?;
+        }
+        Ok(())
+    }
+}
+
+/// A game id that names no game, or an option the game does not have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    UnknownGame(String),
+    UnknownOption(String),
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::UnknownGame(text) => write!(
+                f,
+                "unknown game '{text}' (expected push, shuangcheng, maddell, blockade or cannon)"
+            ),
+            VariantError::UnknownOption(text) => write!(
+                f,
+                "unknown rule option in '{text}' (only blockade:solidarity exists)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// One of the five concrete games, for code that picks the game at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyGame {
+    Push(push::Push),
+    ShuangCheng(shuangcheng::ShuangCheng),
+    Maddell(maddell::Maddell),
+    Blockade(blockade::Blockade),
+    Cannon(cannon::Cannon),
+}
+
+/// Runs `$body` with `$g` bound to the concrete game inside an [`AnyGame`], so that generic
+/// code over [`Game`] is written once and monomorphised for each game.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::games::AnyGame::Push($g) => $body,
+            $crate::games::AnyGame::ShuangCheng($g) => $body,
+            $crate::games::AnyGame::Maddell($g) => $body,
+            $crate::games::AnyGame::Blockade($g) => $body,
+            $crate::games::AnyGame::Cannon($g) => $body,
+        }
+    };
+}
+
+/// Random-looking keys for Zobrist hashing, made at compile time so every build and platform
+/// agrees (splitmix64 from a fixed seed).
+pub const fn zobrist_keys<const N: usize>(seed: u64) -> [u64; N] {
+    let mut keys = [0u64; N];
+    let mut state = seed;
+    let mut i = 0;
+    while i < N {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        keys[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+}
+
+/// Splits a position text into exactly `expected` fields separated by single spaces.
+pub(crate) fn split_fields(text: &str, expected: usize) -> Result<Vec<&str>, PositionError> {
+    let fields: Vec<&str> = text.split(' ').collect();
+    if fields.len() != expected || fields.iter().any(|f| f.is_empty()) {
+        return Err(PositionError::FieldCount {
+            text: text.to_owned(),
+            expected,
+            found: text.split_whitespace().count(),
+        });
+    }
+    Ok(fields)
+}
+
+/// Reads the side-to-move field.
+pub(crate) fn parse_side(field: &str) -> Result<Side, PositionError> {
+    Side::from_letter(field).ok_or_else(|| PositionError::SideToMove {
+        field: field.to_owned(),
+    })
+}
+
+/// Checks a board field's length and characters; returns its characters.
+pub(crate) fn parse_board(
+    board: &str,
+    len: usize,
+    allowed: &str,
+) -> Result<Vec<char>, PositionError> {
+    let chars: Vec<char> = board.chars().collect();
+    if let Some(&bad) = chars.iter().find(|c| !allowed.contains(**c)) {
+        return Err(PositionError::BoardChar {
+            board: board.to_owned(),
+            found: bad,
+        });
+    }
+    if chars.len() != len {
+        return Err(PositionError::BoardLength {
+            board: board.to_owned(),
+            expected: len,
+            found: chars.len(),
+        });
+    }
+    Ok(chars)
+}

@@ -1,0 +1,3 @@
+//! Qipan: five line-board games, their rules engines, a computer opponent and an egui app.
+
+pub mod games;
