@@ -1,3 +1,4 @@
 //! Qipan: five line-board games, their rules engines, a computer opponent and an egui app.
 
+pub mod ai;
 pub mod games;
