@@ -2,3 +2,5 @@
 
 pub mod ai;
 pub mod games;
+pub mod i18n;
+pub mod ui;

@@ -1,0 +1,80 @@
+# The app's own words (the rule texts are in rules.ftl, made from the seeds).
+
+app-title = Qipan · 棋盘
+heading-games = Games
+heading-settings = Game Settings
+heading-moves = Moves
+heading-rules = Rules
+rules-overview = Overview
+
+setting-language = Language
+lang-en = English
+lang-zh = 中文
+setting-difficulty = Difficulty
+level-easy = Easy
+level-medium = Medium
+level-hard = Hard
+level-master = Master
+setting-side = You play
+side-first = First (Dark)
+side-second = Second (Light)
+side-dark = Dark
+side-light = Light
+side-cannons = Cannons
+side-soldiers = Soldiers
+push-first-note = This round { $side } moves first; the first move alternates from round to round.
+setting-two-players = Two people on one screen (no computer)
+setting-solidarity = Solidarity rule (Blockade)
+
+action-new = New game
+action-undo = Undo
+action-redo = Redo
+action-save = Save
+action-load = Load
+action-resume = Play on from here
+save-path = File
+move-start = Start
+move-skip = (time out)
+reviewing = Looking back through the moves: the clock is stopped.
+
+turn-you = Your move ({ $side })
+turn-computer = The computer ({ $side }) is thinking…
+turn-side = { $side } to move
+timer-seconds = { $seconds } s
+timeout-skipped = Time ran out: { $side } lost the turn.
+game-over = Game over
+game-over-win = { $side } wins
+game-over-draw = Draw
+
+reason-no-move = { $side } has no legal move left.
+reason-draw-no-move = { $side } has no legal move and no other result was reached: a draw.
+reason-pushed-six = Six of { $side }'s pieces were pushed off the board.
+reason-two-left = { $side } is down to two pieces.
+reason-cannons-gone = All three cannons are gone.
+reason-platforms = Soldiers stand on all three platforms.
+reason-last-soldiers = The last soldiers reached the platforms and were not captured.
+reason-soldiers-gone = Every soldier has been captured.
+reason-platform-capture = A cannon captured a soldier standing on a platform.
+
+push-count = Pushed off: Dark { $x } · Light { $o } (six wins)
+push-pass = { $side } cannot move: the turn is skipped.
+push-stuck = Neither side can move.
+maddell-hand = In hand: Dark { $x } · Light { $o }
+maddell-take = Mill! Choose a piece to take.
+sc-shared-movable = Shared piece: either side may move it.
+sc-shared-locked = Locked: the last move moved a shared piece, so no shared piece may move this turn.
+sc-shared-blocked = Blocked: there is no empty point next to it.
+
+saved = Saved the game to { $path }.
+loaded = Loaded the game from { $path }.
+err-io = Could not use the file { $path }: { $error }
+err-json = This is not a readable saved game: { $error }
+err-not-save = This file is not a Qipan saved game.
+err-version = This saved game has version { $version }, which this version of Qipan cannot read.
+err-game = The saved game names an unknown game: { $game }
+err-human = The saved game names an unknown player side: { $human }
+err-start = The saved start position is not valid: { $error }
+err-move = Move { $number } ({ $move }) cannot be played: { $error }
+err-after-end = Move { $number } comes after the game was already over.
+err-cursor = The saved move pointer is past the last move.
+engine-error = The computer could not answer: { $error }

@@ -1,0 +1,80 @@
+# 应用自身的文字（规则文字在 rules.ftl，由种子文件生成）。
+
+app-title = Qipan · 棋盘
+heading-games = 棋种
+heading-settings = 对局设置
+heading-moves = 棋谱
+heading-rules = 规则
+rules-overview = 概览
+
+setting-language = 语言
+lang-en = English
+lang-zh = 中文
+setting-difficulty = 难度
+level-easy = 简单
+level-medium = 中等
+level-hard = 困难
+level-master = 大师
+setting-side = 你执
+side-first = 先手（黑方）
+side-second = 后手（白方）
+side-dark = 黑方
+side-light = 白方
+side-cannons = 土炮
+side-soldiers = 空手
+push-first-note = 本局{ $side }先走；每局轮流先手。
+setting-two-players = 双人同屏（不用电脑）
+setting-solidarity = 团结机制（困阻棋）
+
+action-new = 新对局
+action-undo = 悔棋
+action-redo = 重做
+action-save = 保存
+action-load = 读取
+action-resume = 从这里接着下
+save-path = 文件
+move-start = 开局
+move-skip = （超时）
+reviewing = 正在回看棋谱：计时已暂停。
+
+turn-you = 轮到你走（{ $side }）
+turn-computer = 电脑（{ $side }）思考中…
+turn-side = 轮到{ $side }走
+timer-seconds = { $seconds } 秒
+timeout-skipped = 时间到：{ $side }这一手被跳过。
+game-over = 对局结束
+game-over-win = { $side }获胜
+game-over-draw = 和棋
+
+reason-no-move = { $side }已无棋可走。
+reason-draw-no-move = { $side }无棋可走，且未达成其他胜负条件：和棋。
+reason-pushed-six = { $side }已有 6 枚棋子被推出棋盘。
+reason-two-left = { $side }只剩两枚棋子。
+reason-cannons-gone = 3 枚土炮已全部被拿掉。
+reason-platforms = 空手同时占满了 3 座炮台。
+reason-last-soldiers = 最后的空手走上了炮台，且没有被土炮吃掉。
+reason-soldiers-gone = 空手已被全部吃光。
+reason-platform-capture = 土炮吃掉了一枚站在炮台上的空手。
+
+push-count = 推出场外：黑方 { $x } · 白方 { $o }（先推 6 颗获胜）
+push-pass = { $side }无子可动：这一手跳过。
+push-stuck = 双方都走不了。
+maddell-hand = 手中棋子：黑方 { $x } · 白方 { $o }
+maddell-take = 成「直」了！选一枚对方棋子拿掉。
+sc-shared-movable = 双城：双方都能动它。
+sc-shared-locked = 锁定：上一手刚动过双城，这一手不能动任何双城。
+sc-shared-blocked = 走不动：它旁边没有空棋点。
+
+saved = 已把对局保存到 { $path }。
+loaded = 已从 { $path } 读取对局。
+err-io = 无法使用文件 { $path }：{ $error }
+err-json = 这不是可读取的存档：{ $error }
+err-not-save = 这个文件不是 Qipan 的对局存档。
+err-version = 这个存档的版本是 { $version }，当前版本的 Qipan 读不了。
+err-game = 存档里的棋种不认识：{ $game }
+err-human = 存档里的执子方不认识：{ $human }
+err-start = 存档里的开局局面无效：{ $error }
+err-move = 第 { $number } 手（{ $move }）走不了：{ $error }
+err-after-end = 第 { $number } 手出现在对局结束之后。
+err-cursor = 存档里的棋谱位置超出了最后一手。
+engine-error = 电脑无法给出着法：{ $error }

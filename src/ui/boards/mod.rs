@@ -1,0 +1,147 @@
+//! One painter per game. A painter draws its board, lets the player make a move by pointer,
+//! and never decides a rule: everything it lights up comes from the engine's legal moves.
+//!
+//! The interface a painter implements is [`BoardPainter`]; [`HasBoard`] ties a game to its
+//! painter and to the few words the app says about it (side names, why the game ended).
+//! Four games share the point-board painter in [`points`]; Push the Line has its own in
+//! [`push`].
+
+pub mod blockade;
+pub mod cannon;
+pub mod maddell;
+pub mod points;
+pub mod push;
+pub mod shuangcheng;
+
+use crate::games::{Game, Side, Status};
+use crate::i18n::{I18n, Msg};
+use crate::msg;
+use egui::{Pos2, Rect, Vec2};
+
+/// Everything a painter may look at for one frame.
+pub struct BoardCtx<'a, G: Game> {
+    pub game: &'a G,
+    pub pos: &'a G::Position,
+    /// The legal moves of `pos`, computed once per position by the session.
+    pub legal: &'a [G::Move],
+    /// The move that led to `pos`, to be marked; `None` at the start or after a timer skip.
+    pub last_move: Option<G::Move>,
+    /// Whether the player at the screen may move now (their turn, game on, computer idle).
+    pub interactive: bool,
+    pub i18n: &'a I18n,
+    /// Seconds since the app started, for animations (pulsing rings).
+    pub time: f64,
+}
+
+/// A game's board on screen.
+///
+/// `show` is called once per frame with the rect to fill (it scales with the window); it
+/// returns a move once the player has completed one, which must be one of `ctx.legal`.
+pub trait BoardPainter<G: Game>: Default {
+    fn show(&mut self, ui: &mut egui::Ui, rect: Rect, ctx: &BoardCtx<'_, G>) -> Option<G::Move>;
+
+    /// Forgets a half-made selection: called whenever the position changes under it.
+    fn clear(&mut self);
+
+    /// Whether the painter wants frames for an animation while the player is to move.
+    fn animating(&self) -> bool {
+        false
+    }
+}
+
+/// A game as the app shows it.
+pub trait HasBoard: Game {
+    type Painter: BoardPainter<Self>;
+
+    /// The name of a side in this game (Dark/Light, or Cannons/Soldiers).
+    fn side_name(&self, side: Side) -> Msg {
+        match side {
+            Side::X => msg!("side-dark"),
+            Side::O => msg!("side-light"),
+        }
+    }
+
+    /// Why the game ended, in words, for the game-over banner.
+    fn end_reason(&self, pos: &Self::Position, status: Status, i18n: &I18n) -> String;
+
+    /// A line the top bar shows for this game (Push the Line's pushed-off counts,
+    /// Maddell's pieces in hand).
+    fn status_line(&self, _pos: &Self::Position, _i18n: &I18n) -> Option<String> {
+        None
+    }
+
+    /// The move to play on the player's behalf when it is the only one and carries no
+    /// choice (Push the Line's `pass`).
+    fn forced_pass(&self, _legal: &[Self::Move]) -> Option<Self::Move> {
+        None
+    }
+}
+
+/// Maps board coordinates (any unit, origin top-left, y down) into a screen rect, keeping
+/// the aspect ratio and a margin, so every board scales with the window.
+#[derive(Clone, Copy, Debug)]
+pub struct Transform {
+    pub scale: f32,
+    pub offset: Vec2,
+}
+
+impl Transform {
+    /// Fits the board extent `min..max` into `rect` with `margin` board units all round.
+    pub fn fit(rect: Rect, min: Pos2, max: Pos2, margin: f32) -> Transform {
+        let size = (max - min) + Vec2::splat(2.0 * margin);
+        let scale = (rect.width() / size.x)
+            .min(rect.height() / size.y)
+            .max(1e-3);
+        let used = size * scale;
+        let origin = rect.center() - used / 2.0;
+        Transform {
+            scale,
+            offset: origin.to_vec2() - (min.to_vec2() - Vec2::splat(margin)) * scale,
+        }
+    }
+
+    pub fn to_screen(&self, p: Pos2) -> Pos2 {
+        (p.to_vec2() * self.scale + self.offset).to_pos2()
+    }
+
+    /// A board length on screen.
+    pub fn len(&self, board_len: f32) -> f32 {
+        board_len * self.scale
+    }
+}
+
+/// The index of the point nearest `at` within `radius` (screen units), if any.
+pub fn nearest(points: impl Iterator<Item = Pos2>, at: Pos2, radius: f32) -> Option<usize> {
+    points
+        .enumerate()
+        .map(|(i, p)| (i, p.distance(at)))
+        .filter(|&(_, d)| d <= radius)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+}
+
+/// Makes a point of the board a clickable, named widget, so that screen readers (and the
+/// tests) can reach each point by its notation name. Returns the response for hover texts.
+pub fn point_widget(ui: &mut egui::Ui, id: egui::Id, at: Pos2, r: f32, name: &str) -> egui::Response {
+    let rect = Rect::from_center_size(at, Vec2::splat(2.0 * r));
+    let response = ui.interact(rect, id, egui::Sense::click());
+    let label = name.to_owned();
+    response.widget_info(move || {
+        egui::WidgetInfo::labeled(egui::WidgetType::Button, true, label.clone())
+    });
+    response
+}
+
+/// Draws only the board background: for a game whose rules have not landed yet.
+#[derive(Default)]
+pub struct EmptyPainter;
+
+impl<G: Game> BoardPainter<G> for EmptyPainter {
+    fn show(&mut self, ui: &mut egui::Ui, rect: Rect, _ctx: &BoardCtx<'_, G>) -> Option<G::Move> {
+        ui.painter_at(rect)
+            .rect_filled(rect.shrink(8.0), 8.0, crate::ui::theme::BOARD_BG);
+        None
+    }
+
+    fn clear(&mut self) {}
+}

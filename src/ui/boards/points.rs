@@ -1,0 +1,281 @@
+//! The painter shared by the four games whose moves are taps on points (Shuang Cheng,
+//! Maddell, Blockade, Earthen Cannon).
+//!
+//! A game says how its move is entered as a short sequence of taps ([`PointGame::taps`]:
+//! a from-point and a to-point, a placement, then maybe a piece to take). The painter keeps
+//! the taps made so far and lights up, from the legal moves alone, the points that can come
+//! next: no rule is decided here.
+
+use super::{point_widget, BoardCtx, BoardPainter, Transform};
+use crate::games::Game;
+use crate::i18n::Msg;
+use crate::ui::theme::{self, Look};
+use egui::{Color32, Painter, Pos2, Rect, Stroke, Vec2};
+
+/// How a point that can be tapped next is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A piece that can start a move.
+    Select,
+    /// An empty point a piece can step to.
+    Step,
+    /// A soldier a cannon can capture by landing on it.
+    Capture,
+    /// An empty point to place a piece on (Maddell).
+    Place,
+    /// An opposing piece that may be taken after a mill (Maddell).
+    Take,
+    /// A Blockade destination two steps away.
+    Two,
+    /// A Blockade destination three steps away.
+    Three,
+}
+
+/// The taps that enter one move, in order (at most three), each with its mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Taps {
+    pub points: [(u8, Mark); 3],
+    pub len: usize,
+}
+
+impl Taps {
+    pub fn new(taps: &[(u8, Mark)]) -> Taps {
+        let mut points = [(0, Mark::Step); 3];
+        let len = taps.len().min(3);
+        points[..len].copy_from_slice(&taps[..len]);
+        Taps { points, len }
+    }
+
+    pub fn as_slice(&self) -> &[(u8, Mark)] {
+        &self.points[..self.len]
+    }
+
+    fn starts_with(&self, prefix: &[u8]) -> bool {
+        prefix.len() <= self.len && self.points.iter().zip(prefix).all(|(t, p)| t.0 == *p)
+    }
+}
+
+/// The fixed drawing of a board: points in board units, their names, and the lines.
+pub struct Layout {
+    pub points: Vec<Pos2>,
+    pub names: Vec<&'static str>,
+    pub segments: Vec<(u8, u8)>,
+    /// Piece radius in board units.
+    pub piece_radius: f32,
+}
+
+impl Layout {
+    fn bounds(&self) -> (Pos2, Pos2) {
+        let mut min = Pos2::new(f32::MAX, f32::MAX);
+        let mut max = Pos2::new(f32::MIN, f32::MIN);
+        for p in &self.points {
+            min = min.min(*p);
+            max = max.max(*p);
+        }
+        (min, max)
+    }
+}
+
+/// What a point-tap game tells the shared painter.
+pub trait PointGame: Game {
+    fn layout(&self) -> &'static Layout;
+
+    /// What stands on a point.
+    fn piece_at(&self, pos: &Self::Position, point: u8) -> Option<Look>;
+
+    /// The taps that enter `mv` (the marks are what the target point shows).
+    fn taps(&self, mv: Self::Move) -> Taps;
+
+    /// Extra drawing under the pieces (platforms, triangle outlines).
+    fn decorate(&self, _painter: &Painter, _tf: &Transform) {}
+
+    /// Why a piece that looks movable cannot move now, for its hover text (Shuang Cheng's
+    /// shared pieces); `None` draws no lock.
+    fn locked_reason(&self, _pos: &Self::Position, _point: u8, _legal_from: bool) -> Option<Msg> {
+        None
+    }
+
+    /// A hover text for a movable piece (Shuang Cheng's shared pieces).
+    fn movable_note(&self, _pos: &Self::Position, _point: u8) -> Option<Msg> {
+        None
+    }
+}
+
+/// The shared painter: the taps made so far.
+#[derive(Default)]
+pub struct PointPainter {
+    taps: Vec<u8>,
+}
+
+impl<G: PointGame> BoardPainter<G> for PointPainter {
+    fn clear(&mut self) {
+        self.taps.clear();
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, rect: Rect, ctx: &BoardCtx<'_, G>) -> Option<G::Move> {
+        let game = ctx.game;
+        let layout = game.layout();
+        let (min, max) = layout.bounds();
+        let tf = Transform::fit(rect, min, max, 0.7);
+        let painter = ui.painter_at(rect);
+        let screen: Vec<Pos2> = layout.points.iter().map(|&p| tf.to_screen(p)).collect();
+        let r = tf.len(layout.piece_radius);
+
+        // Board and lines.
+        let board_rect = Rect::from_min_max(
+            tf.to_screen(min - Vec2::splat(0.5)),
+            tf.to_screen(max + Vec2::splat(0.5)),
+        );
+        painter.rect(
+            board_rect,
+            tf.len(0.15),
+            theme::BOARD_BG,
+            Stroke::new(tf.len(0.04), theme::BOARD_EDGE),
+            egui::StrokeKind::Inside,
+        );
+        game.decorate(&painter, &tf);
+        let line = Stroke::new(tf.len(0.035).max(1.5), theme::LINE);
+        for &(a, b) in &layout.segments {
+            painter.line_segment([screen[a as usize], screen[b as usize]], line);
+        }
+        for &p in &screen {
+            painter.circle_filled(p, tf.len(0.06).max(2.0), theme::LINE);
+        }
+
+        // The taps that may come next, from the legal moves that match the taps so far.
+        let taps: Vec<Taps> = ctx.legal.iter().map(|&mv| game.taps(mv)).collect();
+        let mut next: Vec<Option<Mark>> = vec![None; screen.len()];
+        let mut movable = vec![false; screen.len()];
+        if ctx.interactive {
+            for t in taps.iter().filter(|t| t.starts_with(&self.taps)) {
+                if let Some(&(p, mark)) = t.as_slice().get(self.taps.len()) {
+                    next[p as usize] = Some(mark);
+                }
+            }
+            for t in &taps {
+                if let Some(&(p, _)) = t.as_slice().first() {
+                    movable[p as usize] = true;
+                }
+            }
+        }
+
+        // The last move: a ring where it came from, a halo where it went.
+        if let Some(mv) = ctx.last_move {
+            let last = game.taps(mv);
+            for (i, &(p, mark)) in last.as_slice().iter().enumerate() {
+                let c = screen[p as usize];
+                let is_from = i == 0 && last.len > 1 && mark == Mark::Select;
+                if is_from {
+                    theme::dashed_ring(&painter, c, r * 0.6, Stroke::new(r * 0.1, theme::AMBER), 6);
+                } else if mark == Mark::Take {
+                    theme::cross(&painter, c, r * 0.4, Stroke::new(r * 0.14, theme::RED));
+                } else {
+                    theme::halo(&painter, c, r * 1.35, theme::AMBER);
+                }
+            }
+        }
+
+        // Pieces.
+        for (i, &c) in screen.iter().enumerate() {
+            if let Some(look) = game.piece_at(ctx.pos, i as u8) {
+                theme::piece(&painter, c, r, look);
+            }
+        }
+
+        // Markers.
+        let pulse = 0.5 + 0.5 * (ctx.time * 3.0).sin() as f32;
+        for (i, &c) in screen.iter().enumerate() {
+            let selected = self.taps.contains(&(i as u8));
+            if selected {
+                painter.circle_stroke(c, r * 1.18, Stroke::new(r * 0.16, theme::BLUE));
+            }
+            match next[i] {
+                Some(Mark::Select) if !selected => {
+                    let w = r * (0.06 + 0.04 * pulse);
+                    painter.circle_stroke(c, r * 1.14, Stroke::new(w, theme::GREEN));
+                }
+                Some(Mark::Step) | Some(Mark::Place) => {
+                    painter.circle_filled(c, r * 0.32, theme::GREEN.gamma_multiply(0.85));
+                    painter.circle_stroke(c, r * 0.55, Stroke::new(r * 0.08, theme::GREEN));
+                }
+                Some(Mark::Two) | Some(Mark::Three) => {
+                    let three = next[i] == Some(Mark::Three);
+                    let color = if three { theme::TEAL } else { theme::GREEN };
+                    painter.circle(c, r * 0.55, color, Stroke::new(r * 0.06, Color32::WHITE));
+                    painter.text(
+                        c,
+                        egui::Align2::CENTER_CENTER,
+                        if three { "3" } else { "2" },
+                        egui::FontId::proportional(r * 0.75),
+                        Color32::WHITE,
+                    );
+                }
+                Some(Mark::Capture) | Some(Mark::Take) => {
+                    let stroke = Stroke::new(r * 0.14, theme::RED);
+                    theme::dashed_ring(&painter, c, r * 1.2, stroke, 8);
+                    theme::cross(&painter, c, r * 0.35, stroke);
+                }
+                _ => {}
+            }
+        }
+
+        // Locks: pieces that look movable but are not, with the reason on hover.
+        let mut hover: Vec<(u8, Msg)> = Vec::new();
+        for i in 0..screen.len() as u8 {
+            if ctx.interactive && game.piece_at(ctx.pos, i).is_some() {
+                if let Some(reason) = game.locked_reason(ctx.pos, i, movable[i as usize]) {
+                    let c = screen[i as usize];
+                    padlock(&painter, c + Vec2::new(r * 0.75, -r * 0.75), r * 0.32);
+                    hover.push((i, reason));
+                } else if let Some(note) = game.movable_note(ctx.pos, i) {
+                    hover.push((i, note));
+                }
+            }
+        }
+
+        // Input: each point is a named widget; a tap either extends the taps made so far,
+        // starts new ones, or clears them.
+        let mut clicked = None;
+        for (i, &c) in screen.iter().enumerate() {
+            let id = ui.id().with(("point", i));
+            let mut response = point_widget(ui, id, c, r * 1.1, layout.names[i]);
+            if let Some((_, reason)) = hover.iter().find(|(p, _)| *p as usize == i) {
+                response = response.on_hover_text(ctx.i18n.tr(*reason));
+            }
+            if response.clicked() {
+                clicked = Some(i as u8);
+            }
+        }
+        let point = clicked?;
+        if !ctx.interactive {
+            return None;
+        }
+        let mut extended = self.taps.clone();
+        extended.push(point);
+        let result = if taps.iter().any(|t| t.starts_with(&extended)) {
+            extended
+        } else if taps.iter().any(|t| t.starts_with(&[point])) {
+            vec![point]
+        } else {
+            Vec::new()
+        };
+        self.taps = result;
+        let done = ctx
+            .legal
+            .iter()
+            .zip(&taps)
+            .find(|(_, t)| t.len == self.taps.len() && t.starts_with(&self.taps))
+            .map(|(&mv, _)| mv);
+        if done.is_some() {
+            self.taps.clear();
+        }
+        done
+    }
+}
+
+/// A small padlock glyph for locked pieces.
+fn padlock(painter: &Painter, c: Pos2, s: f32) {
+    let body = Rect::from_center_size(c + Vec2::new(0.0, s * 0.35), Vec2::new(s * 1.6, s * 1.2));
+    painter.circle_stroke(c - Vec2::new(0.0, s * 0.3), s * 0.55, Stroke::new(s * 0.3, theme::LOCKED));
+    painter.rect_filled(body, s * 0.2, theme::LOCKED);
+}

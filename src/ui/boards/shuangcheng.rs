@@ -1,0 +1,64 @@
+//! Line-Board Shuang Cheng on screen: the nine-point board, the two shared pieces shown
+//! movable or locked (with the reason on hover).
+
+use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
+use super::HasBoard;
+use crate::games::shuangcheng::{Piece, Position, ShuangCheng, DRAW_AT, POINT_NAMES, SEGMENTS};
+use crate::games::{Side, Status};
+use crate::i18n::{I18n, Msg};
+use crate::msg;
+use crate::ui::theme::Look;
+use egui::Pos2;
+use std::sync::OnceLock;
+
+impl PointGame for ShuangCheng {
+    fn layout(&self) -> &'static Layout {
+        static LAYOUT: OnceLock<Layout> = OnceLock::new();
+        LAYOUT.get_or_init(|| Layout {
+            points: DRAW_AT
+                .iter()
+                .map(|&(x, y)| Pos2::new(x as f32, y as f32))
+                .collect(),
+            names: POINT_NAMES.to_vec(),
+            segments: SEGMENTS.to_vec(),
+            piece_radius: 0.36,
+        })
+    }
+
+    fn piece_at(&self, pos: &Position, point: u8) -> Option<Look> {
+        pos.piece_at(point).map(|piece| match piece {
+            Piece::Own(Side::X) => Look::X,
+            Piece::Own(Side::O) => Look::O,
+            Piece::Shared => Look::Shared,
+        })
+    }
+
+    fn taps(&self, mv: Self::Move) -> Taps {
+        Taps::new(&[(mv.from, Mark::Select), (mv.to, Mark::Step)])
+    }
+
+    fn locked_reason(&self, pos: &Position, point: u8, legal_from: bool) -> Option<Msg> {
+        if pos.piece_at(point) != Some(Piece::Shared) || legal_from {
+            return None;
+        }
+        Some(if pos.locked {
+            msg!("sc-shared-locked")
+        } else {
+            msg!("sc-shared-blocked")
+        })
+    }
+
+    fn movable_note(&self, pos: &Position, point: u8) -> Option<Msg> {
+        (pos.piece_at(point) == Some(Piece::Shared)).then_some(msg!("sc-shared-movable"))
+    }
+}
+
+impl HasBoard for ShuangCheng {
+    type Painter = PointPainter;
+
+    fn end_reason(&self, pos: &Position, _status: Status, i18n: &I18n) -> String {
+        // The side to move has no legal move: that is the only way this game ends.
+        let side = i18n.tr(self.side_name(pos.to_move));
+        i18n.tr_args(msg!("reason-no-move"), &[("side", side.into())])
+    }
+}

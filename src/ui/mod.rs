@@ -1,0 +1,615 @@
+//! The desktop (and web) app: the shell around a game in progress.
+//!
+//! Layout: the game picker, Game Settings, actions and the move list on the left; the rule
+//! text on the right; the status line with the turn timer on top; the board in the middle.
+//! The computer thinks on a [`Worker`]; a frame never waits for it, and any change to the
+//! game while it thinks drops the worker, which discards its stale answer.
+
+pub mod boards;
+pub mod move_list;
+pub mod save;
+pub mod session;
+pub mod settings;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod storage_native;
+pub mod theme;
+pub mod timer;
+
+use crate::ai::worker::Worker;
+use crate::ai::Request;
+use crate::games::{GameId, Side, Status};
+use crate::i18n::{I18n, Msg};
+use crate::msg;
+use save::SaveError;
+use session::AnySession;
+use settings::Settings;
+use timer::{Clock, SystemClock, TurnTimer};
+use web_time::Duration;
+
+/// The key under which the settings are kept between runs.
+const SETTINGS_KEY: &str = "qipan-settings";
+
+/// The bundled Chinese font (a subset of Noto Sans CJK SC, OFL-1.1; see assets/fonts/).
+const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-subset.otf");
+
+/// Something the status line reports until the next change; kept as data so that it is
+/// shown in whatever language is current.
+#[derive(Clone, Debug, PartialEq)]
+enum Notice {
+    Timeout(Side),
+    Passed(Side),
+    Saved(String),
+    Loaded(String),
+    File(SaveError),
+    Engine(String),
+}
+
+/// The app.
+pub struct App {
+    i18n: I18n,
+    settings: Settings,
+    session: AnySession,
+    clock: Box<dyn Clock>,
+    timer: TurnTimer,
+    worker: Option<Worker>,
+    /// Bumped on every change to the game; a computer answer is for one epoch only.
+    epoch: u64,
+    /// The epoch in which the computer failed to answer: do not ask again until it changes.
+    engine_failed: Option<u64>,
+    notice: Option<Notice>,
+    /// The player stepped back through the move list: the clock and the computer wait.
+    reviewing: bool,
+    seed: u64,
+}
+
+impl App {
+    /// The app as eframe starts it: settings from storage, the real clock.
+    pub fn new(cc: &eframe::CreationContext<'_>) -> App {
+        App::with_clock(cc, Box::new(SystemClock::default()))
+    }
+
+    /// The app with a given clock (tests move a manual one on).
+    pub fn with_clock(cc: &eframe::CreationContext<'_>, clock: Box<dyn Clock>) -> App {
+        install_fonts(&cc.egui_ctx);
+        cc.egui_ctx.set_visuals(egui::Visuals::light());
+        let settings: Settings = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, SETTINGS_KEY))
+            .unwrap_or_default();
+        let mut app = App {
+            i18n: I18n::new(settings.lang),
+            session: AnySession::new(settings.variant(), Side::X),
+            settings,
+            clock,
+            timer: TurnTimer::default(),
+            worker: None,
+            epoch: 0,
+            engine_failed: None,
+            notice: None,
+            reviewing: false,
+            seed: rand::random(),
+        };
+        app.new_game();
+        app
+    }
+
+    pub fn session(&self) -> &AnySession {
+        &self.session
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Changes settings from outside the settings panel (tests), applying them as the panel
+    /// would.
+    pub fn update_settings(&mut self, change: impl FnOnce(&mut Settings)) {
+        let before = self.settings.clone();
+        change(&mut self.settings);
+        self.i18n.set_lang(self.settings.lang);
+        if self.settings.game != before.game || self.settings.variant() != before.variant() {
+            self.new_game();
+        } else if self.settings != before {
+            self.touched();
+        }
+    }
+
+    /// Whether the computer is thinking now.
+    pub fn thinking(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    /// The status line's notice text, if any (tests read it).
+    pub fn notice_text(&self) -> Option<String> {
+        self.notice.as_ref().map(|n| self.notice_message(n))
+    }
+
+    pub fn i18n(&self) -> &I18n {
+        &self.i18n
+    }
+
+    /// Starts a new round of the chosen game.
+    pub fn new_game(&mut self) {
+        if self.settings.game == GameId::Push {
+            self.settings.push_rounds = self.settings.push_rounds.wrapping_add(1);
+        }
+        self.session = AnySession::new(self.settings.variant(), self.settings.first_mover());
+        self.reviewing = false;
+        self.notice = None;
+        self.touched();
+    }
+
+    /// Something changed the game: restart the turn clock, drop a stale computer answer.
+    fn touched(&mut self) {
+        self.epoch += 1;
+        self.worker = None;
+        self.timer.restart(self.clock.now());
+    }
+
+    fn computer_to_move(&self) -> bool {
+        self.settings.computer_plays(self.session.side_to_move())
+    }
+
+    /// Takes back the last move of the player at the screen, and the computer's reply to it.
+    pub fn undo(&mut self) {
+        let mut cursor = self.session.cursor();
+        if cursor == 0 {
+            return;
+        }
+        cursor -= 1;
+        while cursor > 0 && self.settings.computer_plays(self.session.side_to_move_at(cursor)) {
+            cursor -= 1;
+        }
+        self.session.set_cursor(cursor);
+        self.reviewing = false;
+        self.notice = None;
+        self.touched();
+    }
+
+    /// Plays again what was undone, up to the player's next turn.
+    pub fn redo(&mut self) {
+        let len = self.session.len();
+        let mut cursor = self.session.cursor();
+        if cursor >= len {
+            return;
+        }
+        cursor += 1;
+        while cursor < len && self.settings.computer_plays(self.session.side_to_move_at(cursor)) {
+            cursor += 1;
+        }
+        self.session.set_cursor(cursor);
+        self.reviewing = cursor < len && self.reviewing;
+        self.notice = None;
+        self.touched();
+    }
+
+    fn game_on(&self) -> bool {
+        self.session.status() == Status::Ongoing && !self.reviewing && !self.stuck()
+    }
+
+    /// Push the Line: neither side has a move (the game stays on, but nobody can play).
+    fn stuck(&self) -> bool {
+        self.session.neither_side_can_move()
+    }
+
+    /// One step of the game's own life: the computer's answer, forced passes, the timer,
+    /// and starting the computer when it is its turn.
+    fn advance(&mut self, ctx: &egui::Context) {
+        let now = self.clock.now();
+        if let Some(answer) = self.worker.as_ref().and_then(Worker::poll) {
+            self.worker = None;
+            match answer.map(|text| self.session.play_text(&text).map_err(|e| e.to_string())) {
+                Ok(Ok(())) => self.touched(),
+                Ok(Err(error)) | Err(error) => {
+                    self.engine_failed = Some(self.epoch);
+                    self.notice = Some(Notice::Engine(error));
+                }
+            }
+        }
+        if self.reviewing {
+            self.timer.pause(now);
+            return;
+        }
+        self.timer.resume(now);
+        if self.session.status() != Status::Ongoing || self.stuck() {
+            return;
+        }
+        if self.session.has_forced_pass() {
+            let side = self.session.side_to_move();
+            if self.session.play_forced_pass() {
+                self.notice = Some(Notice::Passed(side));
+                self.touched();
+                return;
+            }
+        }
+        if self.timer.expired(now) {
+            let side = self.session.side_to_move();
+            self.session.skip();
+            self.notice = Some(Notice::Timeout(side));
+            self.touched();
+            return;
+        }
+        if self.computer_to_move() && self.worker.is_none() && self.engine_failed != Some(self.epoch) {
+            let request = Request {
+                variant: self.session.variant(),
+                position: self.session.position_text(),
+                history: self.session.history_texts(),
+                level: self.settings.level,
+                seed: self.seed.wrapping_add(self.epoch),
+                movetime: None,
+            };
+            let wake = ctx.clone();
+            self.worker = Some(Worker::start(request, move || wake.request_repaint()));
+        }
+    }
+
+    fn notice_message(&self, notice: &Notice) -> String {
+        let i18n = &self.i18n;
+        let side = |s: Side| i18n.tr(self.session.side_name(s));
+        match notice {
+            Notice::Timeout(s) => i18n.tr_args(msg!("timeout-skipped"), &[("side", side(*s).into())]),
+            Notice::Passed(s) => i18n.tr_args(msg!("push-pass"), &[("side", side(*s).into())]),
+            Notice::Saved(p) => i18n.tr_args(msg!("saved"), &[("path", p.as_str().into())]),
+            Notice::Loaded(p) => i18n.tr_args(msg!("loaded"), &[("path", p.as_str().into())]),
+            Notice::File(e) => e.localize(i18n),
+            Notice::Engine(e) => i18n.tr_args(msg!("engine-error"), &[("error", e.as_str().into())]),
+        }
+    }
+
+    fn tr(&self, msg: Msg) -> String {
+        self.i18n.tr(msg)
+    }
+
+    fn save_game(&mut self) {
+        let human = (!self.settings.two_players).then_some(self.settings.human);
+        let text = save::to_json(&self.session, human);
+        let path = self.settings.save_path.clone();
+        self.notice = Some(match write_file(&path, &text) {
+            Ok(()) => Notice::Saved(path),
+            Err(e) => Notice::File(e),
+        });
+    }
+
+    fn load_game(&mut self) {
+        let path = self.settings.save_path.clone();
+        let loaded = read_file(&path).and_then(|text| save::from_json(&text));
+        match loaded {
+            Ok(loaded) => {
+                self.settings.game = loaded.variant.game;
+                if loaded.variant.game == GameId::Blockade {
+                    self.settings.solidarity = loaded.variant.solidarity;
+                }
+                match loaded.human {
+                    Some(side) => {
+                        self.settings.human = side;
+                        self.settings.two_players = false;
+                    }
+                    None => self.settings.two_players = true,
+                }
+                self.session = loaded.session;
+                self.reviewing = self.session.cursor() < self.session.len();
+                self.notice = Some(Notice::Loaded(path));
+                self.touched();
+            }
+            // The game in progress stays as it was.
+            Err(e) => self.notice = Some(Notice::File(e)),
+        }
+    }
+
+    fn status_bar(&mut self, ui: &mut egui::Ui, now: f64) {
+        let i18n = &self.i18n;
+        ui.horizontal_wrapped(|ui| {
+            let side = self.session.side_to_move();
+            let side_name = i18n.tr(self.session.side_name(side));
+            let status = self.session.status();
+            if status == Status::Ongoing {
+                let turn = if self.stuck() {
+                    i18n.tr(msg!("push-stuck"))
+                } else if self.worker.is_some() {
+                    i18n.tr_args(msg!("turn-computer"), &[("side", side_name.as_str().into())])
+                } else if self.settings.two_players || !self.computer_to_move() {
+                    i18n.tr_args(msg!("turn-you"), &[("side", side_name.as_str().into())])
+                } else {
+                    i18n.tr_args(msg!("turn-side"), &[("side", side_name.as_str().into())])
+                };
+                ui.strong(turn);
+                if !self.stuck() {
+                    let left = self.timer.remaining(now);
+                    let secs = left.ceil() as i64;
+                    let color = if left <= 10.0 {
+                        theme::RED
+                    } else {
+                        ui.visuals().text_color()
+                    };
+                    ui.add(
+                        egui::ProgressBar::new((left / timer::TURN_SECONDS) as f32)
+                            .desired_width(120.0)
+                            .fill(color.gamma_multiply(0.7)),
+                    );
+                    ui.label(
+                        egui::RichText::new(i18n.tr_args(msg!("timer-seconds"), &[("seconds", secs.into())]))
+                            .color(color)
+                            .strong()
+                            .monospace(),
+                    );
+                }
+            } else {
+                ui.strong(i18n.tr(msg!("game-over")));
+            }
+            if let Some(line) = self.session.status_line(i18n) {
+                ui.separator();
+                ui.label(line);
+            }
+            if let Some(notice) = &self.notice {
+                ui.separator();
+                ui.colored_label(theme::PLATFORM, self.notice_message(notice));
+            }
+        });
+    }
+
+    fn left_panel(&mut self, ui: &mut egui::Ui) {
+        egui::ScrollArea::vertical()
+            .id_salt("left-panel")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.heading(self.tr(msg!("heading-games")));
+                for id in GameId::ALL {
+                    let selected = self.settings.game == id;
+                    let (name, tagline) = game_texts(id);
+                    let text = egui::RichText::new(self.tr(name)).strong();
+                    let response = ui
+                        .selectable_label(selected, text)
+                        .on_hover_text(self.tr(game_intro(id)));
+                    ui.small(self.tr(tagline));
+                    if response.clicked() && !selected {
+                        self.settings.game = id;
+                        self.new_game();
+                    }
+                }
+                ui.separator();
+                ui.heading(self.tr(msg!("heading-settings")));
+                let changed = settings::show(ui, &mut self.settings, &mut self.i18n);
+                if changed.new_game {
+                    self.new_game();
+                } else if changed.players {
+                    self.touched();
+                }
+                ui.separator();
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button(self.tr(msg!("action-new"))).clicked() {
+                        self.new_game();
+                    }
+                    let can_undo = self.session.cursor() > 0;
+                    if ui.add_enabled(can_undo, egui::Button::new(self.tr(msg!("action-undo")))).clicked() {
+                        self.undo();
+                    }
+                    let can_redo = self.session.cursor() < self.session.len();
+                    if ui.add_enabled(can_redo, egui::Button::new(self.tr(msg!("action-redo")))).clicked() {
+                        self.redo();
+                    }
+                });
+                ui.horizontal(|ui| {
+                    let label = ui.label(self.tr(msg!("save-path")));
+                    ui.add(egui::TextEdit::singleline(&mut self.settings.save_path).desired_width(150.0))
+                        .labelled_by(label.id);
+                });
+                ui.horizontal(|ui| {
+                    if ui.button(self.tr(msg!("action-save"))).clicked() {
+                        self.save_game();
+                    }
+                    if ui.button(self.tr(msg!("action-load"))).clicked() {
+                        self.load_game();
+                    }
+                });
+                ui.separator();
+                ui.heading(self.tr(msg!("heading-moves")));
+                if self.reviewing {
+                    ui.small(self.tr(msg!("reviewing")));
+                    if ui.button(self.tr(msg!("action-resume"))).clicked() {
+                        self.reviewing = false;
+                        self.touched();
+                    }
+                }
+                if let Some(cursor) = move_list::show(ui, &self.session, &self.i18n) {
+                    if cursor != self.session.cursor() {
+                        self.session.set_cursor(cursor);
+                        self.reviewing = cursor < self.session.len();
+                        self.notice = None;
+                        self.touched();
+                    }
+                }
+            });
+    }
+
+    fn rules_panel(&self, ui: &mut egui::Ui) {
+        let id = self.settings.game;
+        let (name, tagline) = game_texts(id);
+        ui.heading(self.tr(msg!("heading-rules")));
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .id_salt("rules")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.label(egui::RichText::new(self.tr(name)).heading().strong());
+                ui.label(egui::RichText::new(self.tr(msg!("rules-overview"))).size(17.0).strong());
+                ui.label(egui::RichText::new(self.tr(tagline)).italics());
+                ui.label(self.tr(game_intro(id)));
+                for line in self.tr(rules_text(id)).lines() {
+                    let line = line.trim_end();
+                    if let Some(h) = line.strip_prefix("## ") {
+                        ui.add_space(8.0);
+                        ui.label(egui::RichText::new(h).size(17.0).strong());
+                    } else if let Some(h) = line.strip_prefix("### ") {
+                        ui.add_space(4.0);
+                        ui.label(egui::RichText::new(h).strong());
+                    } else if let Some(item) = line.strip_prefix("- ") {
+                        ui.horizontal_top(|ui| {
+                            ui.label("•");
+                            ui.add(egui::Label::new(item).wrap());
+                        });
+                    } else if !line.is_empty() {
+                        ui.add(egui::Label::new(line).wrap());
+                    }
+                }
+            });
+    }
+
+    fn board_area(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
+        let status = self.session.status();
+        if status != Status::Ongoing {
+            let headline = match status {
+                Status::Win(side) => self.i18n.tr_args(
+                    msg!("game-over-win"),
+                    &[("side", self.tr(self.session.side_name(side)).into())],
+                ),
+                _ => self.tr(msg!("game-over-draw")),
+            };
+            egui::Frame::new()
+                .fill(theme::GOLD.gamma_multiply(0.35))
+                .stroke(egui::Stroke::new(2.0, theme::GOLD))
+                .corner_radius(8.0)
+                .inner_margin(10.0)
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.vertical_centered(|ui| {
+                        ui.label(egui::RichText::new(headline).size(22.0).strong());
+                        ui.label(self.session.end_reason(&self.i18n));
+                    });
+                });
+        }
+        let (rect, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
+        let interactive = status == Status::Ongoing
+            && self.worker.is_none()
+            && !self.stuck()
+            && (self.settings.two_players || !self.computer_to_move());
+        let moved = self.session.show_board(ui, rect, &self.i18n, interactive, now);
+        if moved {
+            self.reviewing = false;
+            self.notice = None;
+            self.touched();
+        }
+        moved
+    }
+}
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        self.advance(&ctx);
+        let now = self.clock.now();
+
+        egui::Panel::top("status").show(ui, |ui| {
+            ui.add_space(4.0);
+            self.status_bar(ui, now);
+            ui.add_space(2.0);
+        });
+        egui::Panel::left("side")
+            .default_size(280.0)
+            .resizable(true)
+            .show(ui, |ui| self.left_panel(ui));
+        egui::Panel::right("rules")
+            .default_size(340.0)
+            .resizable(true)
+            .show(ui, |ui| self.rules_panel(ui));
+        let mut moved = false;
+        egui::CentralPanel::default().show(ui, |ui| {
+            moved = self.board_area(ui, now);
+        });
+
+        // Frames: at once after a move (the computer starts), every second for the clock,
+        // often while a board animation runs. The worker wakes the app itself.
+        if moved {
+            ctx.request_repaint();
+        } else if self.game_on() {
+            let left = self.timer.remaining(now);
+            let to_next_second = (left - left.floor()).max(0.02);
+            let mut delay = Duration::from_secs_f64(to_next_second);
+            if self.session.animating() {
+                delay = delay.min(Duration::from_millis(40));
+            }
+            if self.worker.is_some() {
+                delay = delay.min(Duration::from_millis(100));
+            }
+            ctx.request_repaint_after(delay);
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, SETTINGS_KEY, &self.settings);
+    }
+}
+
+/// The name and one-line pitch of a game.
+pub fn game_texts(id: GameId) -> (Msg, Msg) {
+    match id {
+        GameId::Push => (msg!("game-push-name"), msg!("game-push-tagline")),
+        GameId::ShuangCheng => (msg!("game-shuangcheng-name"), msg!("game-shuangcheng-tagline")),
+        GameId::Maddell => (msg!("game-maddell-name"), msg!("game-maddell-tagline")),
+        GameId::Blockade => (msg!("game-blockade-name"), msg!("game-blockade-tagline")),
+        GameId::Cannon => (msg!("game-cannon-name"), msg!("game-cannon-tagline")),
+    }
+}
+
+fn game_intro(id: GameId) -> Msg {
+    match id {
+        GameId::Push => msg!("game-push-intro"),
+        GameId::ShuangCheng => msg!("game-shuangcheng-intro"),
+        GameId::Maddell => msg!("game-maddell-intro"),
+        GameId::Blockade => msg!("game-blockade-intro"),
+        GameId::Cannon => msg!("game-cannon-intro"),
+    }
+}
+
+fn rules_text(id: GameId) -> Msg {
+    match id {
+        GameId::Push => msg!("rules-push"),
+        GameId::ShuangCheng => msg!("rules-shuangcheng"),
+        GameId::Maddell => msg!("rules-maddell"),
+        GameId::Blockade => msg!("rules-blockade"),
+        GameId::Cannon => msg!("rules-cannon"),
+    }
+}
+
+/// Adds the bundled Chinese font behind egui's own, so Latin text keeps egui's look and
+/// every Chinese character falls back to it.
+fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        "noto-sans-cjk-sc".to_owned(),
+        std::sync::Arc::new(egui::FontData::from_static(CJK_FONT)),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .push("noto-sans-cjk-sc".to_owned());
+    }
+    ctx.set_fonts(fonts);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn write_file(path: &str, text: &str) -> Result<(), SaveError> {
+    storage_native::write(path, text)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn read_file(path: &str) -> Result<String, SaveError> {
+    storage_native::read(path)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn write_file(path: &str, _text: &str) -> Result<(), SaveError> {
+    Err(SaveError::Io {
+        path: path.to_owned(),
+        error: String::new(),
+    })
+}
+
+#[cfg(target_arch = "wasm32")]
+fn read_file(path: &str) -> Result<String, SaveError> {
+    Err(SaveError::Io {
+        path: path.to_owned(),
+        error: String::new(),
+    })
+}

@@ -1,0 +1,152 @@
+//! The saved-game file: JSON with the game and its options, the start position, who played
+//! which side, and the plies as text. Loading replays every ply through the engine, so a
+//! hand-edited file can never smuggle in an illegal position.
+
+use super::session::AnySession;
+use super::settings::HumanSide;
+use crate::games::{Status, Variant};
+use crate::i18n::{I18n, Msg};
+use crate::msg;
+use fluent_bundle::FluentValue;
+use serde::{Deserialize, Serialize};
+
+/// The `format` field of every saved game.
+pub const FORMAT: &str = "qipan-game";
+/// The newest file version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A saved game as it is written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveFile {
+    pub format: String,
+    pub version: u32,
+    /// The game id with its option, e.g. `blockade:solidarity`.
+    pub game: String,
+    /// The start position text.
+    pub start: String,
+    /// The side the player at the screen took: `x`, `o`, or `both` (two players).
+    pub human: String,
+    /// Every ply in move notation; a turn lost to the timer is `timeout`.
+    pub plies: Vec<String>,
+    /// How many plies were in effect (the rest were undone and can be redone).
+    pub cursor: usize,
+}
+
+/// Why a file could not be loaded. Each maps to a localized message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    Io { path: String, error: String },
+    Json(String),
+    NotASave,
+    Version(u32),
+    Game(String),
+    Human(String),
+    Start(String),
+    Move { number: usize, text: String, error: String },
+    AfterEnd { number: usize },
+    Cursor,
+}
+
+impl SaveError {
+    /// The message in the current language.
+    pub fn localize(&self, i18n: &I18n) -> String {
+        let (id, args): (Msg, Vec<(&str, FluentValue<'_>)>) = match self {
+            SaveError::Io { path, error } => (
+                msg!("err-io"),
+                vec![("path", path.as_str().into()), ("error", error.as_str().into())],
+            ),
+            SaveError::Json(error) => (msg!("err-json"), vec![("error", error.as_str().into())]),
+            SaveError::NotASave => (msg!("err-not-save"), vec![]),
+            SaveError::Version(v) => (msg!("err-version"), vec![("version", (*v).into())]),
+            SaveError::Game(g) => (msg!("err-game"), vec![("game", g.as_str().into())]),
+            SaveError::Human(h) => (msg!("err-human"), vec![("human", h.as_str().into())]),
+            SaveError::Start(e) => (msg!("err-start"), vec![("error", e.as_str().into())]),
+            SaveError::Move {
+                number,
+                text,
+                error,
+            } => (
+                msg!("err-move"),
+                vec![
+                    ("number", (*number).into()),
+                    ("move", text.as_str().into()),
+                    ("error", error.as_str().into()),
+                ],
+            ),
+            SaveError::AfterEnd { number } => {
+                (msg!("err-after-end"), vec![("number", (*number).into())])
+            }
+            SaveError::Cursor => (msg!("err-cursor"), vec![]),
+        };
+        i18n.tr_args(id, &args)
+    }
+}
+
+/// What a save file holds, once checked against the engine.
+pub struct Loaded {
+    pub session: AnySession,
+    pub variant: Variant,
+    /// `None`: two players.
+    pub human: Option<HumanSide>,
+}
+
+/// Writes the game as JSON.
+pub fn to_json(session: &AnySession, human: Option<HumanSide>) -> String {
+    let file = SaveFile {
+        format: FORMAT.to_owned(),
+        version: VERSION,
+        game: session.variant().to_string(),
+        start: session.start_text(),
+        human: match human {
+            Some(HumanSide::X) => "x",
+            Some(HumanSide::O) => "o",
+            None => "both",
+        }
+        .to_owned(),
+        plies: session.ply_texts(),
+        cursor: session.cursor(),
+    };
+    // A struct of strings and numbers always serializes.
+    serde_json::to_string_pretty(&file).unwrap_or_default()
+}
+
+/// Reads a saved game and replays it through the engine.
+pub fn from_json(text: &str) -> Result<Loaded, SaveError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| SaveError::Json(e.to_string()))?;
+    if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+        return Err(SaveError::NotASave);
+    }
+    let file: SaveFile = serde_json::from_value(value).map_err(|e| SaveError::Json(e.to_string()))?;
+    if file.version != VERSION {
+        return Err(SaveError::Version(file.version));
+    }
+    let variant = Variant::parse(&file.game).map_err(|_| SaveError::Game(file.game.clone()))?;
+    let human = match file.human.as_str() {
+        "x" => Some(HumanSide::X),
+        "o" => Some(HumanSide::O),
+        "both" => None,
+        other => return Err(SaveError::Human(other.to_owned())),
+    };
+    let mut session = AnySession::from_start_text(variant, &file.start)
+        .map_err(|e| SaveError::Start(e.to_string()))?;
+    for (i, ply) in file.plies.iter().enumerate() {
+        if session.status() != Status::Ongoing {
+            return Err(SaveError::AfterEnd { number: i + 1 });
+        }
+        session.play_text(ply).map_err(|e| SaveError::Move {
+            number: i + 1,
+            text: ply.clone(),
+            error: e.to_string(),
+        })?;
+    }
+    if file.cursor > file.plies.len() {
+        return Err(SaveError::Cursor);
+    }
+    session.set_cursor(file.cursor);
+    Ok(Loaded {
+        session,
+        variant,
+        human,
+    })
+}

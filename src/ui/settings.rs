@@ -1,0 +1,182 @@
+//! Game Settings: saved between runs (eframe storage) and applied at once.
+
+use crate::ai::Level;
+use crate::games::{GameId, Side, Variant};
+use crate::i18n::{I18n, Lang, Msg};
+use crate::msg;
+use serde::{Deserialize, Serialize};
+
+/// Everything the player chooses, as saved between runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub lang: Lang,
+    pub level: Level,
+    pub game: GameId,
+    /// The side the player at the screen takes (x moves first except in Push the Line,
+    /// where the first move alternates; in Earthen Cannon x is the cannons).
+    pub human: HumanSide,
+    /// Two people on one screen: no computer.
+    pub two_players: bool,
+    /// Blockade's optional Solidarity rule.
+    pub solidarity: bool,
+    /// Rounds of Push the Line started so far: the first move alternates from round to round.
+    pub push_rounds: u32,
+    /// The path the save and load buttons use.
+    pub save_path: String,
+}
+
+/// Which side the player takes, stored as the game-neutral x/o.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HumanSide {
+    #[default]
+    X,
+    O,
+}
+
+impl HumanSide {
+    pub fn side(self) -> Side {
+        match self {
+            HumanSide::X => Side::X,
+            HumanSide::O => Side::O,
+        }
+    }
+
+    pub fn from_side(side: Side) -> HumanSide {
+        match side {
+            Side::X => HumanSide::X,
+            Side::O => HumanSide::O,
+        }
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            lang: Lang::En,
+            level: Level::Medium,
+            game: GameId::ShuangCheng,
+            human: HumanSide::X,
+            two_players: false,
+            solidarity: false,
+            push_rounds: 0,
+            save_path: "qipan-game.json".to_owned(),
+        }
+    }
+}
+
+impl Settings {
+    pub fn variant(&self) -> Variant {
+        Variant {
+            game: self.game,
+            solidarity: self.game == GameId::Blockade && self.solidarity,
+        }
+    }
+
+    /// Who moves first in a new round: Push the Line alternates (round 1: x), every other
+    /// game starts with x.
+    pub fn first_mover(&self) -> Side {
+        if self.game == GameId::Push && self.push_rounds % 2 == 0 {
+            Side::O
+        } else {
+            Side::X
+        }
+    }
+
+    /// Whether the computer plays `side` now.
+    pub fn computer_plays(&self, side: Side) -> bool {
+        !self.two_players && side != self.human.side()
+    }
+}
+
+pub fn level_msg(level: Level) -> Msg {
+    match level {
+        Level::Easy => msg!("level-easy"),
+        Level::Medium => msg!("level-medium"),
+        Level::Hard => msg!("level-hard"),
+        Level::Master => msg!("level-master"),
+    }
+}
+
+pub fn lang_msg(lang: Lang) -> Msg {
+    match lang {
+        Lang::En => msg!("lang-en"),
+        Lang::Zh => msg!("lang-zh"),
+    }
+}
+
+/// The label of a side choice in the settings for `game`.
+pub fn side_choice_msg(game: GameId, side: HumanSide) -> Msg {
+    match (game, side) {
+        (GameId::Cannon, HumanSide::X) => msg!("side-cannons"),
+        (GameId::Cannon, HumanSide::O) => msg!("side-soldiers"),
+        (GameId::Push, HumanSide::X) => msg!("side-dark"),
+        (GameId::Push, HumanSide::O) => msg!("side-light"),
+        (_, HumanSide::X) => msg!("side-first"),
+        (_, HumanSide::O) => msg!("side-second"),
+    }
+}
+
+/// What changed when the settings panel was used this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Changed {
+    /// A change that needs a new game (the rule option).
+    pub new_game: bool,
+    /// A change to who plays what: the computer's answer in progress is stale.
+    pub players: bool,
+}
+
+/// Draws the Game Settings controls and applies the player's choices to `settings`.
+pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Changed {
+    let mut changed = Changed::default();
+    let before = settings.clone();
+
+    ui.horizontal(|ui| {
+        ui.label(i18n.tr(msg!("setting-language")));
+        for lang in Lang::ALL {
+            ui.selectable_value(&mut settings.lang, lang, i18n.tr(lang_msg(lang)));
+        }
+    });
+    if settings.lang != before.lang {
+        i18n.set_lang(settings.lang);
+    }
+
+    ui.label(i18n.tr(msg!("setting-difficulty")));
+    ui.horizontal_wrapped(|ui| {
+        for level in Level::ALL {
+            ui.selectable_value(&mut settings.level, level, i18n.tr(level_msg(level)));
+        }
+    });
+
+    ui.label(i18n.tr(msg!("setting-side")));
+    ui.horizontal_wrapped(|ui| {
+        for side in [HumanSide::X, HumanSide::O] {
+            let text = i18n.tr(side_choice_msg(settings.game, side));
+            ui.selectable_value(&mut settings.human, side, text);
+        }
+    });
+    if settings.game == GameId::Push {
+        let first = match settings.first_mover() {
+            Side::X => msg!("side-dark"),
+            Side::O => msg!("side-light"),
+        };
+        ui.small(i18n.tr_args(
+            msg!("push-first-note"),
+            &[("side", i18n.tr(first).into())],
+        ));
+    }
+
+    ui.checkbox(&mut settings.two_players, i18n.tr(msg!("setting-two-players")));
+    ui.checkbox(&mut settings.solidarity, i18n.tr(msg!("setting-solidarity")));
+
+    if settings.solidarity != before.solidarity && settings.game == GameId::Blockade {
+        changed.new_game = true;
+    }
+    if settings.human != before.human
+        || settings.two_players != before.two_players
+        || settings.level != before.level
+    {
+        changed.players = true;
+    }
+    changed
+}

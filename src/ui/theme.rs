@@ -1,0 +1,105 @@
+//! Colours and the drawing of pieces and markers, shared by every board painter so that the
+//! five games look like one family. Every piece and marker carries a shape cue as well as a
+//! colour, for colour-blind players.
+
+use egui::epaint::{CircleShape, PathShape, PathStroke};
+use egui::{Color32, Painter, Pos2, Shape, Stroke, Vec2};
+
+pub const BOARD_BG: Color32 = Color32::from_rgb(0xEB, 0xD9, 0xB0);
+pub const BOARD_EDGE: Color32 = Color32::from_rgb(0xC9, 0xAE, 0x7C);
+pub const LINE: Color32 = Color32::from_rgb(0x5A, 0x43, 0x2A);
+pub const DARK: Color32 = Color32::from_rgb(0x26, 0x26, 0x2C);
+pub const LIGHT: Color32 = Color32::from_rgb(0xF8, 0xF6, 0xEF);
+pub const GOLD: Color32 = Color32::from_rgb(0xD9, 0xA4, 0x1E);
+pub const TEAL: Color32 = Color32::from_rgb(0x0F, 0x8B, 0x8D);
+pub const AMBER: Color32 = Color32::from_rgb(0xF0, 0x8A, 0x00);
+pub const RED: Color32 = Color32::from_rgb(0xC8, 0x1D, 0x25);
+pub const BLUE: Color32 = Color32::from_rgb(0x1F, 0x5F, 0xD1);
+pub const GREEN: Color32 = Color32::from_rgb(0x2E, 0x8B, 0x3E);
+pub const LOCKED: Color32 = Color32::from_rgb(0x80, 0x80, 0x80);
+pub const PLATFORM: Color32 = Color32::from_rgb(0xB5, 0x4A, 0x2E);
+
+/// How a piece looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Side x: a dark disc with a light centre dot.
+    X,
+    /// Side o: a light disc with a dark rim and an inner ring.
+    O,
+    /// Shuang Cheng's shared piece: gold with a diamond.
+    Shared,
+}
+
+/// Draws a piece of radius `r` centred on `c`.
+pub fn piece(painter: &Painter, c: Pos2, r: f32, look: Look) {
+    // A soft shadow lifts the piece off the board.
+    painter.circle_filled(c + Vec2::new(r * 0.08, r * 0.12), r, shadow());
+    match look {
+        Look::X => {
+            painter.circle(c, r, DARK, Stroke::new(r * 0.06, Color32::BLACK));
+            painter.circle_filled(c, r * 0.22, LIGHT);
+        }
+        Look::O => {
+            painter.circle(c, r, LIGHT, Stroke::new(r * 0.12, DARK));
+            painter.circle_stroke(c, r * 0.55, Stroke::new(r * 0.08, DARK));
+        }
+        Look::Shared => {
+            painter.circle(c, r, GOLD, Stroke::new(r * 0.1, DARK));
+            let d = r * 0.5;
+            let diamond = vec![
+                c + Vec2::new(0.0, -d),
+                c + Vec2::new(d, 0.0),
+                c + Vec2::new(0.0, d),
+                c + Vec2::new(-d, 0.0),
+            ];
+            painter.add(PathShape::convex_polygon(
+                diamond,
+                DARK,
+                Stroke::new(r * 0.05, DARK),
+            ));
+        }
+    }
+}
+
+fn shadow() -> Color32 {
+    Color32::from_black_alpha(60)
+}
+
+/// A ring drawn in dashes, for markers that must read as different from solid rings.
+pub fn dashed_ring(painter: &Painter, c: Pos2, r: f32, stroke: Stroke, dashes: usize) {
+    let steps = dashes * 8;
+    let points: Vec<Pos2> = (0..=steps)
+        .map(|i| {
+            let a = i as f32 / steps as f32 * std::f32::consts::TAU;
+            c + Vec2::angled(a) * r
+        })
+        .collect();
+    let circumference = std::f32::consts::TAU * r;
+    let dash = circumference / (dashes as f32 * 2.0);
+    painter.extend(Shape::dashed_line(&points, stroke, dash, dash));
+}
+
+/// A cross (×) of half-size `h`.
+pub fn cross(painter: &Painter, c: Pos2, h: f32, stroke: Stroke) {
+    painter.line_segment([c + Vec2::new(-h, -h), c + Vec2::new(h, h)], stroke);
+    painter.line_segment([c + Vec2::new(-h, h), c + Vec2::new(h, -h)], stroke);
+}
+
+/// A translucent halo, e.g. behind the piece that moved last.
+pub fn halo(painter: &Painter, c: Pos2, r: f32, color: Color32) {
+    painter.add(CircleShape::filled(c, r, color.gamma_multiply(0.45)));
+}
+
+/// A filled arrow from `from` to `to`, for in-line moves.
+pub fn arrow(painter: &Painter, from: Pos2, to: Pos2, width: f32, color: Color32) {
+    let dir = (to - from).normalized();
+    let normal = dir.rot90();
+    let head = width * 2.2;
+    let base = to - dir * head;
+    painter.line_segment([from, base], Stroke::new(width, color));
+    painter.add(PathShape::convex_polygon(
+        vec![to, base + normal * head * 0.6, base - normal * head * 0.6],
+        color,
+        PathStroke::NONE,
+    ));
+}

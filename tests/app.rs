@@ -1,0 +1,281 @@
+//! The app driven through its real widgets with egui_kittest, plus checks on the locale files
+//! and the bundled font. All UI tests live in this one binary.
+
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use qipan::ai::Level;
+use qipan::games::GameId;
+use qipan::i18n::{defined_ids, Lang};
+use qipan::ui::timer::ManualClock;
+use qipan::ui::App;
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// A fresh app (default settings, no storage) on a manual clock, playing `game` on Easy.
+fn app_with(game: GameId) -> (Harness<'static, App>, ManualClock) {
+    let clock = ManualClock::default();
+    let handle = clock.clone();
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(64)
+        .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
+    harness.state_mut().update_settings(|s| {
+        s.level = Level::Easy;
+        s.game = game;
+    });
+    harness.run();
+    (harness, clock)
+}
+
+/// Steps the app (in real time, for the computer's thread) until `done` holds.
+fn wait_until(harness: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(harness.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "timed out waiting for {what}"
+        );
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness.run();
+}
+
+/// Clicks the board points named in `taps` (the points are named widgets).
+fn tap(harness: &mut Harness<'static, App>, taps: &[&str]) {
+    for name in taps {
+        harness.get_by_label(name).click();
+        harness.run();
+    }
+}
+
+/// Picks a game in the picker, makes `taps` on its board, and sees the computer answer.
+fn play_and_see_reply(game: GameId, name_en: &str, taps: &[&str]) {
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    if game != GameId::ShuangCheng {
+        harness
+            .get_all_by_label(name_en)
+            .next()
+            .expect("the game picker lists the game")
+            .click();
+        harness.run();
+    }
+    assert_eq!(harness.state().settings().game, game);
+    assert_eq!(harness.state().session().len(), 0);
+    tap(&mut harness, taps);
+    assert_eq!(
+        harness.state().session().len(),
+        1,
+        "the taps {taps:?} made one move"
+    );
+    wait_until(&mut harness, "the computer's reply", |app| {
+        app.session().len() >= 2
+    });
+    assert!(!harness.state().thinking());
+}
+
+#[test]
+fn shuangcheng_move_by_clicking_and_computer_answers() {
+    play_and_see_reply(GameId::ShuangCheng, "Line-Board Shuang Cheng", &["bh", "c"]);
+}
+
+#[test]
+fn switching_language_switches_the_rule_panel() {
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    assert!(harness.query_by_label("Quick start").is_some());
+    assert!(harness.query_by_label("快速上手").is_none());
+    harness.get_by_label("中文").click();
+    harness.run();
+    assert_eq!(harness.state().settings().lang, Lang::Zh);
+    assert!(harness.query_by_label("快速上手").is_some());
+    assert!(harness.query_by_label("Quick start").is_none());
+    // The rest of the interface switched too.
+    assert!(harness.query_by_label("悔棋").is_some());
+    harness.get_by_label("English").click();
+    harness.run();
+    assert!(harness.query_by_label("Quick start").is_some());
+}
+
+#[test]
+fn a_turn_that_times_out_passes_with_no_move() {
+    let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    clock.advance(59.0);
+    harness.run();
+    assert_eq!(harness.state().session().len(), 0, "59 s is still in time");
+    clock.advance(1.5);
+    harness.run();
+    let app = harness.state();
+    assert_eq!(app.session().len(), 1);
+    assert!(app.session().is_skip(0), "the turn passed with no move");
+    let notice = app.notice_text().unwrap_or_default();
+    assert!(notice.contains("Time ran out"), "status line says so: {notice}");
+}
+
+#[test]
+fn undo_takes_back_the_move_and_the_reply() {
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    tap(&mut harness, &["bh", "c"]);
+    wait_until(&mut harness, "the computer's reply", |app| {
+        app.session().len() >= 2
+    });
+    harness.get_by_label("Undo").click();
+    harness.run();
+    assert_eq!(harness.state().session().cursor(), 0);
+    assert!(!harness.state().thinking());
+    harness.get_by_label("Redo").click();
+    harness.run();
+    assert_eq!(harness.state().session().cursor(), 2);
+}
+
+#[test]
+fn undo_while_the_computer_thinks_discards_its_answer() {
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    tap(&mut harness, &["bh", "c"]);
+    // Whether or not the answer has arrived yet, after undo it must not be played.
+    harness.get_by_label("Undo").click();
+    harness.run();
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_millis(800) {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let app = harness.state();
+    assert_eq!(app.session().cursor(), 0);
+    assert!(!app.thinking(), "the player is to move again");
+}
+
+#[test]
+fn save_and_load_round_trip_and_bad_files_leave_the_game() {
+    let dir = std::env::temp_dir().join(format!("qipan-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("game.json");
+    let path_text = path.to_string_lossy().into_owned();
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    harness
+        .state_mut()
+        .update_settings(|s| s.save_path = path_text.clone());
+    tap(&mut harness, &["bh", "c"]);
+    wait_until(&mut harness, "the computer's reply", |app| {
+        app.session().len() >= 2
+    });
+    let plies = harness.state().session().ply_texts();
+    harness.get_by_label("Save").click();
+    harness.run();
+    assert!(path.exists());
+    harness.get_by_label("New game").click();
+    harness.run();
+    assert_eq!(harness.state().session().len(), 0);
+    harness.get_by_label("Load").click();
+    harness.run();
+    assert_eq!(harness.state().session().ply_texts(), plies);
+
+    // A hand-edited file with an illegal move: a clear error, the game untouched.
+    let text = std::fs::read_to_string(&path).expect("saved file");
+    let broken = text.replacen("bh-c", "bh-tl", 1);
+    std::fs::write(&path, broken).expect("write");
+    harness.get_by_label("Load").click();
+    harness.run();
+    let notice = harness.state().notice_text().unwrap_or_default();
+    assert!(notice.contains("Move 1 (bh-tl)"), "{notice}");
+    assert_eq!(harness.state().session().ply_texts(), plies);
+
+    std::fs::write(&path, "{ not json").expect("write");
+    harness.get_by_label("Load").click();
+    harness.run();
+    let notice = harness.state().notice_text().unwrap_or_default();
+    assert!(notice.contains("not a readable saved game"), "{notice}");
+    assert_eq!(harness.state().session().ply_texts(), plies);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every message id the sources name (through `msg!`).
+fn ids_used_in_sources() -> BTreeSet<String> {
+    fn walk(dir: &Path, out: &mut BTreeSet<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                for piece in text.split("msg!(\"").skip(1) {
+                    if let Some(end) = piece.find('"') {
+                        out.insert(piece[..end].to_owned());
+                    }
+                }
+            }
+        }
+    }
+    let mut ids = BTreeSet::new();
+    walk(&Path::new(ROOT).join("src"), &mut ids);
+    ids
+}
+
+#[test]
+fn both_locales_define_the_same_ids_and_every_id_the_code_uses() {
+    let (en, en_errors) = defined_ids(Lang::En);
+    let (zh, zh_errors) = defined_ids(Lang::Zh);
+    assert!(en_errors.is_empty(), "{en_errors:?}");
+    assert!(zh_errors.is_empty(), "{zh_errors:?}");
+    let en_set: BTreeSet<String> = en.iter().cloned().collect();
+    let zh_set: BTreeSet<String> = zh.iter().cloned().collect();
+    assert_eq!(en.len(), en_set.len(), "duplicate ids in en-US");
+    assert_eq!(zh.len(), zh_set.len(), "duplicate ids in zh-CN");
+    let only_en: Vec<_> = en_set.difference(&zh_set).collect();
+    let only_zh: Vec<_> = zh_set.difference(&en_set).collect();
+    assert!(only_en.is_empty() && only_zh.is_empty(), "en only {only_en:?}, zh only {only_zh:?}");
+    let used = ids_used_in_sources();
+    assert!(used.len() > 50, "the scan found the msg! ids");
+    let missing: Vec<_> = used.difference(&en_set).collect();
+    assert!(missing.is_empty(), "ids used but not defined: {missing:?}");
+}
+
+#[test]
+fn the_rule_text_has_every_sentence_of_the_seeds() {
+    // The seeds are in the steering repo's shared folder when it is beside us; the
+    // generated files are checked against them when present.
+    let Some(entries) = ["../shared/seeds", "../../shared/seeds"]
+        .iter()
+        .find_map(|dir| std::fs::read_dir(Path::new(ROOT).join(dir)).ok())
+    else {
+        return;
+    };
+    let mut all = String::new();
+    for lang in Lang::ALL {
+        for (_, source) in lang.sources() {
+            all.push_str(source);
+        }
+    }
+    for entry in entries.flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+            let line = line.trim().trim_start_matches("- ");
+            assert!(all.contains(line), "missing from the locales: {line}");
+        }
+    }
+}
+
+#[test]
+fn the_bundled_font_covers_every_character_of_the_locales() {
+    use skrifa::{FontRef, MetadataProvider};
+    let bytes = std::fs::read(Path::new(ROOT).join("assets/fonts/NotoSansCJKsc-subset.otf"))
+        .expect("bundled font");
+    let font = FontRef::new(&bytes).expect("font parses");
+    let charmap = font.charmap();
+    let mut missing = BTreeSet::new();
+    for lang in Lang::ALL {
+        for (_, source) in lang.sources() {
+            for ch in source.chars().filter(|c| !c.is_control()) {
+                if charmap.map(ch).is_none() {
+                    missing.insert(ch);
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "characters without a glyph: {missing:?}");
+}
