@@ -56,7 +56,7 @@ reason-last-soldiers = The last soldiers reached the platforms and were not capt
 reason-soldiers-gone = Every soldier has been captured.
 reason-platform-capture = A cannon captured a soldier standing on a platform.
 
-push-count = Pushed off: Dark { $x } · Light { $o } (six wins)
+push-count = Pushed off by Dark: { $x } · by Light: { $o } (six wins)
 push-pass = { $side } cannot move: the turn is skipped.
 push-stuck = Neither side can move.
 maddell-hand = In hand: Dark { $x } · Light { $o }

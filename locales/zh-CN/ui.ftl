@@ -56,7 +56,7 @@ reason-last-soldiers = 最后的空手走上了炮台，且没有被土炮吃掉
 reason-soldiers-gone = 空手已被全部吃光。
 reason-platform-capture = 土炮吃掉了一枚站在炮台上的空手。
 
-push-count = 推出场外：黑方 { $x } · 白方 { $o }（先推 6 颗获胜）
+push-count = 推出场外：黑方 { $x } 颗 · 白方 { $o } 颗（先推 6 颗获胜）
 push-pass = { $side }无子可动：这一手跳过。
 push-stuck = 双方都走不了。
 maddell-hand = 手中棋子：黑方 { $x } · 白方 { $o }

@@ -172,10 +172,8 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
     if settings.solidarity != before.solidarity && settings.game == GameId::Blockade {
         changed.new_game = true;
     }
-    if settings.human != before.human
-        || settings.two_players != before.two_players
-        || settings.level != before.level
-    {
+    // A new difficulty applies from the computer's next move: nothing to restart.
+    if settings.human != before.human || settings.two_players != before.two_players {
         changed.players = true;
     }
     changed
