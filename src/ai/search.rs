@@ -382,6 +382,16 @@ impl<G: Evaluate> Searcher<G> {
         f.stage = Stage::NextChild;
     }
 
+    /// The legal moves of `pos` in the order the search tries them at the root: the checks
+    /// of the orderer (it must never drop or repeat a move) go through here.
+    pub fn ordered_moves(&self, pos: &G::Position) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        self.game.legal_moves(pos, &mut moves);
+        let table_move = self.table.probe(self.game.hash(pos)).and_then(|e| e.best);
+        self.order(pos, &mut moves, table_move, 0);
+        moves
+    }
+
     fn is_repetition(&self, hash: u64, ply: usize) -> bool {
         // Same position with the same side to move: two plies apart at least.
         self.path[..ply]
