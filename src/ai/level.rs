@@ -32,11 +32,33 @@ impl Level {
 
     /// The default thinking time per move.
     pub fn budget(self) -> Duration {
-        Duration::from_millis(match self {
-            Level::Easy => 200,
-            Level::Medium => 700,
-            Level::Hard => 2000,
-            Level::Master => 4000,
-        })
+        self.config().budget
     }
+
+    /// How each level searches. Easy looks one move ahead with a blurred judgement, so it
+    /// walks into captures a beginner can punish; each level above sees further.
+    pub fn config(self) -> LevelConfig {
+        let (max_depth, budget_ms, noise, quiescence) = match self {
+            Level::Easy => (1, 300, 60, false),
+            Level::Medium => (3, 800, 25, true),
+            Level::Hard => (5, 1500, 4, true),
+            Level::Master => (64, 4000, 0, true),
+        };
+        LevelConfig {
+            max_depth,
+            budget: Duration::from_millis(budget_ms),
+            noise,
+            quiescence,
+        }
+    }
+}
+
+/// The search limits behind a level.
+#[derive(Clone, Copy, Debug)]
+pub struct LevelConfig {
+    pub max_depth: i32,
+    pub budget: Duration,
+    /// Deterministic evaluation noise (per seed), in hundredths of a piece.
+    pub noise: i32,
+    pub quiescence: bool,
 }

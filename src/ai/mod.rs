@@ -2,14 +2,48 @@
 //! evaluation, the Shuang Cheng solver, and a worker that runs it off the UI's frame loop
 //! (a thread natively, a time-sliced task on the web).
 
+mod eval;
 mod level;
+pub mod search;
+pub mod solver;
+mod tt;
 pub mod worker;
 
-pub use level::Level;
+pub use level::{Level, LevelConfig};
+pub use solver::SolvedValue;
 
-use crate::games::{Game, Variant};
+use crate::games::{Game, Side, Status, Variant};
 use crate::with_game;
-use web_time::{Duration, Instant};
+use search::{Limits, Searcher};
+use web_time::Duration;
+
+/// Size of the history-heuristic table; [`Evaluate::history_slot`] maps moves into it.
+pub const HISTORY_SLOTS: usize = 4096;
+
+/// What the search needs to know about a game beyond its rules.
+pub trait Evaluate: Game {
+    /// How good `pos` looks for the side to move, in hundredths of a piece.
+    fn evaluate(&self, pos: &Self::Position) -> i32;
+
+    /// Captures and pushes: tried first, and followed past the search horizon.
+    fn is_noisy(&self, pos: &Self::Position, mv: Self::Move) -> bool;
+
+    /// A rough gain of a noisy move, to try the best captures first.
+    fn noisy_gain(&self, _pos: &Self::Position, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// A slot for `mv` in the history table (below [`HISTORY_SLOTS`]; collisions are fine).
+    fn history_slot(&self, mv: Self::Move) -> usize;
+
+    /// An exact value table, for games small enough to solve outright.
+    fn solved(&self) -> Option<&'static solver::Solution<Self>>
+    where
+        Self: Sized,
+    {
+        None
+    }
+}
 
 /// What the app or the command line asks the computer to do.
 #[derive(Clone, Debug)]
@@ -36,42 +70,201 @@ pub trait Task: Send {
 /// Prepares a search for `request`; the error names bad input (a malformed position).
 pub fn task(request: &Request) -> Result<Box<dyn Task>, String> {
     with_game!(request.variant.to_game(), g => {
-        let task = SimpleTask::new(g, request)?;
+        let task = SearchTask::new(g, request)?;
         Ok(Box::new(task) as Box<dyn Task>)
     })
 }
 
-/// Placeholder player until the real search lands: the first legal move.
-struct SimpleTask<G: Game> {
+/// A search bound to one game, driven in slices by a worker.
+struct SearchTask<G: Evaluate> {
     game: G,
-    position: G::Position,
-    deadline: Instant,
+    plan: Plan<G>,
 }
 
-impl<G: Game> SimpleTask<G> {
+enum Plan<G: Evaluate> {
+    /// The answer is known without searching (solved game, single move).
+    Known(Option<G::Move>),
+    Search(Box<Searcher<G>>),
+}
+
+impl<G: Evaluate> SearchTask<G> {
     fn new(game: G, request: &Request) -> Result<Self, String> {
-        let position = game
-            .parse_position(&request.position)
-            .map_err(|e| e.to_string())?;
-        let budget = request.movetime.unwrap_or(request.level.budget());
-        Ok(SimpleTask {
-            game,
-            position,
-            deadline: Instant::now() + budget,
-        })
+        let parse = |text: &str| game.parse_position(text).map_err(|e| e.to_string());
+        let position = parse(&request.position)?;
+        let history = request
+            .history
+            .iter()
+            .map(|t| parse(t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let plan = plan(
+            &game,
+            &position,
+            &history,
+            request.level,
+            request.seed,
+            request.movetime,
+        );
+        Ok(SearchTask { game, plan })
     }
 }
 
-impl<G: Game> Task for SimpleTask<G> {
-    fn step(&mut self, _slice: Duration) -> Option<Result<String, String>> {
-        let _ = self.deadline;
-        let mut moves = Vec::new();
-        self.game.legal_moves(&self.position, &mut moves);
+impl<G: Evaluate> Task for SearchTask<G> {
+    fn step(&mut self, slice: Duration) -> Option<Result<String, String>> {
+        let best = match &mut self.plan {
+            Plan::Known(best) => *best,
+            Plan::Search(searcher) => {
+                if !searcher.step(Some(slice)) {
+                    return None;
+                }
+                searcher.outcome().best
+            }
+        };
         Some(
-            moves
-                .first()
-                .map(|&mv| self.game.format_move(mv))
+            best.map(|mv| self.game.format_move(mv))
                 .ok_or_else(|| "the game is over".to_owned()),
         )
+    }
+}
+
+/// Decides how to answer: a table look-up, the only move, or a search with the level's limits.
+fn plan<G: Evaluate>(
+    game: &G,
+    pos: &G::Position,
+    history: &[G::Position],
+    level: Level,
+    seed: u64,
+    movetime: Option<Duration>,
+) -> Plan<G> {
+    let mut moves = Vec::new();
+    game.legal_moves(pos, &mut moves);
+    if game.status(pos).is_over() || moves.is_empty() {
+        return Plan::Known(None);
+    }
+    if moves.len() == 1 {
+        return Plan::Known(moves.first().copied());
+    }
+    if level == Level::Master {
+        if let Some(best) = game.solved().and_then(|s| s.best_move(game, pos)) {
+            return Plan::Known(Some(best));
+        }
+    }
+    let config = level.config();
+    let budget = match movetime {
+        Some(cap) => cap.min(config.budget),
+        None => config.budget,
+    };
+    let limits = Limits {
+        max_depth: config.max_depth,
+        budget: Some(budget),
+        noise: config.noise,
+        quiescence: config.quiescence,
+        seed,
+        table_bits: TABLE_BITS,
+    };
+    Plan::Search(Box::new(Searcher::new(game.clone(), *pos, history, limits)))
+}
+
+/// Transposition-table size: smaller on the web, where memory is tighter.
+#[cfg(not(target_arch = "wasm32"))]
+const TABLE_BITS: u32 = 20;
+#[cfg(target_arch = "wasm32")]
+const TABLE_BITS: u32 = 17;
+
+/// Chooses a move for the side to move, searching on this thread until done.
+pub fn choose_move<G: Evaluate>(
+    game: &G,
+    pos: &G::Position,
+    history: &[G::Position],
+    level: Level,
+    seed: u64,
+    movetime: Option<Duration>,
+) -> Option<G::Move> {
+    match plan(game, pos, history, level, seed, movetime) {
+        Plan::Known(best) => best,
+        Plan::Search(mut searcher) => searcher.run().best,
+    }
+}
+
+/// How the games of a `qipan-cli match` are played.
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    /// The levels of `x` and `o`.
+    pub levels: [Level; 2],
+    pub seed: u64,
+    pub max_plies: u64,
+    pub movetime: Option<Duration>,
+}
+
+/// Plays `games` games from the start, on every core; returns each game's final status
+/// (`Ongoing` when it reached the ply limit) and length, in game order.
+pub fn play_match<G: Evaluate>(
+    game: &G,
+    settings: &MatchSettings,
+    games: u64,
+) -> Vec<(Status, u64)> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8) as u64;
+    let mut results = vec![(Status::Ongoing, 0); games as usize];
+    #[cfg(not(target_arch = "wasm32"))]
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..games)
+                        .step_by(threads as usize)
+                        .map(|i| (i, play_one(game, settings, i)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for handle in handles {
+            if let Ok(done) = handle.join() {
+                for (i, result) in done {
+                    results[i as usize] = result;
+                }
+            }
+        }
+    });
+    #[cfg(target_arch = "wasm32")]
+    for i in 0..games {
+        results[i as usize] = play_one(game, settings, i);
+    }
+    results
+}
+
+/// One game of a match; game `i` uses its own seed so that games differ.
+fn play_one<G: Evaluate>(game: &G, settings: &MatchSettings, index: u64) -> (Status, u64) {
+    let mut pos = game.start();
+    let mut history = Vec::new();
+    let mut plies = 0;
+    while plies < settings.max_plies {
+        let status = game.status(&pos);
+        if status.is_over() {
+            return (status, plies);
+        }
+        let side = game.side_to_move(&pos);
+        let level = settings.levels[side.index()];
+        let seed = search::mix(settings.seed ^ index.wrapping_mul(0x1000_0001) ^ plies);
+        let Some(mv) = choose_move(game, &pos, &history, level, seed, settings.movetime) else {
+            break;
+        };
+        history.push(pos);
+        pos = game.play(&pos, mv);
+        plies += 1;
+    }
+    (game.status(&pos), plies)
+}
+
+/// The exact value of `pos` for a game small enough to solve, else `None`.
+pub fn solve<G: Evaluate>(game: &G, pos: &G::Position) -> Option<SolvedValue> {
+    game.solved().map(|s| s.value(game, pos))
+}
+
+/// The side that `status` names as winner, if any.
+pub fn winner(status: Status) -> Option<Side> {
+    match status {
+        Status::Win(side) => Some(side),
+        _ => None,
     }
 }

@@ -1,47 +1,235 @@
-//! Placeholder until the rules land.
+//! Two-or-Three-Step Blockade: seven pieces each on a 25-point board; every move is two or
+//! three steps along a straight drawn line, and a side left without such a move loses.
+//!
+//! Rules: seed `003` and games.md §4. The optional Solidarity rule is a property of the game
+//! (`blockade:solidarity`), not of the position.
 
-use super::{Game, GameId, MoveError, PositionError, Side, Status, Variant};
+mod geometry;
+#[cfg(test)]
+mod tests;
 
+pub use geometry::{
+    long_move_path, point_from_name, LongMoves, Point, Ray, ADJACENT, ALL_POINTS, DIRECTIONS,
+    DRAW_AT, LONG_MOVES, POINTS, POINT_NAMES, RAYS, SEGMENTS,
+};
+
+use super::{
+    parse_board, parse_side, split_fields, zobrist_keys, Game, GameId, MoveError, PositionError,
+    Side, Status, Variant,
+};
+
+/// The rules, with or without the Solidarity option.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Blockade {
     pub solidarity: bool,
 }
 
+/// A position: one occupancy mask per side and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// `pieces[0]` = x, `pieces[1]` = o, bit i = point i in point order.
+    pub pieces: [u32; 2],
+    pub to_move: Side,
+}
+
+impl Position {
+    pub fn piece_at(&self, point: Point) -> Option<Side> {
+        let bit = 1u32 << point;
+        if self.pieces[0] & bit != 0 {
+            Some(Side::X)
+        } else if self.pieces[1] & bit != 0 {
+            Some(Side::O)
+        } else {
+            None
+        }
+    }
+
+    pub fn occupied(&self) -> u32 {
+        self.pieces[0] | self.pieces[1]
+    }
+}
+
+/// One piece going two or three steps along a straight line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Point,
+    pub to: Point,
+}
+
+const PIECES_PER_SIDE: u32 = 7;
+
+/// Zobrist keys: 25 points × (x, o), then side to move.
+const KEYS: [u64; 2 * POINTS + 1] = zobrist_keys(0xB10C_ADE5);
+
+impl Blockade {
+    /// Calls `visit` for every legal move; shared by listing and counting so they cannot
+    /// disagree.
+    #[inline]
+    fn for_each_move(&self, pos: &Position, mut visit: impl FnMut(Move)) {
+        let occupied = pos.occupied();
+        let mut movers = pos.pieces[pos.to_move.index()];
+        while movers != 0 {
+            let from = movers.trailing_zeros() as usize;
+            movers &= movers - 1;
+            // Solidarity: a piece with no neighbour stays put, and its end point must touch
+            // another piece. The point it leaves never touches its end point (a straight
+            // move of two or more steps), so `others` only drops the mover for clarity.
+            let others = occupied & !(1 << from);
+            if self.solidarity && ADJACENT[from] & others == 0 {
+                continue;
+            }
+            let moves = &LONG_MOVES[from];
+            for i in 0..moves.len as usize {
+                if moves.path[i] & occupied != 0 {
+                    continue;
+                }
+                let to = moves.to[i];
+                if self.solidarity && ADJACENT[to as usize] & others == 0 {
+                    continue;
+                }
+                visit(Move {
+                    from: from as Point,
+                    to,
+                });
+            }
+        }
+    }
+}
+
 impl Game for Blockade {
-    type Position = ();
-    type Move = ();
+    type Position = Position;
+    type Move = Move;
+
     fn variant(&self) -> Variant {
-        Variant::plain(GameId::Blockade)
+        Variant {
+            game: GameId::Blockade,
+            solidarity: self.solidarity,
+        }
     }
-    fn start(&self) {}
-    fn side_to_move(&self, _: &()) -> Side {
-        Side::X
+
+    fn start(&self) -> Position {
+        let mask = |names: &[&str]| {
+            names
+                .iter()
+                .filter_map(|n| point_from_name(n))
+                .fold(0u32, |m, p| m | 1 << p)
+        };
+        Position {
+            pieces: [
+                mask(&["a1", "b1", "c1", "d1", "e1", "a2", "e2"]),
+                mask(&["a5", "b5", "c5", "d5", "e5", "a4", "e4"]),
+            ],
+            to_move: Side::X,
+        }
     }
-    fn legal_moves(&self, _: &(), _: &mut Vec<()>) {}
-    fn play(&self, _: &(), _: ()) {}
-    fn skip_turn(&self, _: &()) {}
-    fn status(&self, _: &()) -> Status {
-        Status::Draw
+
+    fn side_to_move(&self, pos: &Position) -> Side {
+        pos.to_move
     }
-    fn hash(&self, _: &()) -> u64 {
-        0
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.for_each_move(pos, |mv| out.push(mv));
     }
-    fn parse_position(&self, text: &str) -> Result<(), PositionError> {
-        Err(PositionError::Inconsistent {
-            text: text.to_owned(),
-            reason: "not implemented yet",
-        })
+
+    fn play(&self, pos: &Position, mv: Move) -> Position {
+        let mut next = *pos;
+        next.pieces[pos.to_move.index()] ^= (1 << mv.from) | (1 << mv.to);
+        next.to_move = pos.to_move.opponent();
+        next
     }
-    fn format_position(&self, _: &()) -> String {
-        String::new()
+
+    fn skip_turn(&self, pos: &Position) -> Position {
+        Position {
+            to_move: pos.to_move.opponent(),
+            ..*pos
+        }
     }
-    fn format_move(&self, _: ()) -> String {
-        String::new()
+
+    fn status(&self, pos: &Position) -> Status {
+        if self.count_moves(pos) == 0 {
+            Status::Win(pos.to_move.opponent())
+        } else {
+            Status::Ongoing
+        }
     }
+
+    fn count_moves(&self, pos: &Position) -> u64 {
+        let mut count = 0;
+        self.for_each_move(pos, |_| count += 1);
+        count
+    }
+
+    fn hash(&self, pos: &Position) -> u64 {
+        let mut h = 0;
+        for (side, keys) in pos.pieces.iter().zip(KEYS.chunks_exact(POINTS)) {
+            let mut bits = *side;
+            while bits != 0 {
+                h ^= keys[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+        }
+        if pos.to_move == Side::O {
+            h ^= KEYS[2 * POINTS];
+        }
+        h
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let fields = split_fields(text, 2)?;
+        let board = parse_board(fields[0], POINTS, ".xo")?;
+        let to_move = parse_side(fields[1])?;
+        let mut pos = Position {
+            pieces: [0, 0],
+            to_move,
+        };
+        for (i, c) in board.into_iter().enumerate() {
+            match c {
+                'x' => pos.pieces[0] |= 1 << i,
+                'o' => pos.pieces[1] |= 1 << i,
+                _ => {}
+            }
+        }
+        if pos.pieces.iter().any(|p| p.count_ones() > PIECES_PER_SIDE) {
+            return Err(PositionError::Inconsistent {
+                text: text.to_owned(),
+                reason: "a side has more than 7 pieces",
+            });
+        }
+        Ok(pos)
+    }
+
+    fn format_position(&self, pos: &Position) -> String {
+        let board: String = (0..POINTS as u8)
+            .map(|p| pos.piece_at(p).map_or('.', Side::letter))
+            .collect();
+        format!("{board} {}", pos.to_move.letter())
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        format!(
+            "{}-{}",
+            POINT_NAMES[mv.from as usize], POINT_NAMES[mv.to as usize]
+        )
+    }
+
     fn check_move_syntax(&self, text: &str) -> Result<(), MoveError> {
-        Err(MoveError::malformed(text, "not implemented yet"))
+        let (from, to) = text
+            .split_once('-')
+            .ok_or_else(|| MoveError::malformed(text, "expected from-to, e.g. a2-a4"))?;
+        let from = point_from_name(from)
+            .ok_or_else(|| MoveError::malformed(text, "unknown starting point"))?;
+        let to = point_from_name(to)
+            .ok_or_else(|| MoveError::malformed(text, "unknown destination point"))?;
+        if long_move_path(from, to).is_none() {
+            return Err(MoveError::malformed(
+                text,
+                "the points are not two or three steps apart on one straight line",
+            ));
+        }
+        Ok(())
     }
-    fn material(&self, _: &()) -> [u32; 2] {
-        [0, 0]
+
+    fn material(&self, pos: &Position) -> [u32; 2] {
+        [pos.pieces[0].count_ones(), pos.pieces[1].count_ones()]
     }
 }

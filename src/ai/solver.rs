@@ -1,0 +1,140 @@
+//! Retrograde analysis: the exact value of every position of a game small enough to list.
+//!
+//! Values are found backwards from the finished positions, breadth first, so a win is the
+//! fastest win and a loss the slowest loss. Positions never decided that way are draws
+//! (the side to move can keep the game going forever).
+
+use super::Evaluate;
+use crate::games::Status;
+use std::collections::HashMap;
+use std::fmt;
+
+/// The value of a position for the side to move with best play by both sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolvedValue {
+    /// Wins in this many plies.
+    Win(u32),
+    /// Loses in this many plies.
+    Loss(u32),
+    Draw,
+}
+
+impl fmt::Display for SolvedValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolvedValue::Win(n) => write!(f, "win {n}"),
+            SolvedValue::Loss(n) => write!(f, "loss {n}"),
+            SolvedValue::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// The value of every position in a closed set of positions.
+pub struct Solution<G: Evaluate> {
+    index: HashMap<G::Position, usize>,
+    values: Vec<SolvedValue>,
+}
+
+impl<G: Evaluate> Solution<G> {
+    /// Solves `positions`, which must be closed under legal moves (every child is listed).
+    /// Children outside the set are treated as draws.
+    pub fn new(game: &G, positions: Vec<G::Position>) -> Self {
+        let index: HashMap<G::Position, usize> =
+            positions.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+        let n = positions.len();
+        let mut values: Vec<Option<SolvedValue>> = vec![None; n];
+        let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut undecided_children = vec![0u32; n];
+        let mut queue = std::collections::VecDeque::new();
+        let mut moves = Vec::new();
+        for (i, pos) in positions.iter().enumerate() {
+            match game.status(pos) {
+                Status::Ongoing => {}
+                Status::Draw => {
+                    values[i] = Some(SolvedValue::Draw);
+                    continue;
+                }
+                Status::Win(side) => {
+                    values[i] = Some(if side == game.side_to_move(pos) {
+                        SolvedValue::Win(0)
+                    } else {
+                        SolvedValue::Loss(0)
+                    });
+                    queue.push_back(i);
+                    continue;
+                }
+            }
+            moves.clear();
+            game.legal_moves(pos, &mut moves);
+            for &mv in &moves {
+                if let Some(&child) = index.get(&game.play(pos, mv)) {
+                    parents[child].push(i as u32);
+                    undecided_children[i] += 1;
+                } else {
+                    // An unknown child can never be counted as won for the opponent.
+                    undecided_children[i] += 1 << 30;
+                }
+            }
+        }
+        while let Some(child) = queue.pop_front() {
+            let child_value = values[child];
+            for &parent in &parents[child] {
+                let parent = parent as usize;
+                if values[parent].is_some() {
+                    continue;
+                }
+                match child_value {
+                    Some(SolvedValue::Loss(k)) => {
+                        values[parent] = Some(SolvedValue::Win(k + 1));
+                        queue.push_back(parent);
+                    }
+                    Some(SolvedValue::Win(k)) => {
+                        undecided_children[parent] -= 1;
+                        if undecided_children[parent] == 0 {
+                            values[parent] = Some(SolvedValue::Loss(k + 1));
+                            queue.push_back(parent);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Solution {
+            index,
+            values: values
+                .into_iter()
+                .map(|v| v.unwrap_or(SolvedValue::Draw))
+                .collect(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The value of `pos` (a position outside the solved set counts as a draw).
+    pub fn value(&self, _game: &G, pos: &G::Position) -> SolvedValue {
+        self.index
+            .get(pos)
+            .map_or(SolvedValue::Draw, |&i| self.values[i])
+    }
+
+    /// The best move: the fastest win, else a drawing move, else the slowest loss.
+    pub fn best_move(&self, game: &G, pos: &G::Position) -> Option<G::Move> {
+        let mut moves = Vec::new();
+        game.legal_moves(pos, &mut moves);
+        // Rank a move by the child's value for the opponent: lower is better for us.
+        let rank = |mv: &G::Move| -> i64 {
+            match self.value(game, &game.play(pos, *mv)) {
+                SolvedValue::Loss(k) => -(1 << 20) + k as i64,
+                SolvedValue::Draw => 0,
+                SolvedValue::Win(k) => (1 << 20) - k as i64,
+            }
+        };
+        moves.into_iter().min_by_key(rank)
+    }
+}

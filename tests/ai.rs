@@ -1,0 +1,265 @@
+//! The computer opponent: legality, determinism, slicing, time limits, tactics, and the
+//! Shuang Cheng solution checked against the rules.
+
+use qipan::ai::search::{Limits, Searcher};
+use qipan::ai::{choose_move, solve, Evaluate, Level, SolvedValue};
+use qipan::games::shuangcheng::ShuangCheng;
+use qipan::games::{perft, Game, GameId, Side, Status, Variant};
+use qipan::with_game;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::collections::{HashSet, VecDeque};
+use std::time::{Duration, Instant};
+
+fn all_variants() -> Vec<Variant> {
+    let mut variants: Vec<Variant> = GameId::ALL.into_iter().map(Variant::plain).collect();
+    variants.push(Variant {
+        game: GameId::Blockade,
+        solidarity: true,
+    });
+    variants
+}
+
+fn fixed_depth(depth: i32) -> Limits {
+    Limits {
+        max_depth: depth,
+        budget: None,
+        noise: 0,
+        quiescence: true,
+        seed: 0,
+        table_bits: 16,
+    }
+}
+
+/// Positions met in random games, for checks that want variety.
+fn random_positions<G: Game>(game: &G, seed: u64, count: usize) -> Vec<G::Position> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    while out.len() < count {
+        let mut pos = game.start();
+        let plies = rng.random_range(0..60);
+        for _ in 0..plies {
+            moves.clear();
+            game.legal_moves(&pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos = game.play(&pos, moves[rng.random_range(0..moves.len())]);
+        }
+        if !game.status(&pos).is_over() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Perft, but through the search's move orderer: it must see exactly the same tree.
+fn ordered_perft<G: Evaluate>(
+    searcher: &Searcher<G>,
+    game: &G,
+    pos: &G::Position,
+    depth: u32,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = searcher.ordered_moves(pos);
+    let unique: HashSet<_> = moves.iter().collect();
+    assert_eq!(unique.len(), moves.len(), "the orderer repeated a move");
+    moves
+        .iter()
+        .map(|&mv| ordered_perft(searcher, game, &game.play(pos, mv), depth - 1))
+        .sum()
+}
+
+#[test]
+fn move_ordering_never_drops_or_repeats_a_move() {
+    for variant in all_variants() {
+        with_game!(variant.to_game(), g => {
+            let start = g.start();
+            let mut searcher = Searcher::new(g, start, &[], fixed_depth(3));
+            searcher.run();
+            for pos in random_positions(&g, 11, 5).into_iter().chain([start]) {
+                assert_eq!(ordered_perft(&searcher, &g, &pos, 3), perft(&g, &pos, 3), "{variant}");
+            }
+        });
+    }
+}
+
+#[test]
+fn the_computer_never_plays_an_illegal_move() {
+    for variant in all_variants() {
+        with_game!(variant.to_game(), g => {
+            let mut legal = Vec::new();
+            for (i, pos) in random_positions(&g, 21, 150).into_iter().enumerate() {
+                let level = [Level::Easy, Level::Medium][i % 2];
+                let mv = choose_move(&g, &pos, &[], level, i as u64, Some(Duration::from_millis(30)))
+                    .expect("an ongoing game has a move");
+                legal.clear();
+                g.legal_moves(&pos, &mut legal);
+                assert!(legal.contains(&mv), "{variant}: {}", g.format_position(&pos));
+            }
+        });
+    }
+}
+
+#[test]
+fn a_sliced_search_finds_what_an_unsliced_one_does() {
+    for variant in all_variants() {
+        with_game!(variant.to_game(), g => {
+            for pos in random_positions(&g, 31, 3) {
+                let whole = Searcher::new(g, pos, &[], fixed_depth(4)).run();
+                let mut sliced = Searcher::new(g, pos, &[], fixed_depth(4));
+                let mut slices = 0;
+                while !sliced.step(Some(Duration::from_micros(200))) {
+                    slices += 1;
+                }
+                let sliced = sliced.outcome();
+                assert_eq!(sliced.best, whole.best, "{variant}");
+                assert_eq!(sliced.nodes, whole.nodes, "{variant}");
+                assert_eq!(sliced.score, whole.score, "{variant}");
+                let _ = slices;
+            }
+        });
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move() {
+    for variant in all_variants() {
+        with_game!(variant.to_game(), g => {
+            for (i, pos) in random_positions(&g, 41, 4).into_iter().enumerate() {
+                for level in [Level::Easy, Level::Medium] {
+                    let a = choose_move(&g, &pos, &[], level, i as u64, None);
+                    let b = choose_move(&g, &pos, &[], level, i as u64, None);
+                    assert_eq!(a, b, "{variant} {level:?}");
+                }
+            }
+        });
+    }
+}
+
+#[test]
+fn a_time_limited_search_returns_in_time() {
+    for variant in all_variants() {
+        with_game!(variant.to_game(), g => {
+            let pos = random_positions(&g, 51, 1)[0];
+            let started = Instant::now();
+            let mv = choose_move(&g, &pos, &[], Level::Master, 0, Some(Duration::from_millis(150)));
+            let took = started.elapsed();
+            assert!(mv.is_some());
+            assert!(took < Duration::from_millis(150 + 50), "{variant}: {took:?}");
+        });
+    }
+}
+
+/// Every position reachable from the start, breadth first.
+fn reachable<G: Game>(game: &G) -> Vec<G::Position> {
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::from([game.start()]);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    while let Some(pos) = queue.pop_front() {
+        if !seen.insert(pos) {
+            continue;
+        }
+        out.push(pos);
+        moves.clear();
+        game.legal_moves(&pos, &mut moves);
+        queue.extend(moves.iter().map(|&m| game.play(&pos, m)));
+    }
+    out
+}
+
+#[test]
+fn shuang_cheng_solution_agrees_with_the_rules_everywhere() {
+    let g = ShuangCheng;
+    let positions = reachable(&g);
+    assert!(positions.len() > 100);
+    let mut moves = Vec::new();
+    for pos in &positions {
+        let value = solve(&g, pos).expect("solved");
+        moves.clear();
+        g.legal_moves(pos, &mut moves);
+        let children: Vec<SolvedValue> = moves
+            .iter()
+            .map(|&m| solve(&g, &g.play(pos, m)).expect("solved"))
+            .collect();
+        let expected = if moves.is_empty() {
+            // No move: the side to move has lost.
+            assert_eq!(g.status(pos), Status::Win(pos.to_move.opponent()));
+            SolvedValue::Loss(0)
+        } else if let Some(k) = children
+            .iter()
+            .filter_map(|v| match v {
+                SolvedValue::Loss(k) => Some(*k),
+                _ => None,
+            })
+            .min()
+        {
+            SolvedValue::Win(k + 1)
+        } else if children.iter().all(|v| matches!(v, SolvedValue::Win(_))) {
+            let k = children
+                .iter()
+                .filter_map(|v| match v {
+                    SolvedValue::Win(k) => Some(*k),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0);
+            SolvedValue::Loss(k + 1)
+        } else {
+            SolvedValue::Draw
+        };
+        assert_eq!(value, expected, "{}", g.format_position(pos));
+    }
+}
+
+#[test]
+fn shuang_cheng_master_keeps_wins_won_and_resists_longest() {
+    let g = ShuangCheng;
+    let Some(SolvedValue::Win(n)) = solve(&g, &g.start()) else {
+        panic!("the first player wins Shuang Cheng");
+    };
+    // Master against master: exactly the solved length.
+    let mut pos = g.start();
+    let mut plies = 0;
+    while !g.status(&pos).is_over() {
+        let mv = choose_move(&g, &pos, &[], Level::Master, 0, None).expect("move");
+        pos = g.play(&pos, mv);
+        plies += 1;
+    }
+    assert_eq!(g.status(&pos), Status::Win(Side::X));
+    assert_eq!(plies, n);
+    // Master as x wins against every level and against random play.
+    let mut rng = StdRng::seed_from_u64(9);
+    for opponent in [
+        None,
+        Some(Level::Easy),
+        Some(Level::Medium),
+        Some(Level::Hard),
+    ] {
+        for game in 0..10u64 {
+            let mut pos = g.start();
+            let mut moves = Vec::new();
+            while !g.status(&pos).is_over() {
+                let mv = if pos.to_move == Side::X {
+                    choose_move(&g, &pos, &[], Level::Master, game, None)
+                } else if let Some(level) = opponent {
+                    choose_move(&g, &pos, &[], level, game, Some(Duration::from_millis(50)))
+                } else {
+                    moves.clear();
+                    g.legal_moves(&pos, &mut moves);
+                    Some(moves[rng.random_range(0..moves.len())])
+                };
+                pos = g.play(&pos, mv.expect("move"));
+                // A won position stays won for x at every x turn.
+                if pos.to_move == Side::X && !g.status(&pos).is_over() {
+                    assert!(matches!(solve(&g, &pos), Some(SolvedValue::Win(_))));
+                }
+            }
+            assert_eq!(g.status(&pos), Status::Win(Side::X), "{opponent:?}");
+        }
+    }
+}

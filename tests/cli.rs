@@ -1,0 +1,277 @@
+//! `qipan-cli` as a user or a checking tool meets it: exact output on stdout, exit codes, and
+//! one line on stderr for bad input (shared/spec/cli.md).
+
+use std::process::{Command, Output};
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qipan-cli"))
+        .args(args)
+        .output()
+        .expect("qipan-cli runs")
+}
+
+/// Runs a command that must succeed and returns its standard output.
+fn ok(args: &[&str]) -> String {
+    let out = cli(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    assert!(out.stderr.is_empty(), "{args:?} wrote to stderr: {stderr}");
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// Runs a command that must be refused: exit 2, nothing on stdout, one line on stderr that
+/// names `offending`.
+fn refused(args: &[&str], offending: &str) {
+    let out = cli(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.ends_with('\n'));
+    assert!(
+        stderr.contains(offending),
+        "{args:?}: {stderr} does not name {offending:?}"
+    );
+}
+
+const GAMES: [&str; 6] = [
+    "push",
+    "shuangcheng",
+    "maddell",
+    "blockade",
+    "blockade:solidarity",
+    "cannon",
+];
+
+#[test]
+fn start_prints_the_start_position_text() {
+    assert_eq!(ok(&["start", "shuangcheng"]), "ooos.sxxx x 0\n");
+    assert_eq!(ok(&["start", "maddell"]), ".................. x 6 6\n");
+    assert_eq!(
+        ok(&["start", "blockade:solidarity"]),
+        "xxxxxx...x.....o...oooooo x\n"
+    );
+    assert_eq!(
+        ok(&["start", "cannon"]),
+        "ooooooooooooooo...........xxx. x -\n"
+    );
+    assert_eq!(
+        ok(&["start", "push"]),
+        "xxxxxxxxxxx..xxx.............................ooo..ooooooooooo x\n"
+    );
+}
+
+#[test]
+fn moves_are_sorted_by_byte_order_one_a_line() {
+    assert_eq!(ok(&["moves", "shuangcheng"]), "bh-c\nl-c\nr-c\n");
+    for game in GAMES {
+        let out = ok(&["moves", game]);
+        let lines: Vec<&str> = out.lines().collect();
+        let mut sorted = lines.clone();
+        sorted.sort();
+        assert_eq!(lines, sorted, "{game}");
+        assert!(!lines.is_empty(), "{game}");
+        assert!(out.ends_with('\n'));
+    }
+}
+
+#[test]
+fn moves_prints_nothing_when_the_game_is_over() {
+    assert_eq!(ok(&["moves", "shuangcheng", "--pos", "so.o..xo. x 0"]), "");
+    assert_eq!(
+        ok(&["status", "shuangcheng", "--pos", "so.o..xo. x 0"]),
+        "o-wins\n"
+    );
+}
+
+#[test]
+fn apply_prints_the_position_and_the_status() {
+    assert_eq!(
+        ok(&["apply", "shuangcheng", "l-c", "tl-l"]),
+        ".ooossxxx x 0\no-wins\n"
+    );
+    assert_eq!(
+        ok(&["apply", "shuangcheng", "--pos", "o...s..x. x 0", "c-th"]),
+        "os.....x. o 1\nongoing\n"
+    );
+}
+
+#[test]
+fn apply_plays_the_first_legal_move_of_every_game() {
+    for game in GAMES {
+        let first = ok(&["moves", game]);
+        let first = first.lines().next().expect("a move");
+        let out = ok(&["apply", game, first]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{game}");
+        assert_eq!(lines[1], "ongoing", "{game}");
+        // The printed position is accepted back.
+        ok(&["status", game, "--pos", lines[0]]);
+    }
+}
+
+#[test]
+fn perft_counts_and_divides() {
+    assert_eq!(ok(&["perft", "shuangcheng", "0"]), "1\n");
+    assert_eq!(ok(&["perft", "shuangcheng", "2"]), "6\n");
+    assert_eq!(
+        ok(&["perft", "shuangcheng", "2", "--divide"]),
+        "bh-c 2\nl-c 2\nr-c 2\n6\n"
+    );
+    assert_eq!(
+        ok(&["perft", "shuangcheng", "3", "--pos", "so.o..xo. x 0"]),
+        "0\n"
+    );
+    for game in GAMES {
+        let total = ok(&["perft", game, "2"]);
+        let divided = ok(&["perft", game, "2", "--divide"]);
+        assert_eq!(divided.lines().last(), total.lines().next(), "{game}");
+        let sum: u64 = divided
+            .lines()
+            .rev()
+            .skip(1)
+            .map(|l| {
+                l.rsplit(' ')
+                    .next()
+                    .and_then(|n| n.parse::<u64>().ok())
+                    .expect("count")
+            })
+            .sum();
+        assert_eq!(sum.to_string(), total.trim(), "{game}");
+    }
+}
+
+#[test]
+fn bad_input_is_refused_with_one_line() {
+    refused(&["start", "chess"], "chess");
+    refused(&["start", "push:solidarity"], "push:solidarity");
+    refused(&["start"], "GAME");
+    refused(&[], "command");
+    refused(&["frobnicate", "push"], "frobnicate");
+    refused(
+        &["moves", "shuangcheng", "--pos", "ooos.sxxx x"],
+        "ooos.sxxx x",
+    );
+    refused(
+        &["moves", "shuangcheng", "--pos", "ooos.sxxq x 0"],
+        "ooos.sxxq",
+    );
+    refused(&["moves", "shuangcheng", "--pos"], "--pos");
+    refused(&["apply", "shuangcheng", "c-bl"], "c-bl");
+    refused(&["apply", "shuangcheng", "tl-th"], "tl-th");
+    refused(&["apply", "shuangcheng", "bh-c", "bh-c"], "bh-c");
+    refused(&["apply", "shuangcheng"], "MOVE");
+    refused(&["perft", "shuangcheng", "two"], "two");
+    refused(&["perft", "shuangcheng", "-1"], "-1");
+    refused(&["perft", "shuangcheng"], "DEPTH");
+    refused(&["moves", "shuangcheng", "--divide"], "--divide");
+    refused(&["bestmove", "shuangcheng"], "--level");
+    refused(
+        &["bestmove", "shuangcheng", "--level", "grandmaster"],
+        "grandmaster",
+    );
+    refused(
+        &["bestmove", "shuangcheng", "--level", "easy", "--seed", "x1"],
+        "x1",
+    );
+    refused(
+        &["match", "shuangcheng", "--x", "easy", "--o", "easy"],
+        "--games",
+    );
+    refused(&["solve", "push"], "push");
+    for game in GAMES {
+        refused(&["apply", game, "nonsense"], "nonsense");
+        refused(&["moves", game, "--pos", "x"], "'x'");
+        refused(&["status", game, "--pos", ""], "''");
+    }
+}
+
+#[test]
+fn bestmove_returns_a_legal_move_deterministically() {
+    for game in GAMES {
+        let legal = ok(&["moves", game]);
+        let args = [
+            "bestmove",
+            game,
+            "--level",
+            "medium",
+            "--seed",
+            "5",
+            "--movetime",
+            "20000",
+        ];
+        let chosen = ok(&args);
+        assert!(
+            legal.lines().any(|m| format!("{m}\n") == chosen),
+            "{game}: {chosen}"
+        );
+        assert_eq!(ok(&args), chosen, "{game}: same seed, same move");
+    }
+}
+
+#[test]
+fn match_prints_a_line_a_game_and_the_tally() {
+    let out = ok(&[
+        "match",
+        "shuangcheng",
+        "--x",
+        "easy",
+        "--o",
+        "easy",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    for (i, line) in lines[..3].iter().enumerate() {
+        let prefix = format!("game {}: ", i + 1);
+        assert!(line.starts_with(&prefix), "{line}");
+        let rest = &line[prefix.len()..];
+        let words: Vec<&str> = rest.split(' ').collect();
+        assert!(["x-wins", "o-wins", "draw"].contains(&words[0]), "{line}");
+        assert_eq!((words[1], words[3]), ("in", "plies"), "{line}");
+    }
+    let tally: Vec<&str> = lines[3].split(' ').collect();
+    assert_eq!(tally.len(), 6);
+    assert_eq!(
+        (tally[0], tally[2], tally[4]),
+        ("x-wins", "o-wins", "draws")
+    );
+    let total: u32 = [tally[1], tally[3], tally[5]]
+        .iter()
+        .map(|n| n.parse::<u32>().expect("number"))
+        .sum();
+    assert_eq!(total, 3);
+}
+
+#[test]
+fn a_match_reaching_the_ply_limit_is_a_draw() {
+    let out = ok(&[
+        "match",
+        "blockade",
+        "--x",
+        "easy",
+        "--o",
+        "easy",
+        "--games",
+        "2",
+        "--max-plies",
+        "2",
+    ]);
+    assert_eq!(
+        out,
+        "game 1: draw in 2 plies\ngame 2: draw in 2 plies\nx-wins 0 o-wins 0 draws 2\n"
+    );
+}
+
+#[test]
+fn solve_gives_shuang_chengs_value() {
+    let out = ok(&["solve", "shuangcheng"]);
+    assert!(out.starts_with("win ") && out.ends_with('\n'), "{out}");
+    assert_eq!(
+        ok(&["solve", "shuangcheng", "--pos", "so.o..xo. x 0"]),
+        "loss 0\n"
+    );
+}
