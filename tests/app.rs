@@ -279,3 +279,48 @@ fn the_bundled_font_covers_every_character_of_the_locales() {
     }
     assert!(missing.is_empty(), "characters without a glyph: {missing:?}");
 }
+
+/// Not a check: renders every game (start, and after a first tap) to PNG files under
+/// `target/shots/` for a person to look at. `cargo test --test app -- --ignored renders`.
+#[test]
+#[ignore]
+fn renders_for_review() {
+    let dir = Path::new(ROOT).join("target/shots");
+    std::fs::create_dir_all(&dir).expect("shots dir");
+    let games: [(GameId, &[&str]); 5] = [
+        (GameId::Push, &["C4"]),
+        (GameId::ShuangCheng, &["bh"]),
+        (GameId::Maddell, &["a1"]),
+        (GameId::Blockade, &["a2"]),
+        (GameId::Cannon, &["c6"]),
+    ];
+    for lang in Lang::ALL {
+        for (game, taps) in games {
+            let (mut harness, _clock) = app_with(game);
+            harness.state_mut().update_settings(|s| s.lang = lang);
+            harness.run();
+            let name = format!("{}-{}", game_name(game), lang.tag());
+            save_render(&mut harness, &dir.join(format!("{name}-start.png")));
+            for t in taps {
+                harness.get_by_label(t).click();
+                harness.run();
+            }
+            save_render(&mut harness, &dir.join(format!("{name}-tapped.png")));
+        }
+    }
+}
+
+fn game_name(game: GameId) -> &'static str {
+    game.name()
+}
+
+fn save_render(harness: &mut Harness<'static, App>, path: &Path) {
+    match harness.render() {
+        Ok(image) => {
+            if let Err(e) = image.save(path) {
+                eprintln!("could not save {}: {e}", path.display());
+            }
+        }
+        Err(e) => eprintln!("could not render {}: {e}", path.display()),
+    }
+}

@@ -101,6 +101,10 @@ impl<G: HasBoard> Session<G> {
         }
     }
 
+    fn animating(&self) -> bool {
+        <G::Painter as BoardPainter<G>>::animating(&self.painter)
+    }
+
     /// Push the Line: the side to move can only pass, and so could the other side after it.
     fn neither_side_can_move(&self) -> bool {
         let Some(pass) = self.game.forced_pass(&self.legal) else {
@@ -296,7 +300,7 @@ impl AnySession {
 
     /// Whether a board animation wants frames.
     pub fn animating(&self) -> bool {
-        with_session!(self, s => s.painter.animating())
+        with_session!(self, s => s.animating())
     }
 
     /// Draws the board into `rect`; plays and returns true when the player completed a move.

@@ -1,14 +1,94 @@
-//! Placeholder until the rules engine lands on main.
+//! Earthen Cannon Chess on screen: the 5×6 grid with its two top diagonals and the three
+//! platforms marked; a cannon's captures are shown apart from its steps.
 
-use super::{EmptyPainter, HasBoard};
-use crate::games::cannon::Cannon;
-use crate::games::Status;
-use crate::i18n::I18n;
+use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
+use super::{HasBoard, Transform};
+use crate::games::cannon::{Cannon, Move, Position, DRAW_AT, LINES, PLATFORMS, POINT_NAMES};
+use crate::games::{Side, Status};
+use crate::i18n::{I18n, Msg};
+use crate::msg;
+use crate::ui::theme::{self, Look};
+use egui::{Painter, Pos2, Rect, Stroke, Vec2};
+use std::sync::OnceLock;
+
+impl PointGame for Cannon {
+    fn layout(&self) -> &'static Layout {
+        static LAYOUT: OnceLock<Layout> = OnceLock::new();
+        LAYOUT.get_or_init(|| Layout {
+            points: DRAW_AT
+                .iter()
+                .map(|&(x, y)| Pos2::new(x as f32, y as f32))
+                .collect(),
+            names: POINT_NAMES.to_vec(),
+            segments: LINES.to_vec(),
+            piece_radius: 0.34,
+        })
+    }
+
+    fn piece_at(&self, pos: &Position, point: u8) -> Option<Look> {
+        let bit = 1u32 << point;
+        if pos.cannons & bit != 0 {
+            Some(Look::X)
+        } else if pos.soldiers & bit != 0 {
+            Some(Look::O)
+        } else {
+            None
+        }
+    }
+
+    fn taps(&self, mv: Move) -> Taps {
+        let mark = if mv.is_capture() {
+            Mark::Capture
+        } else {
+            Mark::Step
+        };
+        Taps::new(&[(mv.from, Mark::Select), (mv.to, mark)])
+    }
+
+    fn decorate(&self, painter: &Painter, tf: &Transform) {
+        // The platforms: a brick-red square under each of the cannons' start points.
+        let layout = self.layout();
+        for (i, &p) in layout.points.iter().enumerate() {
+            if PLATFORMS & (1 << i) != 0 {
+                let c = tf.to_screen(p);
+                let half = tf.len(0.42);
+                let rect = Rect::from_center_size(c, Vec2::splat(2.0 * half));
+                painter.rect(
+                    rect,
+                    tf.len(0.06),
+                    theme::PLATFORM.gamma_multiply(0.25),
+                    Stroke::new(tf.len(0.05), theme::PLATFORM),
+                    egui::StrokeKind::Inside,
+                );
+            }
+        }
+    }
+}
 
 impl HasBoard for Cannon {
-    type Painter = EmptyPainter;
+    type Painter = PointPainter;
 
-    fn end_reason(&self, _pos: &Self::Position, _status: Status, _i18n: &I18n) -> String {
-        String::new()
+    fn side_name(&self, side: Side) -> Msg {
+        match side {
+            Side::X => msg!("side-cannons"),
+            Side::O => msg!("side-soldiers"),
+        }
+    }
+
+    fn end_reason(&self, pos: &Position, status: Status, i18n: &I18n) -> String {
+        let id = match status {
+            Status::Win(Side::O) if pos.cannons == 0 => msg!("reason-cannons-gone"),
+            Status::Win(Side::O) if pos.soldiers & PLATFORMS == PLATFORMS => {
+                msg!("reason-platforms")
+            }
+            Status::Win(Side::O) => msg!("reason-last-soldiers"),
+            Status::Win(Side::X) if pos.soldiers == 0 => msg!("reason-soldiers-gone"),
+            Status::Win(Side::X) => msg!("reason-platform-capture"),
+            _ => {
+                let name = i18n.tr(self.side_name(pos.to_move));
+                return i18n.tr_args(msg!("reason-draw-no-move"), &[("side", name.into())]);
+            }
+        };
+        i18n.tr(id)
     }
 }

@@ -127,7 +127,7 @@ pub fn point_widget(ui: &mut egui::Ui, id: egui::Id, at: Pos2, r: f32, name: &st
     let response = ui.interact(rect, id, egui::Sense::click());
     let label = name.to_owned();
     response.widget_info(move || {
-        egui::WidgetInfo::labeled(egui::WidgetType::Button, true, label.clone())
+        egui::WidgetInfo::labeled(egui::Role::Button, true, label.clone())
     });
     response
 }

@@ -237,7 +237,7 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
         // starts new ones, or clears them.
         let mut clicked = None;
         for (i, &c) in screen.iter().enumerate() {
-            let id = ui.id().with(("point", i));
+            let id = ui.scope_id().with(("point", i));
             let mut response = point_widget(ui, id, c, r * 1.1, layout.names[i]);
             if let Some((_, reason)) = hover.iter().find(|(p, _)| *p as usize == i) {
                 response = response.on_hover_text(ctx.i18n.tr(*reason));
