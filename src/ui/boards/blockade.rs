@@ -21,7 +21,7 @@ impl PointGame for Blockade {
                 .collect(),
             names: POINT_NAMES.to_vec(),
             segments: SEGMENTS.to_vec(),
-            piece_radius: 0.34,
+            piece_radius: 0.31,
         })
     }
 

@@ -21,7 +21,7 @@ impl PointGame for Cannon {
                 .collect(),
             names: POINT_NAMES.to_vec(),
             segments: LINES.to_vec(),
-            piece_radius: 0.34,
+            piece_radius: 0.31,
         })
     }
 

@@ -21,7 +21,7 @@ impl PointGame for ShuangCheng {
                 .collect(),
             names: POINT_NAMES.to_vec(),
             segments: SEGMENTS.to_vec(),
-            piece_radius: 0.36,
+            piece_radius: 0.3,
         })
     }
 
