@@ -193,6 +193,9 @@ pub struct MatchSettings {
     pub seed: u64,
     pub max_plies: u64,
     pub movetime: Option<Duration>,
+    /// Every level's own budget times this (calibration runs scale all budgets down by the
+    /// same factor so that hundreds of games fit in an hour).
+    pub budget_scale: f64,
 }
 
 /// Plays `games` games from the start, on every core; returns each game's final status
@@ -246,7 +249,9 @@ fn play_one<G: Evaluate>(game: &G, settings: &MatchSettings, index: u64) -> (Sta
         let side = game.side_to_move(&pos);
         let level = settings.levels[side.index()];
         let seed = search::mix(settings.seed ^ index.wrapping_mul(0x1000_0001) ^ plies);
-        let Some(mv) = choose_move(game, &pos, &history, level, seed, settings.movetime) else {
+        let scaled = level.budget().mul_f64(settings.budget_scale);
+        let movetime = Some(settings.movetime.map_or(scaled, |cap| cap.min(scaled)));
+        let Some(mv) = choose_move(game, &pos, &history, level, seed, movetime) else {
             break;
         };
         history.push(pos);
