@@ -413,3 +413,39 @@ fn push_levels_win_in_one_and_stop_a_loss_in_one() {
         "{wins} wins, {defences} defences"
     );
 }
+
+/// The bench habit: a fixed-depth search from each start visits a recorded number of nodes
+/// (`tests/data/search_nodes.txt`), so any change to the search or an evaluation shows up
+/// here and has to be acknowledged by updating the data.
+#[test]
+fn fixed_depth_node_counts_are_unchanged() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/search_nodes.txt");
+    let text = std::fs::read_to_string(path).expect("node count data");
+    let (mut checked, mut changed) = (0, Vec::new());
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let [id, depth, nodes] = fields[..] else {
+            panic!("malformed line {line:?}");
+        };
+        let variant = Variant::parse(id).expect("game id");
+        let depth: i32 = depth.parse().expect("depth");
+        let found = with_game!(variant.to_game(), g => {
+            Searcher::new(g, g.start(), &[], Limits { table_bits: 20, ..fixed_depth(depth) })
+                .run()
+                .nodes
+        });
+        if found.to_string() != nodes {
+            changed.push(format!("{id} {depth} {found}"));
+        }
+        checked += 1;
+    }
+    assert!(
+        changed.is_empty(),
+        "node counts changed:\n{}",
+        changed.join("\n")
+    );
+    assert_eq!(checked, 6);
+}
