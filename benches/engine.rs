@@ -11,22 +11,22 @@ use std::time::{Duration, Instant};
 
 /// The depths at which each game's perft is timed.
 const PERFT: [(&str, u32); 6] = [
-    ("push", 4),
+    ("push", 5),
     ("shuangcheng", 24),
-    ("maddell", 5),
-    ("blockade", 5),
-    ("blockade:solidarity", 5),
-    ("cannon", 5),
+    ("maddell", 7),
+    ("blockade", 7),
+    ("blockade:solidarity", 7),
+    ("cannon", 7),
 ];
 
 /// Fixed search depths (no time limit): same nodes every run unless the search changes.
-const SEARCH: [(&str, i32); 6] = [
-    ("push", 5),
+pub const SEARCH: [(&str, i32); 6] = [
+    ("push", 6),
     ("shuangcheng", 20),
-    ("maddell", 7),
-    ("blockade", 6),
-    ("blockade:solidarity", 6),
-    ("cannon", 7),
+    ("maddell", 8),
+    ("blockade", 8),
+    ("blockade:solidarity", 8),
+    ("cannon", 8),
 ];
 
 fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, Duration) {

@@ -263,3 +263,189 @@ fn shuang_cheng_master_keeps_wins_won_and_resists_longest() {
         }
     }
 }
+
+/// Moves after which the mover has won at once.
+fn winning_now<G: Game>(g: &G, pos: &G::Position) -> Vec<G::Move> {
+    let mover = g.side_to_move(pos);
+    let mut moves = Vec::new();
+    g.legal_moves(pos, &mut moves);
+    moves.retain(|&m| g.status(&g.play(pos, m)) == Status::Win(mover));
+    moves
+}
+
+/// Whether `mv` lets the opponent win with their very next move.
+fn loses_in_one<G: Game>(g: &G, pos: &G::Position, mv: G::Move) -> bool {
+    let child = g.play(pos, mv);
+    !g.status(&child).is_over() && !winning_now(g, &child).is_empty()
+}
+
+/// Positions from random games where a win in one exists, and positions where some moves
+/// lose in one but not all do (and no win in one exists).
+fn tactical_positions<G: Game>(g: &G, seed: u64) -> (Vec<G::Position>, Vec<G::Position>) {
+    let (mut wins, mut defences) = (Vec::new(), Vec::new());
+    let mut moves = Vec::new();
+    for pos in random_positions(g, seed, 3000) {
+        if wins.len() >= 15 && defences.len() >= 15 {
+            break;
+        }
+        if !winning_now(g, &pos).is_empty() {
+            if wins.len() < 15 {
+                wins.push(pos);
+            }
+            continue;
+        }
+        moves.clear();
+        g.legal_moves(&pos, &mut moves);
+        let losing = moves.iter().filter(|&&m| loses_in_one(g, &pos, m)).count();
+        if losing > 0 && losing < moves.len() && defences.len() < 15 {
+            defences.push(pos);
+        }
+    }
+    (wins, defences)
+}
+
+#[test]
+fn every_level_above_easy_wins_in_one_and_stops_a_loss_in_one() {
+    for variant in all_variants()
+        .into_iter()
+        .filter(|v| v.game != GameId::Push)
+    {
+        with_game!(variant.to_game(), g => {
+            let (wins, defences) = tactical_positions(&g, 61);
+            for pos in &wins {
+                for level in [Level::Easy, Level::Medium, Level::Hard] {
+                    let mv = choose_move(&g, pos, &[], level, 1, Some(Duration::from_millis(200)))
+                        .expect("move");
+                    assert!(
+                        winning_now(&g, pos).contains(&mv),
+                        "{variant} {level:?} missed a win in one: {}",
+                        g.format_position(pos)
+                    );
+                }
+            }
+            for pos in &defences {
+                for level in [Level::Medium, Level::Hard] {
+                    let mv = choose_move(&g, pos, &[], level, 1, Some(Duration::from_millis(200)))
+                        .expect("move");
+                    assert!(
+                        !loses_in_one(&g, pos, mv),
+                        "{variant} {level:?} allowed a loss in one: {}",
+                        g.format_position(pos)
+                    );
+                }
+            }
+            eprintln!("{variant}: {} wins in one, {} defences checked", wins.len(), defences.len());
+            assert!(wins.len() >= 5 && defences.len() >= 5, "{variant}: too few tactics");
+        });
+    }
+}
+
+/// Random games rarely push six pieces off in Push the Line, so its tactics come from random
+/// set-ups where one side has already lost five pieces.
+fn push_setups(seed: u64, count: usize) -> Vec<qipan::games::push::Position> {
+    use qipan::games::push::{Position, CELLS};
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pieces = [0u64; 2];
+        let counts = [rng.random_range(9..15), 9];
+        for (side, &n) in counts.iter().enumerate() {
+            while pieces[side].count_ones() < n {
+                let cell = rng.random_range(0..CELLS as u64);
+                if (pieces[0] | pieces[1]) & (1 << cell) == 0 {
+                    pieces[side] |= 1 << cell;
+                }
+            }
+        }
+        let to_move = if rng.random_range(0..2) == 0 {
+            Side::X
+        } else {
+            Side::O
+        };
+        out.push(Position { pieces, to_move });
+    }
+    out
+}
+
+#[test]
+fn push_levels_win_in_one_and_stop_a_loss_in_one() {
+    use qipan::games::push::Push;
+    let g = Push;
+    let (mut wins, mut defences) = (0, 0);
+    let mut moves = Vec::new();
+    for pos in push_setups(71, 3000) {
+        if g.status(&pos).is_over() || (wins >= 15 && defences >= 15) {
+            continue;
+        }
+        let now = winning_now(&g, &pos);
+        moves.clear();
+        g.legal_moves(&pos, &mut moves);
+        let losing = moves.iter().filter(|&&m| loses_in_one(&g, &pos, m)).count();
+        let is_defence = now.is_empty() && losing > 0 && losing < moves.len();
+        if (now.is_empty() || wins >= 15) && (!is_defence || defences >= 15) {
+            continue;
+        }
+        for level in [Level::Medium, Level::Hard] {
+            let mv = choose_move(&g, &pos, &[], level, 1, Some(Duration::from_millis(200)))
+                .expect("move");
+            if !now.is_empty() {
+                assert!(
+                    now.contains(&mv),
+                    "{level:?} missed a win: {}",
+                    g.format_position(&pos)
+                );
+            } else {
+                assert!(
+                    !loses_in_one(&g, &pos, mv),
+                    "{level:?} lost: {}",
+                    g.format_position(&pos)
+                );
+            }
+        }
+        if now.is_empty() {
+            defences += 1;
+        } else {
+            wins += 1;
+        }
+    }
+    assert!(
+        wins >= 10 && defences >= 10,
+        "{wins} wins, {defences} defences"
+    );
+}
+
+/// The bench habit: a fixed-depth search from each start visits a recorded number of nodes
+/// (`tests/data/search_nodes.txt`), so any change to the search or an evaluation shows up
+/// here and has to be acknowledged by updating the data.
+#[test]
+fn fixed_depth_node_counts_are_unchanged() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/search_nodes.txt");
+    let text = std::fs::read_to_string(path).expect("node count data");
+    let (mut checked, mut changed) = (0, Vec::new());
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let [id, depth, nodes] = fields[..] else {
+            panic!("malformed line {line:?}");
+        };
+        let variant = Variant::parse(id).expect("game id");
+        let depth: i32 = depth.parse().expect("depth");
+        let found = with_game!(variant.to_game(), g => {
+            Searcher::new(g, g.start(), &[], Limits { table_bits: 20, ..fixed_depth(depth) })
+                .run()
+                .nodes
+        });
+        if found.to_string() != nodes {
+            changed.push(format!("{id} {depth} {found}"));
+        }
+        checked += 1;
+    }
+    assert!(
+        changed.is_empty(),
+        "node counts changed:\n{}",
+        changed.join("\n")
+    );
+    assert_eq!(checked, 6);
+}

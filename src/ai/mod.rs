@@ -36,8 +36,8 @@ pub trait Evaluate: Game {
     /// A slot for `mv` in the history table (below [`HISTORY_SLOTS`]; collisions are fine).
     fn history_slot(&self, mv: Self::Move) -> usize;
 
-    /// An exact value table, for games small enough to solve outright.
-    fn solved(&self) -> Option<&'static solver::Solution<Self>>
+    /// An exact value table covering `pos`, for games small enough to solve outright.
+    fn solution(&self, _pos: &Self::Position) -> Option<&'static solver::Solution<Self>>
     where
         Self: Sized,
     {
@@ -144,7 +144,7 @@ fn plan<G: Evaluate>(
         return Plan::Known(moves.first().copied());
     }
     if level == Level::Master {
-        if let Some(best) = game.solved().and_then(|s| s.best_move(game, pos)) {
+        if let Some(best) = game.solution(pos).and_then(|s| s.best_move(game, pos)) {
             return Plan::Known(Some(best));
         }
     }
@@ -193,6 +193,9 @@ pub struct MatchSettings {
     pub seed: u64,
     pub max_plies: u64,
     pub movetime: Option<Duration>,
+    /// Every level's own budget times this (calibration runs scale all budgets down by the
+    /// same factor so that hundreds of games fit in an hour).
+    pub budget_scale: f64,
 }
 
 /// Plays `games` games from the start, on every core; returns each game's final status
@@ -246,7 +249,9 @@ fn play_one<G: Evaluate>(game: &G, settings: &MatchSettings, index: u64) -> (Sta
         let side = game.side_to_move(&pos);
         let level = settings.levels[side.index()];
         let seed = search::mix(settings.seed ^ index.wrapping_mul(0x1000_0001) ^ plies);
-        let Some(mv) = choose_move(game, &pos, &history, level, seed, settings.movetime) else {
+        let scaled = level.budget().mul_f64(settings.budget_scale);
+        let movetime = Some(settings.movetime.map_or(scaled, |cap| cap.min(scaled)));
+        let Some(mv) = choose_move(game, &pos, &history, level, seed, movetime) else {
             break;
         };
         history.push(pos);
@@ -258,7 +263,7 @@ fn play_one<G: Evaluate>(game: &G, settings: &MatchSettings, index: u64) -> (Sta
 
 /// The exact value of `pos` for a game small enough to solve, else `None`.
 pub fn solve<G: Evaluate>(game: &G, pos: &G::Position) -> Option<SolvedValue> {
-    game.solved().map(|s| s.value(game, pos))
+    game.solution(pos).map(|s| s.value(game, pos))
 }
 
 /// The side that `status` names as winner, if any.

@@ -318,6 +318,7 @@ impl<G: Evaluate> Command<G> {
             seed: self.options.seed.unwrap_or(0),
             max_plies: self.options.max_plies.unwrap_or(300),
             movetime: self.options.movetime,
+            budget_scale: budget_scale()?,
         };
         let results = ai::play_match(&self.game, &settings, games);
         let mut out = String::new();
@@ -351,6 +352,19 @@ impl<G: Evaluate> Command<G> {
             )
         })?;
         Ok(line(value.to_string()))
+    }
+}
+
+/// `QIPAN_BUDGET_SCALE` (for calibration runs): every level's budget times this factor.
+fn budget_scale() -> Result<f64, String> {
+    match std::env::var("QIPAN_BUDGET_SCALE") {
+        Err(_) => Ok(1.0),
+        Ok(text) => match text.parse::<f64>() {
+            Ok(scale) if scale > 0.0 && scale <= 1.0 => Ok(scale),
+            _ => Err(format!(
+                "QIPAN_BUDGET_SCALE '{text}' is not a number in (0, 1]"
+            )),
+        },
     }
 }
 

@@ -16,8 +16,8 @@ const ADVANCE: i32 = 4;
 
 /// The score for the cannons' side.
 fn cannons_score(game: &Cannon, pos: &Position) -> i32 {
-    let mut score = CANNON * pos.cannons.count_ones() as i32
-        - SOLDIER * pos.soldiers.count_ones() as i32;
+    let mut score =
+        CANNON * pos.cannons.count_ones() as i32 - SOLDIER * pos.soldiers.count_ones() as i32;
     let empty = pos.empty();
     let mut bits = pos.cannons;
     while bits != 0 {

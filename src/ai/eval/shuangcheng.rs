@@ -5,7 +5,8 @@ use crate::ai::solver::Solution;
 use crate::ai::Evaluate;
 use crate::games::shuangcheng::{Move, Position, ShuangCheng, POINTS};
 use crate::games::{Game, Side};
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 impl Evaluate for ShuangCheng {
     fn evaluate(&self, pos: &Position) -> i32 {
@@ -27,15 +28,27 @@ impl Evaluate for ShuangCheng {
         mv.from as usize * POINTS + mv.to as usize
     }
 
-    fn solved(&self) -> Option<&'static Solution<Self>> {
-        static SOLUTION: OnceLock<Solution<ShuangCheng>> = OnceLock::new();
-        Some(SOLUTION.get_or_init(|| Solution::new(self, every_position())))
+    fn solution(&self, pos: &Position) -> Option<&'static Solution<Self>> {
+        // No piece ever leaves the board, so the positions with the same piece counts form a
+        // closed set: solve each such class once, when first needed.
+        type Classes = Mutex<HashMap<[u32; 3], &'static Solution<ShuangCheng>>>;
+        static CLASSES: OnceLock<Classes> = OnceLock::new();
+        let counts = [
+            pos.pieces[0].count_ones(),
+            pos.pieces[1].count_ones(),
+            pos.shared.count_ones(),
+        ];
+        let mut classes = CLASSES.get_or_init(Default::default).lock().ok()?;
+        let solution = classes
+            .entry(counts)
+            .or_insert_with(|| Box::leak(Box::new(Solution::new(self, every_position(counts)))));
+        Some(*solution)
     }
 }
 
-/// Every legal arrangement: up to three pieces a side and two shared pieces on nine points,
+/// Every arrangement of the given numbers of x, o and shared pieces on the nine points,
 /// either side to move, lock on or off.
-fn every_position() -> Vec<Position> {
+fn every_position(counts: [u32; 3]) -> Vec<Position> {
     let mut all = Vec::new();
     // Each point is empty, x, o or shared: 4^9 boards, most filtered out by the counts.
     for code in 0u32..4u32.pow(POINTS as u32) {
@@ -50,7 +63,7 @@ fn every_position() -> Vec<Position> {
             }
             rest /= 4;
         }
-        if x.count_ones() > 3 || o.count_ones() > 3 || s.count_ones() > 2 {
+        if [x.count_ones(), o.count_ones(), s.count_ones()] != counts {
             continue;
         }
         for to_move in [Side::X, Side::O] {

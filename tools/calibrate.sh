@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Level calibration: every level against the level below, sides alternating, in every game.
+# Usage: tools/calibrate.sh [GAMES_PER_PAIR] [BUDGET_SCALE]
+# BUDGET_SCALE multiplies every level's own budget (easy 0.3 s ... master 4 s), the same
+# factor for all, so that the levels keep their ratios.
+# Prints a Markdown table: the upper level's share of the decisive games must be >= 75%.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-100}
+export QIPAN_BUDGET_SCALE=${2:-0.1}
+half=$((games / 2))
+cargo build --release --quiet --bin qipan-cli
+cli=target/release/qipan-cli
+
+tally() { tail -n 1 | awk '{print $2, $4, $6}'; }
+
+echo "| game | pair | upper wins | lower wins | draws | upper share of decisive |"
+echo "| --- | --- | ---: | ---: | ---: | ---: |"
+for game in push shuangcheng maddell blockade blockade:solidarity cannon; do
+  for pair in easy:medium medium:hard hard:master; do
+    lower=${pair%%:*}
+    upper=${pair##*:}
+    # Upper level as x, then as o.
+    read -r ux uo ud < <($cli match "$game" --x "$upper" --o "$lower" --games "$half" \
+      --seed 1 | tally)
+    read -r lx lo ld < <($cli match "$game" --x "$lower" --o "$upper" --games "$half" \
+      --seed 2 | tally)
+    up=$((ux + lo))
+    low=$((uo + lx))
+    draws=$((ud + ld))
+    decisive=$((up + low))
+    share=$(awk -v u="$up" -v d="$decisive" 'BEGIN { if (d == 0) print "-"; else printf "%.0f%%", 100 * u / d }')
+    echo "| $game | $upper vs $lower | $up | $low | $draws | $share |"
+  done
+done
