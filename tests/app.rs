@@ -53,7 +53,7 @@ fn tap(harness: &mut Harness<'static, App>, taps: &[&str]) {
 }
 
 /// Picks a game in the picker, makes `taps` on its board, and sees the computer answer.
-fn play_and_see_reply(game: GameId, name_en: &str, taps: &[&str]) {
+fn play_and_see_reply(game: GameId, name_en: &str, taps: &[&str], expected: &str) {
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
     if game != GameId::ShuangCheng {
         harness
@@ -66,10 +66,11 @@ fn play_and_see_reply(game: GameId, name_en: &str, taps: &[&str]) {
     assert_eq!(harness.state().settings().game, game);
     assert_eq!(harness.state().session().len(), 0);
     tap(&mut harness, taps);
+    let plies = harness.state().session().ply_texts();
     assert_eq!(
-        harness.state().session().len(),
-        1,
-        "the taps {taps:?} made one move"
+        plies.first().map(String::as_str),
+        Some(expected),
+        "the taps {taps:?} made the move"
     );
     wait_until(&mut harness, "the computer's reply", |app| {
         app.session().len() >= 2
@@ -79,7 +80,47 @@ fn play_and_see_reply(game: GameId, name_en: &str, taps: &[&str]) {
 
 #[test]
 fn shuangcheng_move_by_clicking_and_computer_answers() {
-    play_and_see_reply(GameId::ShuangCheng, "Line-Board Shuang Cheng", &["bh", "c"]);
+    play_and_see_reply(
+        GameId::ShuangCheng,
+        "Line-Board Shuang Cheng",
+        &["bh", "c"],
+        "bh-c",
+    );
+}
+
+#[test]
+fn push_move_by_clicking_and_computer_answers() {
+    play_and_see_reply(
+        GameId::Push,
+        "Push the Line · Standoff",
+        &["C4", "D5"],
+        "C4-NE",
+    );
+}
+
+#[test]
+fn maddell_placement_by_clicking_and_computer_answers() {
+    play_and_see_reply(GameId::Maddell, "Sixpenny Maddell", &["a1"], "a1");
+}
+
+#[test]
+fn blockade_move_by_clicking_and_computer_answers() {
+    play_and_see_reply(
+        GameId::Blockade,
+        "Two-or-Three-Step Blockade",
+        &["a2", "c2"],
+        "a2-c2",
+    );
+}
+
+#[test]
+fn cannon_move_by_clicking_and_computer_answers() {
+    play_and_see_reply(
+        GameId::Cannon,
+        "Earthen Cannon Chess",
+        &["c6", "c5"],
+        "c6-c5",
+    );
 }
 
 #[test]
@@ -111,7 +152,10 @@ fn a_turn_that_times_out_passes_with_no_move() {
     assert_eq!(app.session().len(), 1);
     assert!(app.session().is_skip(0), "the turn passed with no move");
     let notice = app.notice_text().unwrap_or_default();
-    assert!(notice.contains("Time ran out"), "status line says so: {notice}");
+    assert!(
+        notice.contains("Time ran out"),
+        "status line says so: {notice}"
+    );
 }
 
 #[test]
@@ -228,7 +272,10 @@ fn both_locales_define_the_same_ids_and_every_id_the_code_uses() {
     assert_eq!(zh.len(), zh_set.len(), "duplicate ids in zh-CN");
     let only_en: Vec<_> = en_set.difference(&zh_set).collect();
     let only_zh: Vec<_> = zh_set.difference(&en_set).collect();
-    assert!(only_en.is_empty() && only_zh.is_empty(), "en only {only_en:?}, zh only {only_zh:?}");
+    assert!(
+        only_en.is_empty() && only_zh.is_empty(),
+        "en only {only_en:?}, zh only {only_zh:?}"
+    );
     let used = ids_used_in_sources();
     assert!(used.len() > 50, "the scan found the msg! ids");
     let missing: Vec<_> = used.difference(&en_set).collect();
@@ -277,7 +324,10 @@ fn the_bundled_font_covers_every_character_of_the_locales() {
             }
         }
     }
-    assert!(missing.is_empty(), "characters without a glyph: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "characters without a glyph: {missing:?}"
+    );
 }
 
 /// Not a check: renders every game (start, and after a first tap) to PNG files under

@@ -157,7 +157,11 @@ impl App {
             return;
         }
         cursor -= 1;
-        while cursor > 0 && self.settings.computer_plays(self.session.side_to_move_at(cursor)) {
+        while cursor > 0
+            && self
+                .settings
+                .computer_plays(self.session.side_to_move_at(cursor))
+        {
             cursor -= 1;
         }
         self.session.set_cursor(cursor);
@@ -174,7 +178,11 @@ impl App {
             return;
         }
         cursor += 1;
-        while cursor < len && self.settings.computer_plays(self.session.side_to_move_at(cursor)) {
+        while cursor < len
+            && self
+                .settings
+                .computer_plays(self.session.side_to_move_at(cursor))
+        {
             cursor += 1;
         }
         self.session.set_cursor(cursor);
@@ -229,7 +237,10 @@ impl App {
             self.touched();
             return;
         }
-        if self.computer_to_move() && self.worker.is_none() && self.engine_failed != Some(self.epoch) {
+        if self.computer_to_move()
+            && self.worker.is_none()
+            && self.engine_failed != Some(self.epoch)
+        {
             let request = Request {
                 variant: self.session.variant(),
                 position: self.session.position_text(),
@@ -247,12 +258,16 @@ impl App {
         let i18n = &self.i18n;
         let side = |s: Side| i18n.tr(self.session.side_name(s));
         match notice {
-            Notice::Timeout(s) => i18n.tr_args(msg!("timeout-skipped"), &[("side", side(*s).into())]),
+            Notice::Timeout(s) => {
+                i18n.tr_args(msg!("timeout-skipped"), &[("side", side(*s).into())])
+            }
             Notice::Passed(s) => i18n.tr_args(msg!("push-pass"), &[("side", side(*s).into())]),
             Notice::Saved(p) => i18n.tr_args(msg!("saved"), &[("path", p.as_str().into())]),
             Notice::Loaded(p) => i18n.tr_args(msg!("loaded"), &[("path", p.as_str().into())]),
             Notice::File(e) => e.localize(i18n),
-            Notice::Engine(e) => i18n.tr_args(msg!("engine-error"), &[("error", e.as_str().into())]),
+            Notice::Engine(e) => {
+                i18n.tr_args(msg!("engine-error"), &[("error", e.as_str().into())])
+            }
         }
     }
 
@@ -306,7 +321,10 @@ impl App {
                 let turn = if self.stuck() {
                     i18n.tr(msg!("push-stuck"))
                 } else if self.worker.is_some() {
-                    i18n.tr_args(msg!("turn-computer"), &[("side", side_name.as_str().into())])
+                    i18n.tr_args(
+                        msg!("turn-computer"),
+                        &[("side", side_name.as_str().into())],
+                    )
                 } else if self.settings.two_players || !self.computer_to_move() {
                     i18n.tr_args(msg!("turn-you"), &[("side", side_name.as_str().into())])
                 } else {
@@ -327,10 +345,12 @@ impl App {
                             .fill(color.gamma_multiply(0.7)),
                     );
                     ui.label(
-                        egui::RichText::new(i18n.tr_args(msg!("timer-seconds"), &[("seconds", secs.into())]))
-                            .color(color)
-                            .strong()
-                            .monospace(),
+                        egui::RichText::new(
+                            i18n.tr_args(msg!("timer-seconds"), &[("seconds", secs.into())]),
+                        )
+                        .color(color)
+                        .strong()
+                        .monospace(),
                     );
                 }
             } else {
@@ -380,18 +400,27 @@ impl App {
                         self.new_game();
                     }
                     let can_undo = self.session.cursor() > 0;
-                    if ui.add_enabled(can_undo, egui::Button::new(self.tr(msg!("action-undo")))).clicked() {
+                    if ui
+                        .add_enabled(can_undo, egui::Button::new(self.tr(msg!("action-undo"))))
+                        .clicked()
+                    {
                         self.undo();
                     }
                     let can_redo = self.session.cursor() < self.session.len();
-                    if ui.add_enabled(can_redo, egui::Button::new(self.tr(msg!("action-redo")))).clicked() {
+                    if ui
+                        .add_enabled(can_redo, egui::Button::new(self.tr(msg!("action-redo"))))
+                        .clicked()
+                    {
                         self.redo();
                     }
                 });
                 ui.horizontal(|ui| {
                     let label = ui.label(self.tr(msg!("save-path")));
-                    ui.add(egui::TextEdit::singleline(&mut self.settings.save_path).desired_width(150.0))
-                        .labelled_by(label.id);
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.settings.save_path)
+                            .desired_width(150.0),
+                    )
+                    .labelled_by(label.id);
                 });
                 ui.horizontal(|ui| {
                     if ui.button(self.tr(msg!("action-save"))).clicked() {
@@ -431,7 +460,11 @@ impl App {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.label(egui::RichText::new(self.tr(name)).heading().strong());
-                ui.label(egui::RichText::new(self.tr(msg!("rules-overview"))).size(17.0).strong());
+                ui.label(
+                    egui::RichText::new(self.tr(msg!("rules-overview")))
+                        .size(17.0)
+                        .strong(),
+                );
                 ui.label(egui::RichText::new(self.tr(tagline)).italics());
                 ui.label(self.tr(game_intro(id)));
                 for line in self.tr(rules_text(id)).lines() {
@@ -482,7 +515,9 @@ impl App {
             && self.worker.is_none()
             && !self.stuck()
             && (self.settings.two_players || !self.computer_to_move());
-        let moved = self.session.show_board(ui, rect, &self.i18n, interactive, now);
+        let moved = self
+            .session
+            .show_board(ui, rect, &self.i18n, interactive, now);
         if moved {
             self.reviewing = false;
             self.notice = None;
@@ -543,7 +578,10 @@ impl eframe::App for App {
 pub fn game_texts(id: GameId) -> (Msg, Msg) {
     match id {
         GameId::Push => (msg!("game-push-name"), msg!("game-push-tagline")),
-        GameId::ShuangCheng => (msg!("game-shuangcheng-name"), msg!("game-shuangcheng-tagline")),
+        GameId::ShuangCheng => (
+            msg!("game-shuangcheng-name"),
+            msg!("game-shuangcheng-tagline"),
+        ),
         GameId::Maddell => (msg!("game-maddell-name"), msg!("game-maddell-tagline")),
         GameId::Blockade => (msg!("game-blockade-name"), msg!("game-blockade-tagline")),
         GameId::Cannon => (msg!("game-cannon-name"), msg!("game-cannon-tagline")),

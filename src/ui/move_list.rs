@@ -36,11 +36,7 @@ pub fn show(ui: &mut egui::Ui, session: &AnySession, i18n: &I18n) -> Option<usiz
                                 text.clone()
                             };
                             let label = egui::RichText::new(shown).monospace();
-                            let label = if i >= cursor {
-                                label.weak()
-                            } else {
-                                label
-                            };
+                            let label = if i >= cursor { label.weak() } else { label };
                             if ui.selectable_label(cursor == i + 1, label).clicked() {
                                 picked = Some(i + 1);
                             }

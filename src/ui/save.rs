@@ -35,15 +35,24 @@ pub struct SaveFile {
 /// Why a file could not be loaded. Each maps to a localized message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SaveError {
-    Io { path: String, error: String },
+    Io {
+        path: String,
+        error: String,
+    },
     Json(String),
     NotASave,
     Version(u32),
     Game(String),
     Human(String),
     Start(String),
-    Move { number: usize, text: String, error: String },
-    AfterEnd { number: usize },
+    Move {
+        number: usize,
+        text: String,
+        error: String,
+    },
+    AfterEnd {
+        number: usize,
+    },
     Cursor,
 }
 
@@ -53,7 +62,10 @@ impl SaveError {
         let (id, args): (Msg, Vec<(&str, FluentValue<'_>)>) = match self {
             SaveError::Io { path, error } => (
                 msg!("err-io"),
-                vec![("path", path.as_str().into()), ("error", error.as_str().into())],
+                vec![
+                    ("path", path.as_str().into()),
+                    ("error", error.as_str().into()),
+                ],
             ),
             SaveError::Json(error) => (msg!("err-json"), vec![("error", error.as_str().into())]),
             SaveError::NotASave => (msg!("err-not-save"), vec![]),
@@ -117,7 +129,8 @@ pub fn from_json(text: &str) -> Result<Loaded, SaveError> {
     if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
         return Err(SaveError::NotASave);
     }
-    let file: SaveFile = serde_json::from_value(value).map_err(|e| SaveError::Json(e.to_string()))?;
+    let file: SaveFile =
+        serde_json::from_value(value).map_err(|e| SaveError::Json(e.to_string()))?;
     if file.version != VERSION {
         return Err(SaveError::Version(file.version));
     }

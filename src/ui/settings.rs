@@ -160,14 +160,17 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
             Side::X => msg!("side-dark"),
             Side::O => msg!("side-light"),
         };
-        ui.small(i18n.tr_args(
-            msg!("push-first-note"),
-            &[("side", i18n.tr(first).into())],
-        ));
+        ui.small(i18n.tr_args(msg!("push-first-note"), &[("side", i18n.tr(first).into())]));
     }
 
-    ui.checkbox(&mut settings.two_players, i18n.tr(msg!("setting-two-players")));
-    ui.checkbox(&mut settings.solidarity, i18n.tr(msg!("setting-solidarity")));
+    ui.checkbox(
+        &mut settings.two_players,
+        i18n.tr(msg!("setting-two-players")),
+    );
+    ui.checkbox(
+        &mut settings.solidarity,
+        i18n.tr(msg!("setting-solidarity")),
+    );
 
     if settings.solidarity != before.solidarity && settings.game == GameId::Blockade {
         changed.new_game = true;

@@ -122,13 +122,18 @@ pub fn nearest(points: impl Iterator<Item = Pos2>, at: Pos2, radius: f32) -> Opt
 
 /// Makes a point of the board a clickable, named widget, so that screen readers (and the
 /// tests) can reach each point by its notation name. Returns the response for hover texts.
-pub fn point_widget(ui: &mut egui::Ui, id: egui::Id, at: Pos2, r: f32, name: &str) -> egui::Response {
+pub fn point_widget(
+    ui: &mut egui::Ui,
+    id: egui::Id,
+    at: Pos2,
+    r: f32,
+    name: &str,
+) -> egui::Response {
     let rect = Rect::from_center_size(at, Vec2::splat(2.0 * r));
     let response = ui.interact(rect, id, egui::Sense::click());
     let label = name.to_owned();
-    response.widget_info(move || {
-        egui::WidgetInfo::labeled(egui::Role::Button, true, label.clone())
-    });
+    response
+        .widget_info(move || egui::WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
     response
 }
 

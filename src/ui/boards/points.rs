@@ -276,6 +276,10 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
 /// A small padlock glyph for locked pieces.
 fn padlock(painter: &Painter, c: Pos2, s: f32) {
     let body = Rect::from_center_size(c + Vec2::new(0.0, s * 0.35), Vec2::new(s * 1.6, s * 1.2));
-    painter.circle_stroke(c - Vec2::new(0.0, s * 0.3), s * 0.55, Stroke::new(s * 0.3, theme::LOCKED));
+    painter.circle_stroke(
+        c - Vec2::new(0.0, s * 0.3),
+        s * 0.55,
+        Stroke::new(s * 0.3, theme::LOCKED),
+    );
     painter.rect_filled(body, s * 0.2, theme::LOCKED);
 }

@@ -1,14 +1,545 @@
-//! Placeholder until the rules engine lands on main.
+//! Push the Line on screen (seed 000, "Playing it on screen"): breathing rings on movable
+//! pieces, selection numbers, amber glow on pieces that can shove or be shoved, group
+//! building, teal broadside rings, in-line arrows (amber when shoving), push by target, the
+//! ↔ and ! markers and the dashed capsule on the run that would be shoved.
+//!
+//! Everything lit comes from the legal moves and the engine's own [`Push::shove`].
 
-use super::{EmptyPainter, HasBoard};
-use crate::games::push::Push;
-use crate::games::Status;
+use super::{point_widget, BoardCtx, BoardPainter, HasBoard, Transform};
+use crate::games::push::{Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, DRAW_AT};
+use crate::games::{Side, Status};
 use crate::i18n::I18n;
+use crate::msg;
+use crate::ui::theme::{self, Look};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
+
+/// Row spacing of the hexagon relative to the cell width.
+const ROW_HEIGHT: f32 = 0.866_025_4;
+
+/// A cell's place in board units (cells one unit apart).
+fn cell_pos(cell: Cell) -> Pos2 {
+    let (col, row) = DRAW_AT[cell as usize];
+    Pos2::new(col as f32 * 0.5, row as f32 * ROW_HEIGHT)
+}
+
+/// The screen-independent direction of a step, in board units.
+fn dir_vec(dir: Dir) -> Vec2 {
+    let (drow, ddiag) = dir.step();
+    Vec2::new((2 * ddiag - drow) as f32 * 0.5, -(drow as f32) * ROW_HEIGHT)
+}
+
+fn cells_of(mask: u64) -> impl Iterator<Item = Cell> {
+    (0..CELLS as u8).filter(move |&c| mask & (1 << c) != 0)
+}
+
+/// One legal move with what the painter needs to know about it.
+struct Option_ {
+    mv: Move,
+    cells: u64,
+    dests: u64,
+    /// The cells a tap on which makes this move: the cell ahead of an in-line group, or
+    /// every destination of a broadside (and of a single piece).
+    lit: u64,
+    inline_group: bool,
+    shove: Option<Shove>,
+}
+
+/// What the legal moves of one position say, worked out once per position.
+struct Derived {
+    pos: Position,
+    options: Vec<Option_>,
+    movable: u64,
+    /// Own pieces that take part in a shove this turn.
+    reach: u64,
+    /// Opposing pieces some move shoves.
+    shovable: u64,
+}
+
+impl Derived {
+    fn new(game: &Push, pos: &Position, legal: &[Move]) -> Derived {
+        let mut options = Vec::with_capacity(legal.len());
+        let (mut movable, mut reach, mut shovable) = (0, 0, 0);
+        for &mv in legal {
+            let Move::Group { len, .. } = mv else {
+                continue;
+            };
+            let cells = mv.cells();
+            let dests = mv.destinations();
+            let inline_group = len > 1 && mv.is_inline();
+            let lit = if inline_group { dests & !cells } else { dests };
+            let shove = game.shove(pos, mv);
+            movable |= cells;
+            if let Some(s) = shove {
+                reach |= cells;
+                shovable |= s.shoved;
+            }
+            options.push(Option_ {
+                mv,
+                cells,
+                dests,
+                lit,
+                inline_group,
+                shove,
+            });
+        }
+        Derived {
+            pos: *pos,
+            options,
+            movable,
+            reach,
+            shovable,
+        }
+    }
+}
+
+/// The Push the Line painter: the group picked so far and the opposing piece aimed at.
+#[derive(Default)]
+pub struct PushPainter {
+    /// Own cells in the order they were picked.
+    group: Vec<Cell>,
+    /// Push by target: the opposing piece picked; a second tap on it pushes.
+    target: Option<Cell>,
+    derived: Option<Derived>,
+    animating: bool,
+}
+
+impl PushPainter {
+    fn group_mask(&self) -> u64 {
+        self.group.iter().fold(0, |m, &c| m | 1 << c)
+    }
+
+    /// The moves of exactly the picked group.
+    fn group_options<'a>(&self, derived: &'a Derived) -> impl Iterator<Item = &'a Option_> {
+        let mask = self.group_mask();
+        derived
+            .options
+            .iter()
+            .filter(move |o| mask != 0 && o.cells == mask)
+    }
+
+    fn is_group(derived: &Derived, mask: u64) -> bool {
+        derived.options.iter().any(|o| o.cells == mask)
+    }
+
+    /// Handles a tap on `cell` at screen point `at`; returns the move to play, if any.
+    fn tap(
+        &mut self,
+        derived: &Derived,
+        side: Side,
+        cell: Cell,
+        at: Pos2,
+        tf: &Transform,
+    ) -> Option<Move> {
+        let bit = 1u64 << cell;
+        let mine = derived.pos.pieces[side.index()] & bit != 0;
+        let theirs = derived.pos.pieces[side.opponent().index()] & bit != 0;
+        let mask = self.group_mask();
+        if mine {
+            self.target = None;
+            if mask & bit != 0 {
+                self.group.retain(|&c| c != cell);
+                if !self.group.is_empty() && !Self::is_group(derived, self.group_mask()) {
+                    self.group.clear();
+                }
+            } else if mask != 0 && Self::is_group(derived, mask | bit) {
+                self.group.push(cell);
+            } else if derived.movable & bit != 0 {
+                self.group = vec![cell];
+            } else {
+                self.group.clear();
+            }
+            return None;
+        }
+        if theirs {
+            // A shove of the picked group that moves this piece: a tap on the piece right
+            // ahead of the group, or a second tap on the aimed-at piece, pushes.
+            let shoving = self
+                .group_options(derived)
+                .filter(|o| o.shove.is_some_and(|s| s.shoved & bit != 0))
+                .max_by_key(|o| o.cells.count_ones())
+                .map(|o| (o.mv, o.lit));
+            if let Some((mv, lit)) = shoving {
+                if self.target == Some(cell) || lit & bit != 0 {
+                    self.clear_selection();
+                    return Some(mv);
+                }
+                self.target = Some(cell);
+                return None;
+            }
+            // Push by target: pick the biggest group that can shove this piece.
+            let best = derived
+                .options
+                .iter()
+                .filter(|o| o.shove.is_some_and(|s| s.shoved & bit != 0))
+                .max_by_key(|o| o.cells.count_ones());
+            match best {
+                Some(o) => {
+                    self.group = cells_of(o.cells).collect();
+                    self.target = Some(cell);
+                }
+                None => self.clear_selection(),
+            }
+            return None;
+        }
+        // An empty cell: a lit destination of the group moves it. Where two moves light the
+        // same cell, the one whose destinations lie nearest the tap wins.
+        let chosen = self
+            .group_options(derived)
+            .filter(|o| o.lit & bit != 0)
+            .min_by(|a, b| {
+                let da = centroid(a.dests, tf).distance(at);
+                let db = centroid(b.dests, tf).distance(at);
+                da.total_cmp(&db)
+            })
+            .map(|o| o.mv);
+        self.clear_selection();
+        chosen
+    }
+
+    fn clear_selection(&mut self) {
+        self.group.clear();
+        self.target = None;
+    }
+}
+
+fn centroid(mask: u64, tf: &Transform) -> Pos2 {
+    let (sum, n) = cells_of(mask).fold((Vec2::ZERO, 0.0_f32), |(s, n), c| {
+        (s + tf.to_screen(cell_pos(c)).to_vec2(), n + 1.0)
+    });
+    (sum / n.max(1.0)).to_pos2()
+}
+
+impl BoardPainter<Push> for PushPainter {
+    fn clear(&mut self) {
+        self.clear_selection();
+    }
+
+    fn animating(&self) -> bool {
+        self.animating
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, rect: Rect, ctx: &BoardCtx<'_, Push>) -> Option<Move> {
+        if self.derived.as_ref().is_none_or(|d| d.pos != *ctx.pos) {
+            self.derived = Some(Derived::new(ctx.game, ctx.pos, ctx.legal));
+            self.clear_selection();
+        }
+        let derived = self.derived.take()?;
+        let result = self.paint(ui, rect, ctx, &derived);
+        self.derived = Some(derived);
+        result
+    }
+}
+
+impl PushPainter {
+    fn paint(
+        &mut self,
+        ui: &mut egui::Ui,
+        rect: Rect,
+        ctx: &BoardCtx<'_, Push>,
+        derived: &Derived,
+    ) -> Option<Move> {
+        let positions: Vec<Pos2> = (0..CELLS as u8).map(cell_pos).collect();
+        let (mut min, mut max) = (positions[0], positions[0]);
+        for p in &positions {
+            min = min.min(*p);
+            max = max.max(*p);
+        }
+        let tf = Transform::fit(rect, min, max, 0.9);
+        let painter = ui.painter_at(rect);
+        let screen: Vec<Pos2> = positions.iter().map(|&p| tf.to_screen(p)).collect();
+        let r = tf.len(0.42);
+        let side = ctx.pos.to_move;
+
+        draw_board(&painter, &tf, &positions, &screen, r);
+
+        // The last move: where the group stood (dashed), where it went (halo).
+        if let Some(mv) = ctx.last_move {
+            for c in cells_of(mv.destinations()) {
+                theme::halo(&painter, screen[c as usize], r * 1.3, theme::AMBER);
+            }
+            for c in cells_of(mv.cells() & !mv.destinations()) {
+                theme::dashed_ring(
+                    &painter,
+                    screen[c as usize],
+                    r * 0.55,
+                    Stroke::new(r * 0.1, theme::AMBER),
+                    6,
+                );
+            }
+        }
+
+        let interactive = ctx.interactive;
+        let mask = self.group_mask();
+        let options: Vec<&Option_> = if interactive {
+            self.group_options(derived).collect()
+        } else {
+            Vec::new()
+        };
+        // Opposing pieces lit amber: every one some move shoves, or, with a group picked,
+        // the ones this group shoves.
+        let amber_theirs = if !interactive {
+            0
+        } else if mask == 0 {
+            derived.shovable
+        } else {
+            options
+                .iter()
+                .filter_map(|o| o.shove)
+                .fold(0, |m, s| m | s.shoved)
+        };
+        let amber_mine = if interactive { derived.reach } else { 0 };
+        for c in cells_of(amber_theirs | amber_mine) {
+            glow(&painter, screen[c as usize], r, theme::AMBER);
+        }
+
+        // Pieces.
+        for (c, &p) in screen.iter().enumerate() {
+            match ctx.pos.piece_at(c as u8) {
+                Some(Side::X) => theme::piece(&painter, p, r, Look::X),
+                Some(Side::O) => theme::piece(&painter, p, r, Look::O),
+                None => {}
+            }
+        }
+
+        // Breathing rings: movable pieces while nothing is picked, the pieces that can join
+        // the group once something is.
+        let breathe = if !interactive {
+            0
+        } else if mask == 0 {
+            derived.movable
+        } else {
+            derived
+                .options
+                .iter()
+                .filter(|o| o.cells & mask == mask && (o.cells & !mask).count_ones() == 1)
+                .fold(0, |m, o| m | (o.cells & !mask))
+        };
+        self.animating = breathe != 0;
+        let phase = (ctx.time * 2.4).sin() as f32 * 0.5 + 0.5;
+        for c in cells_of(breathe) {
+            let p = screen[c as usize];
+            let ring = r * (1.08 + 0.14 * phase);
+            painter.circle_stroke(
+                p,
+                ring,
+                Stroke::new(r * 0.09, theme::GREEN.gamma_multiply(0.5 + 0.5 * phase)),
+            );
+        }
+
+        // The picked group: a ring and its selection number.
+        for (i, &c) in self.group.iter().enumerate() {
+            let p = screen[c as usize];
+            painter.circle_stroke(p, r * 1.12, Stroke::new(r * 0.15, theme::BLUE));
+            let badge = p + Vec2::new(r * 0.85, -r * 0.85);
+            painter.circle(
+                badge,
+                r * 0.36,
+                theme::BLUE,
+                Stroke::new(r * 0.05, Color32::WHITE),
+            );
+            painter.text(
+                badge,
+                Align2::CENTER_CENTER,
+                (i + 1).to_string(),
+                FontId::proportional(r * 0.5),
+                Color32::WHITE,
+            );
+        }
+
+        // Where the group can go: teal rings for broadsides (and single pieces), arrows for
+        // in-line moves, amber when they shove.
+        for o in &options {
+            if o.inline_group {
+                let Move::Group { dir, .. } = o.mv else {
+                    continue;
+                };
+                let head = cells_of(o.cells)
+                    .max_by(|&a, &b| {
+                        let v = dir_vec(dir);
+                        cell_pos(a)
+                            .to_vec2()
+                            .dot(v)
+                            .total_cmp(&cell_pos(b).to_vec2().dot(v))
+                    })
+                    .unwrap_or(0);
+                let from = screen[head as usize] + dir_vec(dir) * tf.scale * 0.45;
+                let to = screen[head as usize] + dir_vec(dir) * tf.scale * 0.98;
+                let color = if o.shove.is_some() {
+                    theme::AMBER
+                } else {
+                    theme::TEAL
+                };
+                theme::arrow(&painter, from, to, r * 0.16, color);
+            } else {
+                for c in cells_of(o.lit) {
+                    let p = screen[c as usize];
+                    painter.circle_stroke(p, r * 0.7, Stroke::new(r * 0.16, theme::TEAL));
+                    painter.circle_filled(p, r * 0.2, theme::TEAL);
+                }
+            }
+        }
+
+        // What a shove would do to the other side: ↔ (moved one cell), ! (pushed off), and a
+        // dashed capsule round the run that travels together.
+        for o in &options {
+            let Some(shove) = o.shove else { continue };
+            let aimed = self.target.is_none_or(|t| shove.shoved & (1 << t) != 0);
+            if !aimed {
+                continue;
+            }
+            for c in cells_of(shove.shoved) {
+                let p = screen[c as usize];
+                let off = shove.pushed_off == Some(c);
+                let (color, mark) = if off {
+                    (theme::RED, "!")
+                } else {
+                    (theme::AMBER, "↔")
+                };
+                theme::dashed_ring(&painter, p, r * 0.78, Stroke::new(r * 0.12, color), 7);
+                painter.text(
+                    p + Vec2::new(0.0, -r * 1.25),
+                    Align2::CENTER_CENTER,
+                    mark,
+                    FontId::proportional(r * 0.7),
+                    color,
+                );
+            }
+            if shove.shoved.count_ones() >= 2 {
+                let pts: Vec<Pos2> = cells_of(shove.shoved).map(|c| screen[c as usize]).collect();
+                capsule(
+                    &painter,
+                    &pts,
+                    r * 1.25,
+                    Stroke::new(r * 0.08, theme::AMBER),
+                );
+            }
+        }
+        if let Some(t) = self.target {
+            painter.circle_stroke(
+                screen[t as usize],
+                r * 1.2,
+                Stroke::new(r * 0.12, theme::AMBER),
+            );
+        }
+
+        // Input.
+        let mut clicked = None;
+        for (c, &p) in screen.iter().enumerate() {
+            let id = ui.scope_id().with(("cell", c));
+            let response = point_widget(ui, id, p, r * 1.1, CELL_NAMES[c]);
+            if response.clicked() {
+                let at = response.interact_pointer_pos().unwrap_or(p);
+                clicked = Some((c as u8, at));
+            }
+        }
+        let (cell, at) = clicked?;
+        if !interactive {
+            return None;
+        }
+        self.tap(derived, side, cell, at, &tf)
+    }
+}
+
+/// The hexagonal board with a hole at every cell.
+fn draw_board(painter: &Painter, tf: &Transform, positions: &[Pos2], screen: &[Pos2], r: f32) {
+    let centre = positions.iter().fold(Vec2::ZERO, |s, p| s + p.to_vec2()) / positions.len() as f32;
+    let centre = centre.to_pos2();
+    // The six corners: the cells furthest from the centre in each of six directions.
+    let corners: Vec<Pos2> = (0..6)
+        .map(|k| {
+            let a = std::f32::consts::TAU * k as f32 / 6.0;
+            let d = Vec2::angled(a);
+            let far = positions
+                .iter()
+                .max_by(|p, q| (**p - centre).dot(d).total_cmp(&(**q - centre).dot(d)))
+                .copied()
+                .unwrap_or(centre);
+            let v = far - centre;
+            tf.to_screen(centre + v * (1.0 + 0.85 / v.length().max(1e-3)))
+        })
+        .collect();
+    painter.add(Shape::convex_polygon(
+        corners,
+        theme::BOARD_BG,
+        Stroke::new(tf.len(0.06), theme::BOARD_EDGE),
+    ));
+    for &p in screen {
+        painter.circle(
+            p,
+            r * 0.92,
+            theme::BOARD_EDGE.gamma_multiply(0.55),
+            Stroke::new(r * 0.05, theme::LINE.gamma_multiply(0.5)),
+        );
+    }
+}
+
+/// A soft glow round a piece.
+fn glow(painter: &Painter, c: Pos2, r: f32, color: Color32) {
+    for (k, alpha) in [(1.55, 0.18), (1.35, 0.3), (1.18, 0.45)] {
+        painter.circle_filled(c, r * k, color.gamma_multiply(alpha));
+    }
+}
+
+/// A dashed capsule round points on one line.
+fn capsule(painter: &Painter, pts: &[Pos2], radius: f32, stroke: Stroke) {
+    let (Some(&a), Some(&b)) = (pts.first(), pts.last()) else {
+        return;
+    };
+    let (a, b) = pts.iter().fold((a, b), |(a, b), &p| {
+        // The two points furthest apart are the ends.
+        if p.distance(b) > a.distance(b) {
+            (p, b)
+        } else if p.distance(a) > b.distance(a) {
+            (a, p)
+        } else {
+            (a, b)
+        }
+    });
+    let axis = (b - a).normalized();
+    let normal = axis.rot90();
+    let steps = 12;
+    let mut path = Vec::with_capacity(2 * steps + 3);
+    for i in 0..=steps {
+        let t = std::f32::consts::PI * i as f32 / steps as f32;
+        path.push(b + (normal * t.cos() + axis * t.sin()) * radius);
+    }
+    for i in 0..=steps {
+        let t = std::f32::consts::PI * i as f32 / steps as f32;
+        path.push(a - (normal * t.cos() + axis * t.sin()) * radius);
+    }
+    path.push(path[0]);
+    painter.extend(Shape::dashed_line(
+        &path,
+        stroke,
+        radius * 0.3,
+        radius * 0.22,
+    ));
+}
 
 impl HasBoard for Push {
-    type Painter = EmptyPainter;
+    type Painter = PushPainter;
 
-    fn end_reason(&self, _pos: &Self::Position, _status: Status, _i18n: &I18n) -> String {
-        String::new()
+    fn end_reason(&self, pos: &Position, status: Status, i18n: &I18n) -> String {
+        let Status::Win(winner) = status else {
+            return String::new();
+        };
+        // Six pushed off is the only way this game is won.
+        let _ = pos;
+        let loser = i18n.tr(self.side_name(winner.opponent()));
+        i18n.tr_args(msg!("reason-pushed-six"), &[("side", loser.into())])
+    }
+
+    fn status_line(&self, pos: &Position, i18n: &I18n) -> Option<String> {
+        Some(i18n.tr_args(
+            msg!("push-count"),
+            &[
+                ("x", pos.pushed_off(Side::O).into()),
+                ("o", pos.pushed_off(Side::X).into()),
+            ],
+        ))
+    }
+
+    fn forced_pass(&self, legal: &[Move]) -> Option<Move> {
+        (legal == [Move::Pass]).then_some(Move::Pass)
     }
 }
