@@ -362,6 +362,30 @@ fn renders_for_review() {
     }
 }
 
+/// Push the Line mid-game, from a crafted saved game: group building, arrows, shoves.
+#[test]
+#[ignore]
+fn renders_push_shoves_for_review() {
+    let dir = Path::new(ROOT).join("target/shots");
+    std::fs::create_dir_all(&dir).expect("shots dir");
+    let file = dir.join("push-shove.json");
+    let save = r#"{"format":"qipan-game","version":1,"game":"push",
+        "start":"xxxxxxxx.............x....oxx.x........x.......o..ooo.o.oooo. x",
+        "human":"x","plies":[],"cursor":0}"#;
+    std::fs::write(&file, save).expect("write");
+    let (mut harness, _clock) = app_with(GameId::Push);
+    let path = file.to_string_lossy().into_owned();
+    harness.state_mut().update_settings(|s| s.save_path = path);
+    harness.get_by_label("Load").click();
+    harness.run();
+    let steps: [(&str, &str); 4] = [("D4", "1"), ("E5", "2"), ("F6", "3"), ("E1", "target")];
+    for (cell, name) in steps {
+        harness.get_by_label(cell).click();
+        harness.run();
+        save_render(&mut harness, &dir.join(format!("push-shove-{name}.png")));
+    }
+}
+
 fn game_name(game: GameId) -> &'static str {
     game.name()
 }

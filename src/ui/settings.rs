@@ -76,7 +76,7 @@ impl Settings {
     /// Who moves first in a new round: Push the Line alternates (round 1: x), every other
     /// game starts with x.
     pub fn first_mover(&self) -> Side {
-        if self.game == GameId::Push && self.push_rounds % 2 == 0 {
+        if self.game == GameId::Push && self.push_rounds.is_multiple_of(2) {
             Side::O
         } else {
             Side::X

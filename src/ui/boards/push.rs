@@ -247,7 +247,7 @@ impl PushPainter {
         let tf = Transform::fit(rect, min, max, 0.9);
         let painter = ui.painter_at(rect);
         let screen: Vec<Pos2> = positions.iter().map(|&p| tf.to_screen(p)).collect();
-        let r = tf.len(0.42);
+        let r = tf.len(0.38);
         let side = ctx.pos.to_move;
 
         draw_board(&painter, &tf, &positions, &screen, r);
@@ -362,14 +362,14 @@ impl PushPainter {
                             .total_cmp(&cell_pos(b).to_vec2().dot(v))
                     })
                     .unwrap_or(0);
-                let from = screen[head as usize] + dir_vec(dir) * tf.scale * 0.45;
-                let to = screen[head as usize] + dir_vec(dir) * tf.scale * 0.98;
+                let from = screen[head as usize] + dir_vec(dir) * tf.scale * 0.3;
+                let to = screen[head as usize] + dir_vec(dir) * tf.scale * 0.95;
                 let color = if o.shove.is_some() {
                     theme::AMBER
                 } else {
                     theme::TEAL
                 };
-                theme::arrow(&painter, from, to, r * 0.16, color);
+                theme::arrow(&painter, from, to, r * 0.24, color);
             } else {
                 for c in cells_of(o.lit) {
                     let p = screen[c as usize];
@@ -390,18 +390,14 @@ impl PushPainter {
             for c in cells_of(shove.shoved) {
                 let p = screen[c as usize];
                 let off = shove.pushed_off == Some(c);
-                let (color, mark) = if off {
-                    (theme::RED, "!")
-                } else {
-                    (theme::AMBER, "↔")
-                };
+                let color = if off { theme::RED } else { theme::AMBER };
                 theme::dashed_ring(&painter, p, r * 0.78, Stroke::new(r * 0.12, color), 7);
-                painter.text(
-                    p + Vec2::new(0.0, -r * 1.25),
-                    Align2::CENTER_CENTER,
-                    mark,
-                    FontId::proportional(r * 0.7),
+                badge(
+                    &painter,
+                    p + Vec2::new(-r * 0.8, -r * 0.8),
+                    r * 0.38,
                     color,
+                    off,
                 );
             }
             if shove.shoved.count_ones() >= 2 {
@@ -470,6 +466,29 @@ fn draw_board(painter: &Painter, tf: &Transform, positions: &[Pos2], screen: &[P
             theme::BOARD_EDGE.gamma_multiply(0.55),
             Stroke::new(r * 0.05, theme::LINE.gamma_multiply(0.5)),
         );
+    }
+}
+
+/// The marker on a shoved piece: ↔ (moved one cell) or ! (pushed off for good), drawn as
+/// shapes so that it reads the same at any size and in any font.
+fn badge(painter: &Painter, c: Pos2, s: f32, color: Color32, off: bool) {
+    painter.circle(c, s, color, Stroke::new(s * 0.12, Color32::WHITE));
+    let stroke = Stroke::new(s * 0.2, Color32::WHITE);
+    if off {
+        painter.line_segment(
+            [c + Vec2::new(0.0, -s * 0.6), c + Vec2::new(0.0, s * 0.15)],
+            stroke,
+        );
+        painter.circle_filled(c + Vec2::new(0.0, s * 0.5), s * 0.13, Color32::WHITE);
+    } else {
+        let h = s * 0.62;
+        painter.line_segment([c - Vec2::new(h, 0.0), c + Vec2::new(h, 0.0)], stroke);
+        for sign in [-1.0, 1.0] {
+            let tip = c + Vec2::new(sign * h, 0.0);
+            let back = Vec2::new(-sign * s * 0.32, 0.0);
+            painter.line_segment([tip, tip + back + Vec2::new(0.0, -s * 0.3)], stroke);
+            painter.line_segment([tip, tip + back + Vec2::new(0.0, s * 0.3)], stroke);
+        }
     }
 }
 
