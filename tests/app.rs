@@ -235,6 +235,49 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn two_people_on_one_screen_play_both_sides() {
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    harness
+        .get_by_label("Two people on one screen (no computer)")
+        .click();
+    harness.run();
+    assert!(harness.state().settings().two_players);
+    // Dark moves a shared piece; Light may not move one now, so a tap on it does nothing.
+    tap(&mut harness, &["l", "c"]);
+    assert!(!harness.state().thinking());
+    tap(&mut harness, &["c", "l"]);
+    assert_eq!(harness.state().session().ply_texts(), ["l-c"]);
+    tap(&mut harness, &["th", "l"]);
+    assert_eq!(harness.state().session().ply_texts(), ["l-c", "th-l"]);
+    // Undo in two-player mode takes back one move.
+    harness.get_by_label("Undo").click();
+    harness.run();
+    assert_eq!(harness.state().session().cursor(), 1);
+}
+
+#[test]
+fn the_game_over_banner_names_the_end_condition() {
+    let dir = std::env::temp_dir().join(format!("qipan-over-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("over.json");
+    // Light has two pieces left in Maddell: Dark has won.
+    let save = r#"{"format":"qipan-game","version":1,"game":"maddell",
+        "start":"xxx...oo.......... x 0 0","human":"x","plies":[],"cursor":0}"#;
+    std::fs::write(&file, save).expect("write");
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    let path = file.to_string_lossy().into_owned();
+    harness.state_mut().update_settings(|s| s.save_path = path);
+    harness.get_by_label("Load").click();
+    harness.run();
+    assert_eq!(harness.state().settings().game, GameId::Maddell);
+    assert!(harness.query_by_label("Dark wins").is_some());
+    assert!(harness
+        .query_by_label("Light is down to two pieces.")
+        .is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Every message id the sources name (through `msg!`).
 fn ids_used_in_sources() -> BTreeSet<String> {
     fn walk(dir: &Path, out: &mut BTreeSet<String>) {

@@ -477,7 +477,13 @@ impl App {
                         ui.label(egui::RichText::new(h).strong());
                     } else if let Some(item) = line.strip_prefix("- ") {
                         ui.horizontal_top(|ui| {
-                            ui.label("•");
+                            // The bullet is drawn, not typed: every visible text comes
+                            // from the locale files.
+                            let size =
+                                egui::vec2(10.0, ui.text_style_height(&egui::TextStyle::Body));
+                            let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+                            let color = ui.visuals().text_color();
+                            ui.painter().circle_filled(rect.center(), 2.2, color);
                             ui.add(egui::Label::new(item).wrap());
                         });
                     } else if !line.is_empty() {
