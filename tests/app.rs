@@ -429,6 +429,21 @@ fn renders_push_shoves_for_review() {
     }
 }
 
+/// Shuang Cheng right after a shared piece moved: both shared pieces locked.
+#[test]
+#[ignore]
+fn renders_locked_shared_pieces_for_review() {
+    let dir = Path::new(ROOT).join("target/shots");
+    std::fs::create_dir_all(&dir).expect("shots dir");
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    harness.state_mut().update_settings(|s| s.two_players = true);
+    harness.run();
+    tap(&mut harness, &["l", "c"]);
+    harness.get_by_label("r").hover();
+    harness.run();
+    save_render(&mut harness, &dir.join("shuangcheng-locked.png"));
+}
+
 fn game_name(game: GameId) -> &'static str {
     game.name()
 }
