@@ -143,12 +143,19 @@ fn plan<G: Evaluate>(
     if moves.len() == 1 {
         return Plan::Known(moves.first().copied());
     }
-    if level == Level::Master {
-        if let Some(best) = game.solution(pos).and_then(|s| s.best_move(game, pos)) {
-            return Plan::Known(Some(best));
-        }
-    }
     let config = level.config();
+    if let Some(solution) = game.solution(pos) {
+        // In a solved game a level plays the table's best move except, now and then, the
+        // best of the moves that throw away part of its result: a real mistake, and one
+        // that looks reasonable, rather than a random move.
+        let chance = search::mix(seed ^ game.hash(pos));
+        let roll = (chance >> 11) as f64 / (1u64 << 53) as f64;
+        return Plan::Known(if roll < config.error_rate {
+            solution.best_mistake(game, pos)
+        } else {
+            solution.best_move(game, pos)
+        });
+    }
     let budget = match movetime {
         Some(cap) => cap.min(config.budget),
         None => config.budget,
