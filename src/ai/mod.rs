@@ -212,33 +212,35 @@ pub fn play_match<G: Evaluate>(
     settings: &MatchSettings,
     games: u64,
 ) -> Vec<(Status, u64)> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 8) as u64;
     let mut results = vec![(Status::Ongoing, 0); games as usize];
     #[cfg(not(target_arch = "wasm32"))]
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (t..games)
-                        .step_by(threads as usize)
-                        .map(|i| (i, play_one(game, settings, i)))
-                        .collect::<Vec<_>>()
+    {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 8) as u64;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    scope.spawn(move || {
+                        (t..games)
+                            .step_by(threads as usize)
+                            .map(|i| (i, play_one(game, settings, i)))
+                            .collect::<Vec<_>>()
+                    })
                 })
-            })
-            .collect();
-        for handle in handles {
-            if let Ok(done) = handle.join() {
-                for (i, result) in done {
-                    results[i as usize] = result;
+                .collect();
+            for handle in handles {
+                if let Ok(done) = handle.join() {
+                    for (i, result) in done {
+                        results[i as usize] = result;
+                    }
                 }
             }
-        }
-    });
+        });
+    }
     #[cfg(target_arch = "wasm32")]
-    for i in 0..games {
-        results[i as usize] = play_one(game, settings, i);
+    for (i, result) in results.iter_mut().enumerate() {
+        *result = play_one(game, settings, i as u64);
     }
     results
 }
