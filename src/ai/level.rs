@@ -40,17 +40,18 @@ impl Level {
     /// (plus captures and pushes); master searches as deep as its budget allows and plays
     /// Shuang Cheng perfectly. Measured against each other in the README's table.
     pub fn config(self) -> LevelConfig {
-        let (max_depth, budget_ms, noise, quiescence) = match self {
-            Level::Easy => (1, 300, 60, false),
-            Level::Medium => (2, 800, 20, true),
-            Level::Hard => (4, 1500, 0, true),
-            Level::Master => (64, 4000, 0, true),
+        let (max_depth, budget_ms, noise, quiescence, error_rate) = match self {
+            Level::Easy => (1, 300, 60, false, 0.9),
+            Level::Medium => (2, 800, 20, true, 0.5),
+            Level::Hard => (4, 1500, 0, true, 0.2),
+            Level::Master => (64, 4000, 0, true, 0.0),
         };
         LevelConfig {
             max_depth,
             budget: Duration::from_millis(budget_ms),
             noise,
             quiescence,
+            error_rate,
         }
     }
 }
@@ -63,4 +64,7 @@ pub struct LevelConfig {
     /// Deterministic evaluation noise (per seed), in hundredths of a piece.
     pub noise: i32,
     pub quiescence: bool,
+    /// In a solved game (Shuang Cheng), how often the level plays a move other than the
+    /// table's best.
+    pub error_rate: f64,
 }

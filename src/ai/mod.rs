@@ -4,6 +4,7 @@
 
 mod eval;
 mod level;
+pub mod mcts;
 pub mod search;
 pub mod solver;
 mod tt;
@@ -143,12 +144,19 @@ fn plan<G: Evaluate>(
     if moves.len() == 1 {
         return Plan::Known(moves.first().copied());
     }
-    if level == Level::Master {
-        if let Some(best) = game.solution(pos).and_then(|s| s.best_move(game, pos)) {
-            return Plan::Known(Some(best));
-        }
-    }
     let config = level.config();
+    if let Some(solution) = game.solution(pos) {
+        // In a solved game a level plays the table's best move except, now and then, the
+        // best of the moves that throw away part of its result: a real mistake, and one
+        // that looks reasonable, rather than a random move.
+        let chance = search::mix(seed ^ game.hash(pos));
+        let roll = (chance >> 11) as f64 / (1u64 << 53) as f64;
+        return Plan::Known(if roll < config.error_rate {
+            solution.best_mistake(game, pos)
+        } else {
+            solution.best_move(game, pos)
+        });
+    }
     let budget = match movetime {
         Some(cap) => cap.min(config.budget),
         None => config.budget,
@@ -205,33 +213,35 @@ pub fn play_match<G: Evaluate>(
     settings: &MatchSettings,
     games: u64,
 ) -> Vec<(Status, u64)> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 8) as u64;
     let mut results = vec![(Status::Ongoing, 0); games as usize];
     #[cfg(not(target_arch = "wasm32"))]
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (t..games)
-                        .step_by(threads as usize)
-                        .map(|i| (i, play_one(game, settings, i)))
-                        .collect::<Vec<_>>()
+    {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 8) as u64;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    scope.spawn(move || {
+                        (t..games)
+                            .step_by(threads as usize)
+                            .map(|i| (i, play_one(game, settings, i)))
+                            .collect::<Vec<_>>()
+                    })
                 })
-            })
-            .collect();
-        for handle in handles {
-            if let Ok(done) = handle.join() {
-                for (i, result) in done {
-                    results[i as usize] = result;
+                .collect();
+            for handle in handles {
+                if let Ok(done) = handle.join() {
+                    for (i, result) in done {
+                        results[i as usize] = result;
+                    }
                 }
             }
-        }
-    });
+        });
+    }
     #[cfg(target_arch = "wasm32")]
-    for i in 0..games {
-        results[i as usize] = play_one(game, settings, i);
+    for (i, result) in results.iter_mut().enumerate() {
+        *result = play_one(game, settings, i as u64);
     }
     results
 }

@@ -163,18 +163,39 @@ impl<G: Evaluate> Solution<G> {
             .map_or(SolvedValue::Draw, |&i| self.values[i])
     }
 
+    /// Ranks a move by the value it leaves the opponent: lower is better for the mover.
+    fn rank(&self, game: &G, pos: &G::Position, mv: G::Move) -> i64 {
+        match self.value(game, &game.play(pos, mv)) {
+            SolvedValue::Loss(k) => -(1 << 20) + k as i64,
+            SolvedValue::Draw => 0,
+            SolvedValue::Win(k) => (1 << 20) - k as i64,
+        }
+    }
+
     /// The best move: the fastest win, else a drawing move, else the slowest loss.
     pub fn best_move(&self, game: &G, pos: &G::Position) -> Option<G::Move> {
         let mut moves = Vec::new();
         game.legal_moves(pos, &mut moves);
-        // Rank a move by the child's value for the opponent: lower is better for us.
-        let rank = |mv: &G::Move| -> i64 {
-            match self.value(game, &game.play(pos, *mv)) {
-                SolvedValue::Loss(k) => -(1 << 20) + k as i64,
-                SolvedValue::Draw => 0,
-                SolvedValue::Win(k) => (1 << 20) - k as i64,
-            }
+        moves.into_iter().min_by_key(|&mv| self.rank(game, pos, mv))
+    }
+
+    /// The best move that gives up part of the result (a win for a draw or loss, a draw for
+    /// a loss); the best move when every move keeps the result.
+    pub fn best_mistake(&self, game: &G, pos: &G::Position) -> Option<G::Move> {
+        let class = |value: SolvedValue| match value {
+            SolvedValue::Win(_) => 2,
+            SolvedValue::Draw => 1,
+            SolvedValue::Loss(_) => 0,
         };
-        moves.into_iter().min_by_key(rank)
+        let now = class(self.value(game, pos));
+        let mut moves = Vec::new();
+        game.legal_moves(pos, &mut moves);
+        let worse = moves
+            .iter()
+            .copied()
+            // The child's value is the opponent's: flip it to the mover's side.
+            .filter(|&mv| 2 - class(self.value(game, &game.play(pos, mv))) < now)
+            .min_by_key(|&mv| self.rank(game, pos, mv));
+        worse.or_else(|| self.best_move(game, pos))
     }
 }

@@ -10,6 +10,8 @@ pub type Answer = Result<String, String>;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::Worker;
+#[cfg(target_arch = "wasm32")]
+pub use web::Worker;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
@@ -60,5 +62,75 @@ mod native {
         fn drop(&mut self) {
             self.cancelled.store(true, Ordering::Relaxed);
         }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    use super::{Answer, Request};
+    use std::cell::{Cell, RefCell};
+    use std::rc::Rc;
+    use wasm_bindgen_futures::JsFuture;
+    use web_time::Duration;
+
+    /// How long the search may hold the page's only thread before it yields.
+    const SLICE: Duration = Duration::from_millis(8);
+
+    /// A search running in slices on the page's thread.
+    pub struct Worker {
+        answer: Rc<RefCell<Option<Answer>>>,
+        cancelled: Rc<Cell<bool>>,
+    }
+
+    impl Worker {
+        /// Starts thinking; `wake` is called when the answer is ready (e.g. to repaint).
+        pub fn start(request: Request, wake: impl Fn() + 'static) -> Worker {
+            let answer = Rc::new(RefCell::new(None));
+            let cancelled = Rc::new(Cell::new(false));
+            let (slot, stop) = (Rc::clone(&answer), Rc::clone(&cancelled));
+            wasm_bindgen_futures::spawn_local(async move {
+                let result = match super::super::task(&request) {
+                    Err(e) => Err(e),
+                    Ok(mut task) => loop {
+                        if stop.get() {
+                            return;
+                        }
+                        if let Some(done) = task.step(SLICE) {
+                            break done;
+                        }
+                        yield_to_browser().await;
+                    },
+                };
+                if !stop.get() {
+                    *slot.borrow_mut() = Some(result);
+                    wake();
+                }
+            });
+            Worker { answer, cancelled }
+        }
+
+        /// The answer, once it is ready.
+        pub fn poll(&self) -> Option<Answer> {
+            self.answer.borrow_mut().take()
+        }
+    }
+
+    impl Drop for Worker {
+        fn drop(&mut self) {
+            self.cancelled.set(true);
+        }
+    }
+
+    /// Lets the browser run its event loop (input, painting, timers) before the next slice.
+    async fn yield_to_browser() {
+        let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+            if let Some(window) = web_sys::window() {
+                // A zero timeout still queues behind pending input and animation frames.
+                let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+            } else {
+                let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+            }
+        });
+        let _ = JsFuture::from(promise).await;
     }
 }

@@ -87,7 +87,7 @@ impl App {
             engine_failed: None,
             notice: None,
             reviewing: false,
-            seed: rand::random(),
+            seed: fresh_seed(),
         };
         app.new_game();
         app
@@ -578,6 +578,14 @@ impl eframe::App for App {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, SETTINGS_KEY, &self.settings);
     }
+}
+
+/// A seed for the computer's tie-breaking, different from run to run.
+fn fresh_seed() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0x5EED)
 }
 
 /// The name and one-line pitch of a game.
