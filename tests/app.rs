@@ -436,7 +436,9 @@ fn renders_locked_shared_pieces_for_review() {
     let dir = Path::new(ROOT).join("target/shots");
     std::fs::create_dir_all(&dir).expect("shots dir");
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
-    harness.state_mut().update_settings(|s| s.two_players = true);
+    harness
+        .state_mut()
+        .update_settings(|s| s.two_players = true);
     harness.run();
     tap(&mut harness, &["l", "c"]);
     harness.get_by_label("r").hover();

@@ -5,6 +5,7 @@ heading-games = Games
 heading-settings = Game Settings
 heading-moves = Moves
 heading-rules = Rules
+board-label = Board
 rules-overview = Overview
 
 setting-language = Language

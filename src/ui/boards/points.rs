@@ -235,6 +235,15 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
 
         // Input: each point is a named widget; a tap either extends the taps made so far,
         // starts new ones, or clears them.
+        // A tap on the board away from every point clears the selection; the points are
+        // added after it, so they sit on top.
+        let background = ui.interact(rect, ui.scope_id().with("board"), egui::Sense::click());
+        let board_name = ctx.i18n.tr(crate::msg!("board-label"));
+        background
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, board_name.clone()));
+        if background.clicked() {
+            self.taps.clear();
+        }
         let mut clicked = None;
         for (i, &c) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("point", i));

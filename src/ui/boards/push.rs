@@ -418,7 +418,15 @@ impl PushPainter {
             );
         }
 
-        // Input.
+        // Input: a tap on the board away from every cell clears the selection; the cells
+        // are added after it, so they sit on top.
+        let background = ui.interact(rect, ui.scope_id().with("board"), egui::Sense::click());
+        let board_name = ctx.i18n.tr(crate::msg!("board-label"));
+        background
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, board_name.clone()));
+        if background.clicked() {
+            self.clear_selection();
+        }
         let mut clicked = None;
         for (c, &p) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("cell", c));
