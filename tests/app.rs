@@ -446,6 +446,42 @@ fn renders_locked_shared_pieces_for_review() {
     save_render(&mut harness, &dir.join("shuangcheng-locked.png"));
 }
 
+/// Maddell after a mill (the pieces that may be taken) and a cannon with a capture.
+#[test]
+#[ignore]
+fn renders_captures_for_review() {
+    let dir = Path::new(ROOT).join("target/shots");
+    std::fs::create_dir_all(&dir).expect("shots dir");
+    let cases: [(&str, &str, &[&str], &str); 2] = [
+        (
+            "maddell",
+            "xx....oo.......... x 4 4",
+            &["a3"],
+            "maddell-mill",
+        ),
+        (
+            "cannon",
+            "oooo.oooooooooo..o........xxx. x -",
+            &["c6"],
+            "cannon-capture",
+        ),
+    ];
+    for (game, start, taps, name) in cases {
+        let file = dir.join(format!("{name}.json"));
+        let save = format!(
+            r#"{{"format":"qipan-game","version":1,"game":"{game}","start":"{start}","human":"x","plies":[],"cursor":0}}"#
+        );
+        std::fs::write(&file, save).expect("write");
+        let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+        let path = file.to_string_lossy().into_owned();
+        harness.state_mut().update_settings(|s| s.save_path = path);
+        harness.get_by_label("Load").click();
+        harness.run();
+        tap(&mut harness, taps);
+        save_render(&mut harness, &dir.join(format!("{name}.png")));
+    }
+}
+
 fn game_name(game: GameId) -> &'static str {
     game.name()
 }
