@@ -175,6 +175,33 @@ fn undo_takes_back_the_move_and_the_reply() {
 }
 
 #[test]
+fn the_move_list_steps_back_and_the_clock_waits_meanwhile() {
+    let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    tap(&mut harness, &["bh", "c"]);
+    wait_until(&mut harness, "the computer's reply", |app| {
+        app.session().len() >= 2
+    });
+    harness.get_by_label("Start").click();
+    harness.run();
+    assert_eq!(harness.state().session().cursor(), 0);
+    harness.get_by_label("bh-c").click();
+    harness.run();
+    assert_eq!(harness.state().session().cursor(), 1);
+    // Looking back stops the clock and the computer.
+    clock.advance(120.0);
+    harness.run();
+    assert_eq!(harness.state().session().len(), 2);
+    assert!(!harness.state().thinking());
+    // Playing on from here lets the computer (to move here) answer again.
+    harness.get_by_label("Play on from here").click();
+    harness.run();
+    wait_until(&mut harness, "the computer's reply", |app| {
+        app.session().cursor() == 2
+    });
+    assert_eq!(harness.state().session().len(), 2);
+}
+
+#[test]
 fn undo_while_the_computer_thinks_discards_its_answer() {
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
     tap(&mut harness, &["bh", "c"]);
