@@ -175,6 +175,33 @@ fn undo_takes_back_the_move_and_the_reply() {
 }
 
 #[test]
+fn the_move_list_steps_back_and_the_clock_waits_meanwhile() {
+    let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    tap(&mut harness, &["bh", "c"]);
+    wait_until(&mut harness, "the computer's reply", |app| {
+        app.session().len() >= 2
+    });
+    harness.get_by_label("Start").click();
+    harness.run();
+    assert_eq!(harness.state().session().cursor(), 0);
+    harness.get_by_label("bh-c").click();
+    harness.run();
+    assert_eq!(harness.state().session().cursor(), 1);
+    // Looking back stops the clock and the computer.
+    clock.advance(120.0);
+    harness.run();
+    assert_eq!(harness.state().session().len(), 2);
+    assert!(!harness.state().thinking());
+    // Playing on from here lets the computer (to move here) answer again.
+    harness.get_by_label("Play on from here").click();
+    harness.run();
+    wait_until(&mut harness, "the computer's reply", |app| {
+        app.session().cursor() == 2
+    });
+    assert_eq!(harness.state().session().len(), 2);
+}
+
+#[test]
 fn undo_while_the_computer_thinks_discards_its_answer() {
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
     tap(&mut harness, &["bh", "c"]);
@@ -444,6 +471,42 @@ fn renders_locked_shared_pieces_for_review() {
     harness.get_by_label("r").hover();
     harness.run();
     save_render(&mut harness, &dir.join("shuangcheng-locked.png"));
+}
+
+/// Maddell after a mill (the pieces that may be taken) and a cannon with a capture.
+#[test]
+#[ignore]
+fn renders_captures_for_review() {
+    let dir = Path::new(ROOT).join("target/shots");
+    std::fs::create_dir_all(&dir).expect("shots dir");
+    let cases: [(&str, &str, &[&str], &str); 2] = [
+        (
+            "maddell",
+            "xx....oo.......... x 4 4",
+            &["a3"],
+            "maddell-mill",
+        ),
+        (
+            "cannon",
+            "oooo.oooooooooo..o........xxx. x -",
+            &["c6"],
+            "cannon-capture",
+        ),
+    ];
+    for (game, start, taps, name) in cases {
+        let file = dir.join(format!("{name}.json"));
+        let save = format!(
+            r#"{{"format":"qipan-game","version":1,"game":"{game}","start":"{start}","human":"x","plies":[],"cursor":0}}"#
+        );
+        std::fs::write(&file, save).expect("write");
+        let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+        let path = file.to_string_lossy().into_owned();
+        harness.state_mut().update_settings(|s| s.save_path = path);
+        harness.get_by_label("Load").click();
+        harness.run();
+        tap(&mut harness, taps);
+        save_render(&mut harness, &dir.join(format!("{name}.png")));
+    }
 }
 
 fn game_name(game: GameId) -> &'static str {

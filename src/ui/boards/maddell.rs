@@ -24,7 +24,7 @@ impl PointGame for Maddell {
                 .collect(),
             names: POINT_NAMES.to_vec(),
             segments: SEGMENTS.to_vec(),
-            piece_radius: 0.4,
+            piece_radius: 0.27,
         })
     }
 

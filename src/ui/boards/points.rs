@@ -182,6 +182,24 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
             }
         }
 
+        // A placement or step waiting for its capture choice: a faint piece where it lands.
+        if let Some(pending) = taps
+            .iter()
+            .find(|t| t.len > self.taps.len() && t.starts_with(&self.taps))
+        {
+            let mover = match game.side_to_move(ctx.pos) {
+                crate::games::Side::X => Look::X,
+                crate::games::Side::O => Look::O,
+            };
+            for &(p, mark) in &pending.as_slice()[..self.taps.len()] {
+                if matches!(mark, Mark::Place | Mark::Step) {
+                    let mut ghost = painter.clone();
+                    ghost.multiply_opacity(0.5);
+                    theme::piece(&ghost, screen[p as usize], r, mover);
+                }
+            }
+        }
+
         // Markers.
         let pulse = 0.5 + 0.5 * (ctx.time * 3.0).sin() as f32;
         for (i, &c) in screen.iter().enumerate() {
