@@ -34,7 +34,8 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN_VERSION" 
 fi
 
 if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ]; then
-  command -v npm >/dev/null || { apt-get update && apt-get install -y nodejs npm; }
+  # Node.js 20 or newer (playwright-core's minimum) comes with the machine; Debian's is 18.
+  command -v npm >/dev/null || { echo "web-tools: needs Node.js >= 20 with npm" >&2; exit 1; }
   (cd e2e && npm ci --no-audit --no-fund)
 fi
 # The wasm-opt Trunk will find first on PATH must be binaryen 132 (see Trunk.toml).
