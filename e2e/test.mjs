@@ -285,6 +285,22 @@ try {
     img = await shot(`06-game-${game}`);
     board = findBoard(img);
     check(board.n > 5000, `${game}: board drawn (${board.n} background pixels)`);
+    if (game === 'cannon') {
+      // Earthen Cannon: 5 files wide like the 5x5 boards, rank 6 on top; c6 -> c5.
+      const cat = grid(board);
+      const cu = (board.x1 - board.x0) / 4.92;
+      await click(cat(2, 0), 'c6');
+      await page.waitForTimeout(150);
+      await click(cat(2, 1), 'c5');
+      await plies(1);
+      await plies(2);
+      await page.waitForTimeout(300);
+      img = await shot('06-game-cannon-replied');
+      const [c5x, c5y] = cat(2, 1);
+      const [c6x, c6y] = cat(2, 0);
+      check(near(pixel(img, c5x, c5y - 0.2 * cu), DARK, 16) && !near(pixel(img, c6x, c6y - 0.2 * cu), DARK, 16),
+        'cannon: c6-c5 played by clicks, and the soldiers answered');
+    }
   }
 
   // 4. Blockade at Master (4 s of thinking): a2 -> c2; while the computer thinks the page
