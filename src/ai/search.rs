@@ -325,7 +325,7 @@ impl<G: Evaluate> Searcher<G> {
         if ply > 0 && self.is_repetition(hash, ply) {
             // Contempt: a repetition is a little worse than even for the searching side, so
             // that it plays on for a win instead of circling into a draw by move limit.
-            let root_to_move = ply % 2 == 0;
+            let root_to_move = ply.is_multiple_of(2);
             self.finish(if root_to_move { -CONTEMPT } else { CONTEMPT });
             return;
         }
