@@ -1,7 +1,9 @@
-//! The desktop app: one window with the board, the rules and the settings.
+//! The app: one window with the board, the rules and the settings.
 //!
-//! `qipan [--game push|shuangcheng|maddell|blockade|cannon] [--lang en-US|zh-CN]` opens on
-//! the given game and language (handy for screenshots); otherwise the saved settings apply.
+//! Desktop: `qipan [--game push|shuangcheng|maddell|blockade|cannon] [--lang en-US|zh-CN]`
+//! opens on the given game and language (handy for screenshots); otherwise the saved
+//! settings apply. Web: Trunk builds this binary for wasm32 (see `index.html`), and `main`
+//! starts the same app on the page's canvas.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> eframe::Result {
@@ -51,5 +53,42 @@ fn main() -> eframe::Result {
     )
 }
 
+/// The web entry point: runs the app on `<canvas id="qipan_canvas">` and swaps the page's
+/// loading note for the canvas, or for the panic message if the app dies.
 #[cfg(target_arch = "wasm32")]
-fn main() {}
+fn main() {
+    use eframe::wasm_bindgen::JsCast;
+
+    eframe::WebLogger::init(log::LevelFilter::Warn).ok();
+    let runner = eframe::WebRunner::new();
+    wasm_bindgen_futures::spawn_local(async move {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let Some(canvas) = document
+            .get_element_by_id("qipan_canvas")
+            .and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        else {
+            log::error!("the page has no <canvas id=\"qipan_canvas\">");
+            return;
+        };
+        let started = runner
+            .start(
+                canvas,
+                eframe::WebOptions::default(),
+                Box::new(|cc| Ok(Box::new(qipan::ui::App::new(cc)))),
+            )
+            .await;
+        // The page shows a note while the wasm loads; it gives way to the app, or says why
+        // the app could not start.
+        if let Some(note) = document.get_element_by_id("qipan_loading") {
+            match started {
+                Ok(()) => note.remove(),
+                Err(e) => {
+                    note.set_text_content(Some(&format!("{e:?}")));
+                    log::error!("the app could not start: {e:?}");
+                }
+            }
+        }
+    });
+}

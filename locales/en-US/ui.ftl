@@ -80,3 +80,8 @@ err-move-illegal = Move { $number } (“{ $move }”) is against the rules in th
 err-after-end = Move { $number } comes after the game was already over.
 err-cursor = The saved move pointer is past the last move.
 engine-error = The computer could not answer: { $error }
+
+# The browser build (src/ui/storage_web.rs).
+page-title = { $game } · { $app }
+saved-web = Downloaded the game as { $path }.
+save-web-note = In the browser, Save downloads the game under this file name, and Load opens a file you choose.

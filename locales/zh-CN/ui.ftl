@@ -80,3 +80,8 @@ err-move-illegal = 第 { $number } 手（“{ $move }”）在那个局面下不
 err-after-end = 第 { $number } 手出现在对局结束之后。
 err-cursor = 存档里的棋谱位置超出了最后一手。
 engine-error = 电脑无法给出着法：{ $error }
+
+# 浏览器版（src/ui/storage_web.rs）。
+page-title = { $game } · { $app }
+saved-web = 已把对局下载为 { $path }。
+save-web-note = 在浏览器里，“保存”会把对局下载为这个文件名，“读取”会打开你选择的文件。

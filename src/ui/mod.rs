@@ -12,6 +12,8 @@ pub mod session;
 pub mod settings;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod storage_native;
+#[cfg(target_arch = "wasm32")]
+pub mod storage_web;
 pub mod theme;
 pub mod timer;
 
@@ -60,6 +62,12 @@ pub struct App {
     /// The player stepped back through the move list: the clock and the computer wait.
     reviewing: bool,
     seed: u64,
+    /// The web's Load: the file the player is picking, read by the browser in the background.
+    #[cfg(target_arch = "wasm32")]
+    picking: Option<storage_web::PickedSlot>,
+    /// The web: what the page around the canvas last showed.
+    #[cfg(target_arch = "wasm32")]
+    page: Option<storage_web::PageState>,
 }
 
 impl App {
@@ -88,6 +96,10 @@ impl App {
             notice: None,
             reviewing: false,
             seed: fresh_seed(),
+            #[cfg(target_arch = "wasm32")]
+            picking: None,
+            #[cfg(target_arch = "wasm32")]
+            page: None,
         };
         app.new_game();
         app
@@ -262,7 +274,15 @@ impl App {
                 i18n.tr_args(msg!("timeout-skipped"), &[("side", side(*s).into())])
             }
             Notice::Passed(s) => i18n.tr_args(msg!("push-pass"), &[("side", side(*s).into())]),
-            Notice::Saved(p) => i18n.tr_args(msg!("saved"), &[("path", p.as_str().into())]),
+            Notice::Saved(p) => {
+                // The web cannot write a path: the file went to the browser's downloads.
+                let id = if cfg!(target_arch = "wasm32") {
+                    msg!("saved-web")
+                } else {
+                    msg!("saved")
+                };
+                i18n.tr_args(id, &[("path", p.as_str().into())])
+            }
             Notice::Loaded(p) => i18n.tr_args(msg!("loaded"), &[("path", p.as_str().into())]),
             Notice::File(e) => e.localize(i18n),
             Notice::Engine(e) => {
@@ -285,9 +305,42 @@ impl App {
         });
     }
 
-    fn load_game(&mut self) {
+    /// Desktop: reads the file named in the settings.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn load_game(&mut self, _ctx: &egui::Context) {
         let path = self.settings.save_path.clone();
-        let loaded = read_file(&path).and_then(|text| save::from_json(&text));
+        let text = storage_native::read(&path);
+        self.load_text(path, text);
+    }
+
+    /// Web: opens the browser's file picker; the text arrives in a later frame
+    /// ([`App::poll_picked_file`]).
+    #[cfg(target_arch = "wasm32")]
+    fn load_game(&mut self, ctx: &egui::Context) {
+        let wake = ctx.clone();
+        match storage_web::pick_file(move || wake.request_repaint()) {
+            Ok(slot) => self.picking = Some(slot),
+            Err(e) => self.notice = Some(Notice::File(e)),
+        }
+    }
+
+    /// Web: loads the picked file once the browser has read it.
+    #[cfg(target_arch = "wasm32")]
+    fn poll_picked_file(&mut self) {
+        let picked = self
+            .picking
+            .as_ref()
+            .and_then(|slot| slot.borrow_mut().take());
+        if let Some((name, text)) = picked {
+            self.picking = None;
+            self.load_text(name, text);
+        }
+    }
+
+    /// Loads a saved game from its text (or shows why the file could not be read); `path`
+    /// names the file in the notice.
+    fn load_text(&mut self, path: String, text: Result<String, SaveError>) {
+        let loaded = text.and_then(|text| save::from_json(&text));
         match loaded {
             Ok(loaded) => {
                 self.settings.game = loaded.variant.game;
@@ -427,9 +480,11 @@ impl App {
                         self.save_game();
                     }
                     if ui.button(self.tr(msg!("action-load"))).clicked() {
-                        self.load_game();
+                        self.load_game(ui.ctx());
                     }
                 });
+                #[cfg(target_arch = "wasm32")]
+                ui.small(self.tr(msg!("save-web-note")));
                 ui.separator();
                 ui.heading(self.tr(msg!("heading-moves")));
                 if self.reviewing {
@@ -536,6 +591,8 @@ impl App {
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        #[cfg(target_arch = "wasm32")]
+        self.poll_picked_file();
         self.advance(&ctx);
         let now = self.clock.now();
 
@@ -573,10 +630,42 @@ impl eframe::App for App {
             }
             ctx.request_repaint_after(delay);
         }
+        #[cfg(target_arch = "wasm32")]
+        self.publish_page();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, SETTINGS_KEY, &self.settings);
+    }
+
+    /// The browser may close a tab without notice (phones do): keep localStorage current.
+    #[cfg(target_arch = "wasm32")]
+    fn auto_save_interval(&self) -> Duration {
+        Duration::from_secs(2)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl App {
+    /// Mirrors the game into the page: the tab title (game name, localized) and the state
+    /// attributes the end-to-end test reads.
+    fn publish_page(&mut self) {
+        let (name, _) = game_texts(self.settings.game);
+        let title = self.i18n.tr_args(
+            msg!("page-title"),
+            &[
+                ("game", self.tr(name).into()),
+                ("app", self.tr(msg!("app-title")).into()),
+            ],
+        );
+        let state = storage_web::PageState {
+            title,
+            lang: self.settings.lang.tag(),
+            plies: self.session.cursor(),
+            thinking: self.worker.is_some(),
+            over: self.session.status() != Status::Ongoing,
+        };
+        storage_web::publish(&state, &mut self.page);
     }
 }
 
@@ -645,23 +734,9 @@ fn write_file(path: &str, text: &str) -> Result<(), SaveError> {
     storage_native::write(path, text)
 }
 
-#[cfg(not(target_arch = "wasm32"))]
-fn read_file(path: &str) -> Result<String, SaveError> {
-    storage_native::read(path)
-}
-
+/// The web saves by download: the settings' file path is the download's name.
 #[cfg(target_arch = "wasm32")]
-fn write_file(path: &str, _text: &str) -> Result<(), SaveError> {
-    Err(SaveError::Io {
-        path: path.to_owned(),
-        error: String::new(),
-    })
-}
-
-#[cfg(target_arch = "wasm32")]
-fn read_file(path: &str) -> Result<String, SaveError> {
-    Err(SaveError::Io {
-        path: path.to_owned(),
-        error: String::new(),
-    })
+fn write_file(path: &str, text: &str) -> Result<(), SaveError> {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    storage_web::download(name, text)
 }

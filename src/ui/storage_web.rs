@@ -1,0 +1,142 @@
+//! The browser's stand-in for `storage_native.rs`: a page cannot write or read a path, so
+//! saving hands the JSON to the browser as a download, and loading asks for a file with an
+//! `<input type=file>` and reads it. The text then goes through the same `save::from_json`
+//! as on the desktop, with the same localized errors.
+//!
+//! Also the page around the canvas: its title follows the game and language, and a few
+//! `data-*` attributes on `<body>` tell an outside observer (the end-to-end test) the move
+//! count, whether the computer is thinking and the language, since the canvas has no DOM.
+
+use super::save::SaveError;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+/// The id of the hidden `<input type=file>` behind the Load button.
+const PICKER_ID: &str = "qipan_file_input";
+
+/// A file the player picked: its name and its text, or why it could not be read.
+pub type Picked = (String, Result<String, SaveError>);
+
+/// Where the picked file's text arrives once the browser has read it.
+pub type PickedSlot = Rc<RefCell<Option<Picked>>>;
+
+fn io_error(path: &str, error: impl std::fmt::Debug) -> SaveError {
+    SaveError::Io {
+        path: path.to_owned(),
+        error: format!("{error:?}"),
+    }
+}
+
+fn document() -> Result<web_sys::Document, SaveError> {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| io_error("", "no document"))
+}
+
+/// Offers `text` to the player as a download named `name`.
+pub fn download(name: &str, text: &str) -> Result<(), SaveError> {
+    let err = |e| io_error(name, e);
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(err)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?;
+    let anchor = document()?
+        .create_element("a")
+        .map_err(err)?
+        .dyn_into::<web_sys::HtmlAnchorElement>()
+        .map_err(|_| io_error(name, "no <a> element"))?;
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.click();
+    // The click has handed the blob to the browser's download; the URL is no longer needed.
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Opens the browser's file picker. When the player has chosen a file and the browser has
+/// read it, its name and text land in the returned slot and `wake` is called (to repaint).
+/// Cancelling the picker leaves the slot empty.
+///
+/// Browsers open a picker only during a user gesture; eframe runs the app's frame inside the
+/// pointer-up handler, so a click on the Load button qualifies.
+pub fn pick_file(wake: impl Fn() + 'static) -> Result<PickedSlot, SaveError> {
+    let err = |e| io_error("", e);
+    let document = document()?;
+    // The input lives hidden in the page while the picker is open (some browsers and test
+    // drivers need it attached); the one a cancelled pick left behind goes first.
+    if let Some(old) = document.get_element_by_id(PICKER_ID) {
+        old.remove();
+    }
+    let input = document
+        .create_element("input")
+        .map_err(err)?
+        .dyn_into::<web_sys::HtmlInputElement>()
+        .map_err(|_| io_error("", "no <input> element"))?;
+    input.set_id(PICKER_ID);
+    input.set_type("file");
+    input.set_accept(".json,application/json");
+    input.set_hidden(true);
+    if let Some(body) = document.body() {
+        body.append_child(&input).map_err(err)?;
+    }
+    let slot: PickedSlot = Rc::new(RefCell::new(None));
+    let target = Rc::clone(&slot);
+    let picker = input.clone();
+    let on_change = Closure::once(move |_: web_sys::Event| {
+        let Some(file) = picker.files().and_then(|files| files.get(0)) else {
+            return;
+        };
+        picker.remove();
+        let name = file.name();
+        // `File.text()` reads the whole file as UTF-8 into a promise.
+        let reading = wasm_bindgen_futures::JsFuture::from(file.text());
+        wasm_bindgen_futures::spawn_local(async move {
+            let text = match reading.await {
+                Ok(value) => value.as_string().ok_or_else(|| io_error(&name, "not text")),
+                Err(e) => Err(io_error(&name, e)),
+            };
+            *target.borrow_mut() = Some((name, text));
+            wake();
+        });
+    });
+    input.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+    // The closure must live as long as the input may fire; it is small and fires once.
+    on_change.forget();
+    input.click();
+    Ok(slot)
+}
+
+/// What the page shows outside the canvas.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PageState {
+    pub title: String,
+    pub lang: &'static str,
+    pub plies: usize,
+    pub thinking: bool,
+    pub over: bool,
+}
+
+/// Writes `state` into the page; cheap to call every frame (only changes touch the DOM).
+pub fn publish(state: &PageState, last: &mut Option<PageState>) {
+    if last.as_ref() == Some(state) {
+        return;
+    }
+    let Ok(document) = document() else {
+        return;
+    };
+    document.set_title(&state.title);
+    if let Some(root) = document.document_element() {
+        let _ = root.set_attribute("lang", state.lang);
+    }
+    if let Some(body) = document.body() {
+        let data = body.dataset();
+        let _ = data.set("lang", state.lang);
+        let _ = data.set("plies", &state.plies.to_string());
+        let _ = data.set("thinking", if state.thinking { "1" } else { "0" });
+        let _ = data.set("over", if state.over { "1" } else { "0" });
+    }
+    *last = Some(state.clone());
+}

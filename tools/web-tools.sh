@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs what the web build and its browser test need, each only when missing:
+#   - the wasm32-unknown-unknown Rust target;
+#   - Trunk 0.21.14 (newer Trunk needs a newer rustc than ours);
+#   - wasm-bindgen-cli at exactly the wasm-bindgen version in Cargo.lock (Trunk refuses
+#     any other); without --locked, because one of its pinned dependencies is missing from
+#     the registry mirror here;
+#   - e2e/node_modules from e2e/package-lock.json: playwright-core (drives the browser) and
+#     npm's binaryen 132 (wasm-opt; Debian's binaryen 108 emits a wasm that dies in the
+#     browser, and Trunk.toml pins version_132 so that no other wasm-opt is used);
+#   - Debian's Chromium (apt), unless $CHROMIUM points at a browser already.
+# Usage: tools/web-tools.sh [--no-browser]   (then put the tools on PATH as e2e/run.sh does)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+# The version Cargo.lock resolved for the wasm-bindgen crate.
+BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+[ -n "$BINDGEN_VERSION" ] || { echo "web-tools: no wasm-bindgen in Cargo.lock" >&2; exit 1; }
+export PATH="$HOME/.cargo/bin:$PATH"
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+  echo "web-tools: installing trunk $TRUNK_VERSION"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN_VERSION" ]; then
+  echo "web-tools: installing wasm-bindgen-cli $BINDGEN_VERSION"
+  cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION" --force
+fi
+
+if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ]; then
+  # Node.js 20 or newer (playwright-core's minimum) comes with the machine; Debian's is 18.
+  command -v npm >/dev/null || { echo "web-tools: needs Node.js >= 20 with npm" >&2; exit 1; }
+  (cd e2e && npm ci --no-audit --no-fund)
+fi
+# The wasm-opt Trunk will find first on PATH must be binaryen 132 (see Trunk.toml).
+opt_version=$(e2e/node_modules/.bin/wasm-opt --version)
+case "$opt_version" in
+  *"version 132"*) ;;
+  *) echo "web-tools: unexpected wasm-opt: $opt_version" >&2; exit 1 ;;
+esac
+
+if [ "${1:-}" != "--no-browser" ] && [ -z "${CHROMIUM:-}" ] && ! [ -x /usr/bin/chromium ]; then
+  echo "web-tools: installing chromium"
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+echo "web-tools: trunk $TRUNK_VERSION, wasm-bindgen $BINDGEN_VERSION, $opt_version"
