@@ -250,7 +250,23 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
     harness.get_by_label("Load").click();
     harness.run();
     let notice = harness.state().notice_text().unwrap_or_default();
-    assert!(notice.contains("Move 1 (bh-tl)"), "{notice}");
+    // bh-tl is no line on the board: not a move at all in the game's notation.
+    assert!(
+        notice.contains("Move 1 (“bh-tl”) is not written in this game’s notation"),
+        "{notice}"
+    );
+    assert_eq!(harness.state().session().ply_texts(), plies);
+
+    // A well-spelled move that breaks the rules is told apart.
+    let text = std::fs::read_to_string(&path).expect("saved file");
+    std::fs::write(&path, text.replacen("bh-tl", "tl-th", 1)).expect("write");
+    harness.get_by_label("Load").click();
+    harness.run();
+    let notice = harness.state().notice_text().unwrap_or_default();
+    assert!(
+        notice.contains("Move 1 (“tl-th”) is against the rules"),
+        "{notice}"
+    );
     assert_eq!(harness.state().session().ply_texts(), plies);
 
     std::fs::write(&path, "{ not json").expect("write");

@@ -43,7 +43,7 @@ impl Level {
         let (max_depth, budget_ms, noise, quiescence, error_rate) = match self {
             Level::Easy => (1, 300, 60, false, 0.9),
             Level::Medium => (2, 800, 20, true, 0.5),
-            Level::Hard => (4, 1500, 0, true, 0.2),
+            Level::Hard => (4, 1500, 5, true, 0.2),
             Level::Master => (64, 4000, 0, true, 0.0),
         };
         LevelConfig {

@@ -204,6 +204,9 @@ pub struct MatchSettings {
     /// Every level's own budget times this (calibration runs scale all budgets down by the
     /// same factor so that hundreds of games fit in an hour).
     pub budget_scale: f64,
+    /// Plies played at random (from the game's seed) before the levels take over, so that
+    /// the games of a match differ even between levels that play without noise.
+    pub opening_plies: u64,
 }
 
 /// Plays `games` games from the start, on every core; returns each game's final status
@@ -261,7 +264,14 @@ fn play_one<G: Evaluate>(game: &G, settings: &MatchSettings, index: u64) -> (Sta
         let seed = search::mix(settings.seed ^ index.wrapping_mul(0x1000_0001) ^ plies);
         let scaled = level.budget().mul_f64(settings.budget_scale);
         let movetime = Some(settings.movetime.map_or(scaled, |cap| cap.min(scaled)));
-        let Some(mv) = choose_move(game, &pos, &history, level, seed, movetime) else {
+        let chosen = if plies < settings.opening_plies {
+            let mut moves = Vec::new();
+            game.legal_moves(&pos, &mut moves);
+            moves.get(seed as usize % moves.len().max(1)).copied()
+        } else {
+            choose_move(game, &pos, &history, level, seed, movetime)
+        };
+        let Some(mv) = chosen else {
             break;
         };
         history.push(pos);

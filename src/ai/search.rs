@@ -13,6 +13,8 @@ use web_time::{Duration, Instant};
 /// Scores at or beyond this are decided games; `WIN - n` is a win in `n` plies.
 pub const WIN: i32 = 1_000_000;
 const MAX_PLY: usize = 128;
+/// What a repetition costs the searching side, in hundredths of a piece.
+const CONTEMPT: i32 = 15;
 /// Quiescence follows at most this many captures or pushes past the horizon.
 const MAX_QUIESCENCE: i32 = 8;
 
@@ -321,7 +323,10 @@ impl<G: Evaluate> Searcher<G> {
             (f.pos, f.hash, f.depth)
         };
         if ply > 0 && self.is_repetition(hash, ply) {
-            self.finish(0);
+            // Contempt: a repetition is a little worse than even for the searching side, so
+            // that it plays on for a win instead of circling into a draw by move limit.
+            let root_to_move = ply.is_multiple_of(2);
+            self.finish(if root_to_move { -CONTEMPT } else { CONTEMPT });
             return;
         }
         let mover = self.game.side_to_move(&pos);

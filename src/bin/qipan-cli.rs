@@ -329,6 +329,7 @@ impl<G: Evaluate> Command<G> {
             max_plies: self.options.max_plies.unwrap_or(300),
             movetime: self.options.movetime,
             budget_scale: budget_scale()?,
+            opening_plies: 2,
         };
         let results = ai::play_match(&self.game, &settings, games);
         let mut out = String::new();

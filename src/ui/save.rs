@@ -4,7 +4,7 @@
 
 use super::session::AnySession;
 use super::settings::HumanSide;
-use crate::games::{Status, Variant};
+use crate::games::{MoveError, Status, Variant};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use fluent_bundle::FluentValue;
@@ -44,11 +44,13 @@ pub enum SaveError {
     Version(u32),
     Game(String),
     Human(String),
+    /// The start position text does not read as a position of the game.
     Start(String),
     Move {
         number: usize,
         text: String,
-        error: String,
+        /// Well spelled but against the rules (rather than not a move at all).
+        illegal: bool,
     },
     AfterEnd {
         number: usize,
@@ -72,18 +74,18 @@ impl SaveError {
             SaveError::Version(v) => (msg!("err-version"), vec![("version", (*v).into())]),
             SaveError::Game(g) => (msg!("err-game"), vec![("game", g.as_str().into())]),
             SaveError::Human(h) => (msg!("err-human"), vec![("human", h.as_str().into())]),
-            SaveError::Start(e) => (msg!("err-start"), vec![("error", e.as_str().into())]),
+            SaveError::Start(text) => (msg!("err-start"), vec![("position", text.as_str().into())]),
             SaveError::Move {
                 number,
                 text,
-                error,
+                illegal,
             } => (
-                msg!("err-move"),
-                vec![
-                    ("number", (*number).into()),
-                    ("move", text.as_str().into()),
-                    ("error", error.as_str().into()),
-                ],
+                if *illegal {
+                    msg!("err-move-illegal")
+                } else {
+                    msg!("err-move-malformed")
+                },
+                vec![("number", (*number).into()), ("move", text.as_str().into())],
             ),
             SaveError::AfterEnd { number } => {
                 (msg!("err-after-end"), vec![("number", (*number).into())])
@@ -142,7 +144,7 @@ pub fn from_json(text: &str) -> Result<Loaded, SaveError> {
         other => return Err(SaveError::Human(other.to_owned())),
     };
     let mut session = AnySession::from_start_text(variant, &file.start)
-        .map_err(|e| SaveError::Start(e.to_string()))?;
+        .map_err(|_| SaveError::Start(file.start.clone()))?;
     for (i, ply) in file.plies.iter().enumerate() {
         if session.status() != Status::Ongoing {
             return Err(SaveError::AfterEnd { number: i + 1 });
@@ -150,7 +152,7 @@ pub fn from_json(text: &str) -> Result<Loaded, SaveError> {
         session.play_text(ply).map_err(|e| SaveError::Move {
             number: i + 1,
             text: ply.clone(),
-            error: e.to_string(),
+            illegal: matches!(e, MoveError::Illegal { .. }),
         })?;
     }
     if file.cursor > file.plies.len() {
