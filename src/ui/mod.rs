@@ -615,7 +615,8 @@ impl eframe::App for App {
         });
 
         // Frames: at once after a move (the computer starts), every second for the clock,
-        // often while a board animation runs. The worker wakes the app itself.
+        // often while a board animation runs. The worker wakes the app itself, so thinking
+        // needs no extra frames: on the web every frame is time the search does not get.
         if moved {
             ctx.request_repaint();
         } else if self.game_on() {
@@ -624,9 +625,6 @@ impl eframe::App for App {
             let mut delay = Duration::from_secs_f64(to_next_second);
             if self.session.animating() {
                 delay = delay.min(Duration::from_millis(40));
-            }
-            if self.worker.is_some() {
-                delay = delay.min(Duration::from_millis(100));
             }
             ctx.request_repaint_after(delay);
         }
