@@ -319,6 +319,20 @@ pub const fn zobrist_keys<const N: usize>(seed: u64) -> [u64; N] {
     keys
 }
 
+/// Adjacency masks from a board's segment list: bit q of `masks[p]` is set when a segment
+/// joins p and q. Shared by the boards of up to 32 points.
+pub(crate) const fn adjacency_masks<const N: usize>(segments: &[(u8, u8)]) -> [u32; N] {
+    let mut masks = [0u32; N];
+    let mut i = 0;
+    while i < segments.len() {
+        let (a, b) = segments[i];
+        masks[a as usize] |= 1 << b;
+        masks[b as usize] |= 1 << a;
+        i += 1;
+    }
+    masks
+}
+
 /// Splits a position text into exactly `expected` fields separated by single spaces.
 pub(crate) fn split_fields(text: &str, expected: usize) -> Result<Vec<&str>, PositionError> {
     let fields: Vec<&str> = text.split(' ').collect();

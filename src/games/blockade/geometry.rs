@@ -135,19 +135,7 @@ pub const SEGMENTS: [(Point, Point); 52] = [
 ];
 
 /// `ADJACENT[p]` has bit q set when a segment joins p and q.
-pub const ADJACENT: [u32; POINTS] = adjacency();
-
-const fn adjacency() -> [u32; POINTS] {
-    let mut adj = [0u32; POINTS];
-    let mut i = 0;
-    while i < SEGMENTS.len() {
-        let (a, b) = SEGMENTS[i];
-        adj[a as usize] |= 1 << b;
-        adj[b as usize] |= 1 << a;
-        i += 1;
-    }
-    adj
-}
+pub const ADJACENT: [u32; POINTS] = crate::games::adjacency_masks(&SEGMENTS);
 
 /// The eight straight directions as (file step, rank step): N, S, E, W, NE, SW, NW, SE.
 pub const DIRECTIONS: [(i8, i8); 8] = [

@@ -43,7 +43,7 @@ pub const LINES: [(Point, Point); LINE_COUNT] = lines();
 
 /// `ADJACENT[p]` has bit q set when a line joins p and q: where a piece on p may step, and
 /// the points that must all be occupied for a cannon on p to be boxed in.
-pub const ADJACENT: [u32; POINTS] = adjacency();
+pub const ADJACENT: [u32; POINTS] = crate::games::adjacency_masks(&LINES);
 
 /// The four orthogonal directions along which cannons fire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -112,18 +112,6 @@ const fn lines() -> [(Point, Point); LINE_COUNT] {
         d += 1;
     }
     out
-}
-
-const fn adjacency() -> [u32; POINTS] {
-    let mut adj = [0u32; POINTS];
-    let mut i = 0;
-    while i < LINE_COUNT {
-        let (a, b) = LINES[i];
-        adj[a as usize] |= 1 << b;
-        adj[b as usize] |= 1 << a;
-        i += 1;
-    }
-    adj
 }
 
 const fn steps() -> [[Point; POINTS]; 4] {

@@ -111,7 +111,7 @@ pub const MILL_POINTS: [[Point; 3]; 12] = [
 ];
 
 /// `ADJACENT[p]` has bit q set when a segment joins p and q.
-pub const ADJACENT: [u32; POINTS] = adjacency();
+pub const ADJACENT: [u32; POINTS] = crate::games::adjacency_masks(&SEGMENTS);
 
 /// The twelve mills as bit masks.
 pub const MILLS: [u32; 12] = mill_masks();
@@ -119,18 +119,6 @@ pub const MILLS: [u32; 12] = mill_masks();
 /// `MILLS_THROUGH[p]`: the masks of the mills that contain p (two for a corner or a mid-side
 /// point, since every mid-side point is on its triangle's side and on a spoke).
 pub const MILLS_THROUGH: [[u32; 2]; POINTS] = mills_through();
-
-const fn adjacency() -> [u32; POINTS] {
-    let mut adj = [0u32; POINTS];
-    let mut i = 0;
-    while i < SEGMENTS.len() {
-        let (a, b) = SEGMENTS[i];
-        adj[a as usize] |= 1 << b;
-        adj[b as usize] |= 1 << a;
-        i += 1;
-    }
-    adj
-}
 
 const fn mill_masks() -> [u32; 12] {
     let mut masks = [0u32; 12];
