@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Level calibration: every level against the level below, sides alternating, in every game.
-# Usage: tools/calibrate.sh [GAMES_PER_PAIR] [BUDGET_SCALE]
+# Usage: tools/calibrate.sh [GAMES_PER_PAIR] [BUDGET_SCALE] [GAME ...]
 # BUDGET_SCALE multiplies every level's own budget (easy 0.3 s ... master 4 s), the same
 # factor for all, so that the levels keep their ratios.
 # Prints a Markdown table: the upper level's share of the decisive games must be >= 75%.
@@ -8,15 +8,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-100}
 export QIPAN_BUDGET_SCALE=${2:-0.1}
+shift $(($# < 2 ? $# : 2))
+variants=("$@")
+if [ ${#variants[@]} -eq 0 ]; then
+  variants=(push shuangcheng maddell blockade blockade:solidarity cannon)
+fi
 half=$((games / 2))
 cargo build --release --quiet --bin qipan-cli
 cli=target/release/qipan-cli
 
 tally() { tail -n 1 | awk '{print $2, $4, $6}'; }
 
-echo "| game | pair | upper wins | lower wins | draws | upper share of decisive |"
-echo "| --- | --- | ---: | ---: | ---: | ---: |"
-for game in push shuangcheng maddell blockade blockade:solidarity cannon; do
+echo "| game | pair | upper wins | lower wins | draws | upper share of decisive | budget scale |"
+echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
+for game in "${variants[@]}"; do
   for pair in easy:medium medium:hard hard:master; do
     lower=${pair%%:*}
     upper=${pair##*:}
@@ -30,6 +35,6 @@ for game in push shuangcheng maddell blockade blockade:solidarity cannon; do
     draws=$((ud + ld))
     decisive=$((up + low))
     share=$(awk -v u="$up" -v d="$decisive" 'BEGIN { if (d == 0) print "-"; else printf "%.0f%%", 100 * u / d }')
-    echo "| $game | $upper vs $lower | $up | $low | $draws | $share |"
+    echo "| $game | $upper vs $lower | $up | $low | $draws | $share | $QIPAN_BUDGET_SCALE |"
   done
 done

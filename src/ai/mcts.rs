@@ -133,7 +133,7 @@ fn playout<G: Evaluate>(
         }
         pos = game.play(&pos, moves[next_random(moves.len())]);
     }
-    let score = game.evaluate(&pos) as f64;
+    let score = game.evaluate(&pos, &game.default_weights()) as f64;
     let for_side = if game.side_to_move(&pos) == side {
         score
     } else {

@@ -21,10 +21,37 @@ use web_time::Duration;
 /// Size of the history-heuristic table; [`Evaluate::history_slot`] maps moves into it.
 pub const HISTORY_SLOTS: usize = 4096;
 
+/// Most weights any evaluation has; [`Weights`] is a fixed array so that it stays `Copy`.
+pub const MAX_WEIGHTS: usize = 8;
+
+/// An evaluation's weights, in the order of [`Evaluate::weight_table`]. They are data rather
+/// than constants so that self-play matches (`examples/tune.rs`) can vary them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights(pub [i32; MAX_WEIGHTS]);
+
+impl Weights {
+    /// The values of a weight table, in its order.
+    pub fn from_table(table: &[(&str, i32)]) -> Weights {
+        let mut values = [0; MAX_WEIGHTS];
+        for (value, (_, default)) in values.iter_mut().zip(table) {
+            *value = *default;
+        }
+        Weights(values)
+    }
+}
+
 /// What the search needs to know about a game beyond its rules.
 pub trait Evaluate: Game {
+    /// The evaluation's weights by name, with the values the self-play matches chose.
+    fn weight_table(&self) -> &'static [(&'static str, i32)];
+
+    /// The weights every level plays with.
+    fn default_weights(&self) -> Weights {
+        Weights::from_table(self.weight_table())
+    }
+
     /// How good `pos` looks for the side to move, in hundredths of a piece.
-    fn evaluate(&self, pos: &Self::Position) -> i32;
+    fn evaluate(&self, pos: &Self::Position, weights: &Weights) -> i32;
 
     /// Captures and pushes: tried first, and followed past the search horizon.
     fn is_noisy(&self, pos: &Self::Position, mv: Self::Move) -> bool;

@@ -1,34 +1,40 @@
 //! Blockade: the side that runs out of long moves loses, so mobility is everything; a piece
 //! with no move of its own counts extra against its side.
 
-use crate::ai::Evaluate;
+use crate::ai::{Evaluate, Weights};
 use crate::games::blockade::{Blockade, Move, Position, POINTS};
-use crate::games::Game;
 
-const MOBILITY: i32 = 10;
-const TRAPPED: i32 = 15;
+/// Indices into [`WEIGHTS`].
+const MOBILITY: usize = 0;
+const TRAPPED: usize = 1;
+const WEIGHTS: &[(&str, i32)] = &[("mobility", 10), ("trapped", 35)];
 
 impl Blockade {
     /// Moves and trapped pieces of the side to move of `pos`.
-    fn mobility(&self, pos: &Position, moves: &mut Vec<Move>) -> (i32, i32) {
-        moves.clear();
-        self.legal_moves(pos, moves);
-        let movers = moves.iter().fold(0u32, |m, mv| m | 1 << mv.from);
+    fn mobility(&self, pos: &Position) -> (i32, i32) {
+        let (mut count, mut movers) = (0, 0u32);
+        self.for_each_move(pos, |mv| {
+            count += 1;
+            movers |= 1 << mv.from;
+        });
         let trapped = (pos.pieces[pos.to_move.index()] & !movers).count_ones();
-        (moves.len() as i32, trapped as i32)
+        (count, trapped as i32)
     }
 }
 
 impl Evaluate for Blockade {
-    fn evaluate(&self, pos: &Position) -> i32 {
-        let mut moves = Vec::with_capacity(48);
-        let (own, own_trapped) = self.mobility(pos, &mut moves);
+    fn weight_table(&self) -> &'static [(&'static str, i32)] {
+        WEIGHTS
+    }
+
+    fn evaluate(&self, pos: &Position, w: &Weights) -> i32 {
+        let (own, own_trapped) = self.mobility(pos);
         let theirs_to_move = Position {
             to_move: pos.to_move.opponent(),
             ..*pos
         };
-        let (theirs, their_trapped) = self.mobility(&theirs_to_move, &mut moves);
-        MOBILITY * (own - theirs) + TRAPPED * (their_trapped - own_trapped)
+        let (theirs, their_trapped) = self.mobility(&theirs_to_move);
+        w.0[MOBILITY] * (own - theirs) + w.0[TRAPPED] * (their_trapped - own_trapped)
     }
 
     fn is_noisy(&self, _pos: &Position, _mv: Move) -> bool {

@@ -1,56 +1,68 @@
 //! Earthen Cannon: material, how close each cannon is to being boxed in, the cannons' capture
 //! threats, and the soldiers' hold on the platforms.
 
-use crate::ai::Evaluate;
-use crate::games::cannon::{rank_of, Cannon, Move, Position, ADJACENT, PLATFORMS, POINTS};
-use crate::games::{Game, Side};
+use crate::ai::{Evaluate, Weights};
+use crate::games::cannon::{
+    capture_target, rank_of, Cannon, Direction, Move, Point, Position, ADJACENT, PLATFORMS, POINTS,
+};
+use crate::games::Side;
 
-const CANNON: i32 = 300;
-const SOLDIER: i32 = 100;
-const FREEDOM: i32 = 12;
+/// Indices into [`WEIGHTS`].
+const CANNON: usize = 0;
+const SOLDIER: usize = 1;
+const FREEDOM: usize = 2;
 /// A cannon with a single free neighbour is one soldier step from removal.
-const NEARLY_BOXED: i32 = 90;
-const THREAT: i32 = 25;
-const ON_PLATFORM: i32 = 60;
-const ADVANCE: i32 = 4;
+const NEARLY_BOXED: usize = 3;
+const THREAT: usize = 4;
+const ON_PLATFORM: usize = 5;
+const ADVANCE: usize = 6;
+const WEIGHTS: &[(&str, i32)] = &[
+    ("cannon", 300),
+    ("soldier", 50),
+    ("freedom", 12),
+    ("nearly_boxed", 90),
+    ("threat", 25),
+    ("on_platform", 60),
+    ("advance", 4),
+];
 
 /// The score for the cannons' side.
-fn cannons_score(game: &Cannon, pos: &Position) -> i32 {
-    let mut score =
-        CANNON * pos.cannons.count_ones() as i32 - SOLDIER * pos.soldiers.count_ones() as i32;
+fn cannons_score(pos: &Position, w: &Weights) -> i32 {
+    let mut score = w.0[CANNON] * pos.cannons.count_ones() as i32
+        - w.0[SOLDIER] * pos.soldiers.count_ones() as i32;
     let empty = pos.empty();
     let mut bits = pos.cannons;
     while bits != 0 {
         let point = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         let free = (ADJACENT[point] & empty).count_ones() as i32;
-        score += FREEDOM * free;
+        score += w.0[FREEDOM] * free;
         if free <= 1 {
-            score -= NEARLY_BOXED;
+            score -= w.0[NEARLY_BOXED];
         }
+        let captures = Direction::ALL
+            .into_iter()
+            .filter(|&dir| capture_target(pos, point as Point, dir).is_some())
+            .count();
+        score += w.0[THREAT] * captures as i32;
     }
-    let mut moves = Vec::with_capacity(48);
-    game.legal_moves(
-        &Position {
-            to_move: Side::X,
-            ..*pos
-        },
-        &mut moves,
-    );
-    score += THREAT * moves.iter().filter(|m| m.capture).count() as i32;
-    score -= ON_PLATFORM * (pos.soldiers & PLATFORMS).count_ones() as i32;
+    score -= w.0[ON_PLATFORM] * (pos.soldiers & PLATFORMS).count_ones() as i32;
     let mut soldiers = pos.soldiers;
     while soldiers != 0 {
         let point = soldiers.trailing_zeros() as usize;
         soldiers &= soldiers - 1;
-        score -= ADVANCE * rank_of(point as u8) as i32;
+        score -= w.0[ADVANCE] * rank_of(point as u8) as i32;
     }
     score
 }
 
 impl Evaluate for Cannon {
-    fn evaluate(&self, pos: &Position) -> i32 {
-        let score = cannons_score(self, pos);
+    fn weight_table(&self) -> &'static [(&'static str, i32)] {
+        WEIGHTS
+    }
+
+    fn evaluate(&self, pos: &Position, w: &Weights) -> i32 {
+        let score = cannons_score(pos, w);
         match pos.to_move {
             Side::X => score,
             Side::O => -score,

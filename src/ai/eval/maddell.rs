@@ -1,29 +1,37 @@
 //! Maddell: pieces (in hand and on the board) first, then mills and half-mills, mobility and
 //! blocked pieces.
 
-use crate::ai::Evaluate;
+use crate::ai::{Evaluate, Weights};
 use crate::games::maddell::{Maddell, Move, Position, ADJACENT, MILLS, POINTS};
 use crate::games::Side;
 
-const PIECE: i32 = 100;
-const MILL: i32 = 12;
+/// Indices into [`WEIGHTS`].
+const PIECE: usize = 0;
+const MILL: usize = 1;
 /// Two own pieces and an empty third point: a mill threatened next move.
-const HALF_MILL: i32 = 18;
-const MOBILITY: i32 = 4;
-const BLOCKED: i32 = 10;
+const HALF_MILL: usize = 2;
+const MOBILITY: usize = 3;
+const BLOCKED: usize = 4;
+const WEIGHTS: &[(&str, i32)] = &[
+    ("piece", 100),
+    ("mill", 12),
+    ("half_mill", 18),
+    ("mobility", 4),
+    ("blocked", 10),
+];
 
 /// The score of `side`'s pieces alone; the evaluation is the difference of the two sides.
-fn side_score(pos: &Position, side: Side) -> i32 {
+fn side_score(pos: &Position, side: Side, w: &Weights) -> i32 {
     let own = pos.pieces[side.index()];
     let other = pos.pieces[side.opponent().index()];
     let empty = pos.empty();
-    let mut score = PIECE * pos.total(side) as i32;
+    let mut score = w.0[PIECE] * pos.total(side) as i32;
     for mill in MILLS {
         let mine = (own & mill).count_ones();
         if mine == 3 {
-            score += MILL;
+            score += w.0[MILL];
         } else if mine == 2 && other & mill == 0 {
-            score += HALF_MILL;
+            score += w.0[HALF_MILL];
         }
     }
     if pos.hand[side.index()] == 0 {
@@ -32,9 +40,9 @@ fn side_score(pos: &Position, side: Side) -> i32 {
             let point = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let free = (ADJACENT[point] & empty).count_ones() as i32;
-            score += MOBILITY * free;
+            score += w.0[MOBILITY] * free;
             if free == 0 {
-                score -= BLOCKED;
+                score -= w.0[BLOCKED];
             }
         }
     }
@@ -42,8 +50,12 @@ fn side_score(pos: &Position, side: Side) -> i32 {
 }
 
 impl Evaluate for Maddell {
-    fn evaluate(&self, pos: &Position) -> i32 {
-        side_score(pos, pos.to_move) - side_score(pos, pos.to_move.opponent())
+    fn weight_table(&self) -> &'static [(&'static str, i32)] {
+        WEIGHTS
+    }
+
+    fn evaluate(&self, pos: &Position, w: &Weights) -> i32 {
+        side_score(pos, pos.to_move, w) - side_score(pos, pos.to_move.opponent(), w)
     }
 
     fn is_noisy(&self, _pos: &Position, mv: Move) -> bool {

@@ -1,13 +1,15 @@
 //! Push the Line: pieces pushed off dominate; then holding the centre (a piece on the rim can
 //! be shoved off), keeping pieces together (numbers push), and staying off the rim.
 
-use crate::ai::Evaluate;
+use crate::ai::{Evaluate, Weights};
 use crate::games::push::{shift_dir, Cell, Dir, Move, Position, Push, CELLS, DIAGONAL, ROW};
 use std::sync::OnceLock;
 
-const PUSHED_OFF: i32 = 1000;
-const CENTRE: i32 = 14;
-const COHESION: i32 = 5;
+/// Indices into [`WEIGHTS`].
+const PUSHED_OFF: usize = 0;
+const CENTRE: usize = 1;
+const COHESION: usize = 2;
+const WEIGHTS: &[(&str, i32)] = &[("pushed_off", 1000), ("centre", 14), ("cohesion", 5)];
 
 /// Distance of each cell from the centre cell E5 (0 to 4).
 fn centre_distance() -> &'static [i32; CELLS] {
@@ -24,27 +26,31 @@ fn centre_distance() -> &'static [i32; CELLS] {
     })
 }
 
-fn side_score(pieces: u64) -> i32 {
+fn side_score(pieces: u64, w: &Weights) -> i32 {
     let distance = centre_distance();
     let mut score = 0;
     let mut bits = pieces;
     while bits != 0 {
         let cell = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        score += CENTRE * (4 - distance[cell]);
+        score += w.0[CENTRE] * (4 - distance[cell]);
     }
     let pairs = (pieces & shift_dir(pieces, Dir::E)).count_ones()
         + (pieces & shift_dir(pieces, Dir::NE)).count_ones()
         + (pieces & shift_dir(pieces, Dir::NW)).count_ones();
-    score + COHESION * pairs as i32
+    score + w.0[COHESION] * pairs as i32
 }
 
 impl Evaluate for Push {
-    fn evaluate(&self, pos: &Position) -> i32 {
+    fn weight_table(&self) -> &'static [(&'static str, i32)] {
+        WEIGHTS
+    }
+
+    fn evaluate(&self, pos: &Position, w: &Weights) -> i32 {
         let (own, other) = (pos.to_move, pos.to_move.opponent());
-        PUSHED_OFF * (pos.pushed_off(other) as i32 - pos.pushed_off(own) as i32)
-            + side_score(pos.pieces[own.index()])
-            - side_score(pos.pieces[other.index()])
+        w.0[PUSHED_OFF] * (pos.pushed_off(other) as i32 - pos.pushed_off(own) as i32)
+            + side_score(pos.pieces[own.index()], w)
+            - side_score(pos.pieces[other.index()], w)
     }
 
     fn is_noisy(&self, pos: &Position, mv: Move) -> bool {

@@ -2,14 +2,22 @@
 //! use the table.
 
 use crate::ai::solver::Solution;
-use crate::ai::Evaluate;
+use crate::ai::{Evaluate, Weights};
 use crate::games::shuangcheng::{Move, Position, ShuangCheng, POINTS};
 use crate::games::{Game, Side};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
+/// Indices into [`WEIGHTS`].
+const MOBILITY: usize = 0;
+const WEIGHTS: &[(&str, i32)] = &[("mobility", 30)];
+
 impl Evaluate for ShuangCheng {
-    fn evaluate(&self, pos: &Position) -> i32 {
+    fn weight_table(&self) -> &'static [(&'static str, i32)] {
+        WEIGHTS
+    }
+
+    fn evaluate(&self, pos: &Position, w: &Weights) -> i32 {
         // Mobility decides this game: being left without a step loses.
         let own = self.count_moves(pos) as i32;
         let theirs = self.count_moves(&Position {
@@ -17,7 +25,7 @@ impl Evaluate for ShuangCheng {
             locked: false,
             ..*pos
         }) as i32;
-        30 * (own - theirs)
+        w.0[MOBILITY] * (own - theirs)
     }
 
     fn is_noisy(&self, _pos: &Position, _mv: Move) -> bool {

@@ -65,7 +65,7 @@ impl Blockade {
     /// Calls `visit` for every legal move; shared by listing and counting so they cannot
     /// disagree.
     #[inline]
-    fn for_each_move(&self, pos: &Position, mut visit: impl FnMut(Move)) {
+    pub fn for_each_move(&self, pos: &Position, mut visit: impl FnMut(Move)) {
         let occupied = pos.occupied();
         let mut movers = pos.pieces[pos.to_move.index()];
         while movers != 0 {

@@ -105,7 +105,7 @@ const KEY_DECIDED_O: usize = 2 * POINTS + 2;
 /// Where a cannon on `from` firing in `dir` lands, if it can capture that way: pass over the
 /// pieces next to it, and at the first empty point the next point must hold a soldier.
 #[inline]
-fn capture_target(pos: &Position, from: Point, dir: Direction) -> Option<Point> {
+pub fn capture_target(pos: &Position, from: Point, dir: Direction) -> Option<Point> {
     let ray = &STEP[dir as usize];
     let occupied = pos.occupied();
     let mut gap = ray[from as usize];

@@ -1,0 +1,450 @@
+//! Self-play matches for the evaluations: how their weights were chosen, and how the levels
+//! fare against a plain fixed-depth player.
+//!
+//! ```text
+//! cargo run --release --example tune -- climb GAME --depth D [--games N] [--step S] [--rounds R]
+//! cargo run --release --example tune -- duel GAME PLAYER PLAYER [--games N] [--scale S]
+//! ```
+//!
+//! `climb` varies one weight at a time (up and down by `step`, a fraction) and keeps a change
+//! only when it beats the current weights in a fixed-depth match (games paired: the same random
+//! opening with sides swapped). The first weight stays fixed: it sets the scale.
+//!
+//! A PLAYER of `duel` is a level (`easy` … `master`, its budget times `--scale`) or a fixed
+//! depth `dN` (`dNq` adds quiescence), optionally with its own weights: `d3@1000,0,0`.
+
+use qipan::ai::search::{Limits, Searcher};
+use qipan::ai::{self, Evaluate, Level, Weights};
+use qipan::games::{Side, Status, Variant};
+use qipan::with_game;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Who plays: a level as the app and `qipan-cli` use it, or a bare fixed-depth search.
+#[derive(Clone, Copy, Debug)]
+enum Player {
+    Level(Level),
+    Depth {
+        depth: i32,
+        quiescence: bool,
+        weights: Option<Weights>,
+    },
+}
+
+impl Player {
+    fn parse(text: &str) -> Result<Player, String> {
+        if let Some(level) = Level::parse(text) {
+            return Ok(Player::Level(level));
+        }
+        let (search, weights) = match text.split_once('@') {
+            Some((search, list)) => (search, Some(parse_weights(list)?)),
+            None => (text, None),
+        };
+        let digits = search
+            .strip_prefix('d')
+            .ok_or_else(|| format!("unknown player {text}"))?;
+        let (digits, quiescence) = match digits.strip_suffix('q') {
+            Some(d) => (d, true),
+            None => (digits, false),
+        };
+        let depth = digits.parse().map_err(|_| format!("bad depth in {text}"))?;
+        Ok(Player::Depth {
+            depth,
+            quiescence,
+            weights,
+        })
+    }
+}
+
+fn parse_weights(list: &str) -> Result<Weights, String> {
+    let mut values = [0; ai::MAX_WEIGHTS];
+    for (slot, item) in list.split(',').enumerate() {
+        let value = values
+            .get_mut(slot)
+            .ok_or_else(|| "too many weights".to_owned())?;
+        *value = item.parse().map_err(|_| format!("bad weight {item}"))?;
+    }
+    Ok(Weights(values))
+}
+
+struct Settings {
+    games: u64,
+    /// Random plies at the start of each pair of games, so that games differ.
+    opening: u64,
+    max_plies: u64,
+    scale: f64,
+    /// Print each game the first player did not win.
+    verbose: bool,
+}
+
+/// Wins of the first player, of the second, and the rest (draws and games cut at the limit).
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    first: u64,
+    second: u64,
+    /// Of the second player's wins, those where the opening had already lost the game.
+    second_by_opening: u64,
+    other: u64,
+    first_time: Duration,
+    first_moves: u64,
+}
+
+impl Tally {
+    fn score(&self) -> f64 {
+        let games = (self.first + self.second + self.other).max(1) as f64;
+        (self.first as f64 + self.other as f64 / 2.0) / games
+    }
+}
+
+fn choose<G: Evaluate>(
+    game: &G,
+    player: Player,
+    pos: &G::Position,
+    history: &[G::Position],
+    seed: u64,
+    scale: f64,
+) -> Option<G::Move> {
+    match player {
+        Player::Level(level) => {
+            let movetime = Some(level.budget().mul_f64(scale));
+            ai::choose_move(game, pos, history, level, seed, movetime)
+        }
+        Player::Depth {
+            depth,
+            quiescence,
+            weights,
+        } => {
+            let limits = Limits {
+                max_depth: depth,
+                budget: None,
+                noise: 0,
+                quiescence,
+                seed,
+                table_bits: 18,
+            };
+            let searcher = Searcher::new(game.clone(), *pos, history, limits);
+            let mut searcher = match weights {
+                Some(w) => searcher.with_weights(w),
+                None => searcher,
+            };
+            searcher.run().best
+        }
+    }
+}
+
+/// Game `index`: the first player has x in even games; each pair shares its opening.
+fn play_one<G: Evaluate>(
+    game: &G,
+    players: [Player; 2],
+    settings: &Settings,
+    index: u64,
+) -> Played {
+    let first_side = if index.is_multiple_of(2) {
+        Side::X
+    } else {
+        Side::O
+    };
+    let mut pos = game.start();
+    let mut history = Vec::new();
+    let mut moves = Vec::new();
+    let mut plies = 0;
+    let mut record = Vec::new();
+    let (mut first_time, mut first_moves) = (Duration::ZERO, 0);
+    let mut after_opening = None;
+    for ply in 0..settings.max_plies {
+        if ply == settings.opening {
+            after_opening = Some((pos, history.clone()));
+        }
+        if game.status(&pos).is_over() {
+            break;
+        }
+        let side = game.side_to_move(&pos);
+        let mover = usize::from(side != first_side);
+        let seed = ai::search::mix((index / 2) << 20 ^ ply);
+        let chosen = if ply < settings.opening {
+            moves.clear();
+            game.legal_moves(&pos, &mut moves);
+            moves.get(seed as usize % moves.len().max(1)).copied()
+        } else {
+            let started = Instant::now();
+            let mv = choose(game, players[mover], &pos, &history, seed, settings.scale);
+            if mover == 0 {
+                first_time += started.elapsed();
+                first_moves += 1;
+            }
+            mv
+        };
+        let Some(mv) = chosen else { break };
+        record.push(game.format_move(mv));
+        history.push(pos);
+        pos = game.play(&pos, mv);
+        plies += 1;
+    }
+    let winner = match game.status(&pos) {
+        Status::Win(side) => Some(usize::from(side != first_side)),
+        _ => None,
+    };
+    let lost_by_opening = winner == Some(1)
+        && after_opening
+            .is_some_and(|(pos, history)| proven_lost(game, &pos, &history, first_side));
+    Played {
+        lost_by_opening,
+        index,
+        winner,
+        plies,
+        first_time,
+        first_moves,
+        record,
+    }
+}
+
+/// Whether a search proves that `side` cannot avoid losing from `pos`: games a random
+/// opening had already lost are not the first player's fault.
+fn proven_lost<G: Evaluate>(
+    game: &G,
+    pos: &G::Position,
+    history: &[G::Position],
+    side: Side,
+) -> bool {
+    let limits = Limits {
+        max_depth: 64,
+        budget: Some(Duration::from_secs(2)),
+        noise: 0,
+        quiescence: true,
+        seed: 0,
+        table_bits: 20,
+    };
+    let outcome = Searcher::new(game.clone(), *pos, history, limits).run();
+    let for_side = if game.side_to_move(pos) == side {
+        outcome.score
+    } else {
+        -outcome.score
+    };
+    for_side <= -(ai::search::WIN - 200)
+}
+
+/// How one game of a duel went.
+struct Played {
+    /// The first player lost, and the position after the random opening was already lost.
+    lost_by_opening: bool,
+    index: u64,
+    /// 0: the first player, 1: the second, `None`: neither.
+    winner: Option<usize>,
+    plies: u64,
+    first_time: Duration,
+    first_moves: u64,
+    /// The moves, in notation.
+    record: Vec<String>,
+}
+
+/// Plays the match on every core.
+fn duel<G: Evaluate>(game: &G, players: [Player; 2], settings: &Settings) -> Tally {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..settings.games)
+                        .step_by(threads as usize)
+                        .map(|i| play_one(game, players, settings, i))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let mut tally = Tally::default();
+    for played in results {
+        match played.winner {
+            Some(0) => tally.first += 1,
+            Some(_) => {
+                tally.second += 1;
+                tally.second_by_opening += u64::from(played.lost_by_opening);
+            }
+            None => tally.other += 1,
+        }
+        if settings.verbose && played.winner != Some(0) {
+            let side = if played.index.is_multiple_of(2) {
+                "x"
+            } else {
+                "o"
+            };
+            let result = match played.winner {
+                Some(_) if played.lost_by_opening => "lost (lost after the opening)",
+                Some(_) => "lost",
+                None => "not won",
+            };
+            println!(
+                "game {}: first player ({side}) {result} in {} plies: {}",
+                played.index,
+                played.plies,
+                played.record.join(" ")
+            );
+        }
+        tally.first_time += played.first_time;
+        tally.first_moves += played.first_moves;
+    }
+    tally
+}
+
+fn format_weights<G: Evaluate>(game: &G, weights: &Weights) -> String {
+    game.weight_table()
+        .iter()
+        .zip(weights.0)
+        .map(|((name, _), value)| format!("{name} {value}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Coordinate ascent over the weights by fixed-depth matches.
+fn climb<G: Evaluate>(game: &G, depth: i32, mut step: f64, rounds: u32, settings: &Settings) {
+    let mut best = game.default_weights();
+    let count = game.weight_table().len();
+    println!("start: {}", format_weights(game, &best));
+    for round in 1..=rounds {
+        let mut improved = false;
+        for slot in 1..count {
+            for direction in [1.0, -1.0] {
+                let mut candidate = best;
+                let old = best.0[slot];
+                let moved = (old as f64 * (1.0 + direction * step)).round() as i32;
+                candidate.0[slot] = if moved == old {
+                    old + direction as i32
+                } else {
+                    moved
+                };
+                let player = |weights| Player::Depth {
+                    depth,
+                    quiescence: true,
+                    weights: Some(weights),
+                };
+                let tally = duel(game, [player(candidate), player(best)], settings);
+                let (name, _) = game.weight_table()[slot];
+                println!(
+                    "round {round} {name} {old} -> {}: {} wins, {} losses, {} other, score {:.3}",
+                    candidate.0[slot],
+                    tally.first,
+                    tally.second,
+                    tally.other,
+                    tally.score()
+                );
+                if tally.score() >= 0.55 {
+                    best = candidate;
+                    improved = true;
+                    println!("  kept: {}", format_weights(game, &best));
+                    break;
+                }
+            }
+        }
+        if !improved {
+            step /= 2.0;
+        }
+    }
+    println!("final: {}", format_weights(game, &best));
+}
+
+/// Plays `moves` from the start, then searches to each depth up to `depth` and prints the
+/// score: how a lost game got lost.
+fn probe<G: Evaluate>(game: &G, moves: &[String], depth: i32) -> Result<(), String> {
+    let mut pos = game.start();
+    let mut history = Vec::new();
+    for text in moves {
+        let mv = game.parse_move(&pos, text).map_err(|e| e.to_string())?;
+        history.push(pos);
+        pos = game.play(&pos, mv);
+    }
+    println!("{}", game.format_position(&pos));
+    for d in 1..=depth {
+        let limits = Limits {
+            max_depth: d,
+            budget: None,
+            noise: 0,
+            quiescence: true,
+            seed: 0,
+            table_bits: 20,
+        };
+        let outcome = Searcher::new(game.clone(), pos, &history, limits).run();
+        let best = outcome
+            .best
+            .map(|m| game.format_move(m))
+            .unwrap_or_default();
+        println!(
+            "depth {d}: {best} score {} nodes {}",
+            outcome.score, outcome.nodes
+        );
+    }
+    Ok(())
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let (command, rest) = args.split_first().ok_or("missing command")?;
+    let (variant, rest) = rest.split_first().ok_or("missing game")?;
+    let variant = Variant::parse(variant).map_err(|e| e.to_string())?;
+    let mut positional = Vec::new();
+    let mut settings = Settings {
+        games: 100,
+        opening: 4,
+        max_plies: 300,
+        scale: 1.0,
+        verbose: false,
+    };
+    let (mut depth, mut step, mut rounds) = (3, 0.5, 2);
+    let mut iter = rest.iter();
+    while let Some(arg) = iter.next() {
+        let mut value = || iter.next().ok_or_else(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--games" => settings.games = value()?.parse().map_err(|_| "bad --games")?,
+            "--opening" => settings.opening = value()?.parse().map_err(|_| "bad --opening")?,
+            "--max-plies" => {
+                settings.max_plies = value()?.parse().map_err(|_| "bad --max-plies")?
+            }
+            "--scale" => settings.scale = value()?.parse().map_err(|_| "bad --scale")?,
+            "--verbose" => settings.verbose = true,
+            "--depth" => depth = value()?.parse().map_err(|_| "bad --depth")?,
+            "--step" => step = value()?.parse().map_err(|_| "bad --step")?,
+            "--rounds" => rounds = value()?.parse().map_err(|_| "bad --rounds")?,
+            _ => positional.push(arg.clone()),
+        }
+    }
+    with_game!(variant.to_game(), game => {
+        match command.as_str() {
+            "climb" => climb(&game, depth, step, rounds, &settings),
+            "duel" => {
+                let [a, b] = positional.as_slice() else {
+                    return Err("duel needs two players".to_owned());
+                };
+                let players = [Player::parse(a)?, Player::parse(b)?];
+                let started = Instant::now();
+                let tally = duel(&game, players, &settings);
+                let per_move = tally.first_time.as_secs_f64() / tally.first_moves.max(1) as f64;
+                println!(
+                    "{a} vs {b}: {} wins, {} losses ({} lost by the opening), {} other; \
+                     {a} {:.3} s a move; {:.0} s",
+                    tally.first,
+                    tally.second,
+                    tally.second_by_opening,
+                    tally.other,
+                    per_move,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            "probe" => probe(&game, &positional, depth)?,
+            _ => return Err(format!("unknown command {command}")),
+        }
+        Ok(())
+    })
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("tune: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
