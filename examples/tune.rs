@@ -3,8 +3,13 @@
 //!
 //! ```text
 //! cargo run --release --example tune -- climb GAME --depth D [--games N] [--step S] [--rounds R]
-//! cargo run --release --example tune -- duel GAME PLAYER PLAYER [--games N] [--scale S]
+//! cargo run --release --example tune -- duel GAME PLAYER PLAYER [--games N] [--scale S] [--verbose]
+//! cargo run --release --example tune -- probe GAME [MOVE ...] --depth D
 //! ```
+//!
+//! Every match starts each pair of games with `--opening` random plies (4 by default); a duel
+//! also checks, for each game its first player lost, whether a search proves the position
+//! after those random plies already lost, and counts those apart.
 //!
 //! `climb` varies one weight at a time (up and down by `step`, a fraction) and keeps a change
 //! only when it beats the current weights in a fixed-depth match (games paired: the same random
@@ -75,6 +80,8 @@ struct Settings {
     scale: f64,
     /// Print each game the first player did not win.
     verbose: bool,
+    /// Check whether the first player's losses were already lost after the random opening.
+    judge_openings: bool,
 }
 
 /// Wins of the first player, of the second, and the rest (draws and games cut at the limit).
@@ -184,7 +191,8 @@ fn play_one<G: Evaluate>(
         Status::Win(side) => Some(usize::from(side != first_side)),
         _ => None,
     };
-    let lost_by_opening = winner == Some(1)
+    let lost_by_opening = settings.judge_openings
+        && winner == Some(1)
         && after_opening
             .is_some_and(|(pos, history)| proven_lost(game, &pos, &history, first_side));
     Played {
@@ -206,6 +214,16 @@ fn proven_lost<G: Evaluate>(
     history: &[G::Position],
     side: Side,
 ) -> bool {
+    let to_move = game.side_to_move(pos);
+    if let Some(value) = ai::solve(game, pos) {
+        let lost = |v| matches!(v, ai::SolvedValue::Loss(_));
+        let won = |v| matches!(v, ai::SolvedValue::Win(_));
+        return if to_move == side {
+            lost(value)
+        } else {
+            won(value)
+        };
+    }
     let limits = Limits {
         max_depth: 64,
         budget: Some(Duration::from_secs(2)),
@@ -390,6 +408,7 @@ fn run(args: &[String]) -> Result<(), String> {
         max_plies: 300,
         scale: 1.0,
         verbose: false,
+        judge_openings: false,
     };
     let (mut depth, mut step, mut rounds) = (3, 0.5, 2);
     let mut iter = rest.iter();
@@ -413,6 +432,7 @@ fn run(args: &[String]) -> Result<(), String> {
         match command.as_str() {
             "climb" => climb(&game, depth, step, rounds, &settings),
             "duel" => {
+                settings.judge_openings = true;
                 let [a, b] = positional.as_slice() else {
                     return Err("duel needs two players".to_owned());
                 };

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Level calibration: every level against the level below, sides alternating, in every game.
-# Usage: tools/calibrate.sh [GAMES_PER_PAIR] [BUDGET_SCALE] [GAME ...]
+# Usage: [PAIRS="easy:medium ..."] tools/calibrate.sh [GAMES_PER_PAIR] [BUDGET_SCALE] [GAME ...]
 # BUDGET_SCALE multiplies every level's own budget (easy 0.3 s ... master 4 s), the same
 # factor for all, so that the levels keep their ratios.
 # Prints a Markdown table: the upper level's share of the decisive games must be >= 75%.
@@ -22,7 +22,7 @@ tally() { tail -n 1 | awk '{print $2, $4, $6}'; }
 echo "| game | pair | upper wins | lower wins | draws | upper share of decisive | budget scale |"
 echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
 for game in "${variants[@]}"; do
-  for pair in easy:medium medium:hard hard:master; do
+  for pair in ${PAIRS:-easy:medium medium:hard hard:master}; do
     lower=${pair%%:*}
     upper=${pair##*:}
     # Upper level as x, then as o.
