@@ -2,7 +2,7 @@
 //! Shuang Cheng solution checked against the rules.
 
 use qipan::ai::search::{Limits, Searcher};
-use qipan::ai::{choose_move, solve, Evaluate, Level, SolvedValue};
+use qipan::ai::{choose_move, solve, Evaluate, Level, SolvedValue, Weights};
 use qipan::games::shuangcheng::ShuangCheng;
 use qipan::games::{perft, Game, GameId, Side, Status, Variant};
 use qipan::with_game;
@@ -418,6 +418,33 @@ fn push_levels_win_in_one_and_stop_a_loss_in_one() {
         wins >= 10 && defences >= 10,
         "{wins} wins, {defences} defences"
     );
+}
+
+/// The weights are data the search really uses: its own defaults reproduce a plain search
+/// exactly, and keeping only the first (material) weight changes what it sees, so the tuning
+/// matches compare what they claim to compare.
+#[test]
+fn the_search_evaluates_with_the_weights_it_is_given() {
+    for variant in all_variants() {
+        with_game!(variant.to_game(), g => {
+            let run = |weights: Option<Weights>| {
+                let searcher = Searcher::new(g, g.start(), &[], fixed_depth(4));
+                let mut searcher = match weights {
+                    Some(w) => searcher.with_weights(w),
+                    None => searcher,
+                };
+                let outcome = searcher.run();
+                (outcome.nodes, outcome.score)
+            };
+            let plain = run(None);
+            assert_eq!(run(Some(g.default_weights())), plain, "{variant:?}");
+            if g.weight_table().len() > 1 {
+                let mut material_only = g.default_weights();
+                material_only.0[1..].fill(0);
+                assert_ne!(run(Some(material_only)), plain, "{variant:?}");
+            }
+        });
+    }
 }
 
 /// The bench habit: a fixed-depth search from each start visits a recorded number of nodes
