@@ -25,6 +25,16 @@ use qipan::with_game;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+/// A noiseless search with quiescence and no time limit, which each use below adjusts.
+const PLAIN: Limits = Limits {
+    max_depth: 64,
+    budget: None,
+    noise: 0,
+    quiescence: true,
+    seed: 0,
+    table_bits: 20,
+};
+
 /// Who plays: a level as the app and `qipan-cli` use it, or a bare fixed-depth search.
 #[derive(Clone, Copy, Debug)]
 enum Player {
@@ -123,11 +133,10 @@ fn choose<G: Evaluate>(
         } => {
             let limits = Limits {
                 max_depth: depth,
-                budget: None,
-                noise: 0,
                 quiescence,
                 seed,
                 table_bits: 18,
+                ..PLAIN
             };
             let searcher = Searcher::new(game.clone(), *pos, history, limits);
             let mut searcher = match weights {
@@ -225,12 +234,8 @@ fn proven_lost<G: Evaluate>(
         };
     }
     let limits = Limits {
-        max_depth: 64,
         budget: Some(Duration::from_secs(2)),
-        noise: 0,
-        quiescence: true,
-        seed: 0,
-        table_bits: 20,
+        ..PLAIN
     };
     let outcome = Searcher::new(game.clone(), *pos, history, limits).run();
     let for_side = if game.side_to_move(pos) == side {
@@ -378,11 +383,7 @@ fn probe<G: Evaluate>(game: &G, moves: &[String], depth: i32) -> Result<(), Stri
     for d in 1..=depth {
         let limits = Limits {
             max_depth: d,
-            budget: None,
-            noise: 0,
-            quiescence: true,
-            seed: 0,
-            table_bits: 20,
+            ..PLAIN
         };
         let outcome = Searcher::new(game.clone(), pos, &history, limits).run();
         let best = outcome

@@ -4,7 +4,7 @@
 //! as the first player), so the app does not use it; see the README.
 
 use super::search::mix;
-use super::Evaluate;
+use super::{Evaluate, Weights};
 use crate::games::{Side, Status};
 use web_time::{Duration, Instant};
 
@@ -31,6 +31,7 @@ pub fn choose_move<G: Evaluate>(
     seed: u64,
 ) -> Option<G::Move> {
     let deadline = Instant::now() + budget;
+    let weights = game.default_weights();
     let mut rng = seed | 1;
     let mut next_random = move |n: usize| -> usize {
         rng = mix(rng.wrapping_add(0x9E37_79B9_7F4A_7C15));
@@ -94,7 +95,14 @@ pub fn choose_move<G: Evaluate>(
         }
         // Playout from the new node, scored for the side that moved into it.
         let mover = game.side_to_move(&nodes[at].pos).opponent();
-        let result = playout(game, nodes[at].pos, mover, &mut moves, &mut next_random);
+        let result = playout(
+            game,
+            &weights,
+            nodes[at].pos,
+            mover,
+            &mut moves,
+            &mut next_random,
+        );
         // Back-propagation, flipping the point of view at each ply.
         let mut node = Some(at);
         let mut value = result;
@@ -115,6 +123,7 @@ pub fn choose_move<G: Evaluate>(
 /// Plays random moves to the end (or the ply cap); 1 = `side` won, 0 = lost, 0.5 = even.
 fn playout<G: Evaluate>(
     game: &G,
+    weights: &Weights,
     mut pos: G::Position,
     side: Side,
     moves: &mut Vec<G::Move>,
@@ -133,7 +142,7 @@ fn playout<G: Evaluate>(
         }
         pos = game.play(&pos, moves[next_random(moves.len())]);
     }
-    let score = game.evaluate(&pos, &game.default_weights()) as f64;
+    let score = game.evaluate(&pos, weights) as f64;
     let for_side = if game.side_to_move(&pos) == side {
         score
     } else {

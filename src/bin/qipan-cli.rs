@@ -332,7 +332,7 @@ impl<G: Evaluate> Command<G> {
             // Two random plies keep noiseless levels from replaying one game. Not in a solved
             // game: there every level but master already errs at random, and random plies
             // would decide the game (a first-player win on nine points) before the levels play.
-            opening_plies: if ai::solve(&self.game, &self.game.start()).is_some() {
+            opening_plies: if self.game.solution(&self.game.start()).is_some() {
                 0
             } else {
                 2
