@@ -64,6 +64,18 @@ impl Status {
     pub fn is_over(self) -> bool {
         self != Status::Ongoing
     }
+
+    /// The winner, if the game is won.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Status::Win(side) => Some(side),
+            _ => None,
+        }
+    }
+
+    pub fn is_draw(self) -> bool {
+        matches!(self, Status::Draw)
+    }
 }
 
 impl fmt::Display for Status {
