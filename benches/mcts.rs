@@ -63,8 +63,8 @@ fn main() {
             let mcts_side = if i % 2 == 0 { Side::X } else { Side::O };
             let status = with_game!(variant.to_game(), g => play(&g, mcts_side, i));
             match status {
-                Status::Win(side) if side == mcts_side => tally[0] += 1,
-                Status::Win(_) => tally[1] += 1,
+                Status::Win(side, _) if side == mcts_side => tally[0] += 1,
+                Status::Win(..) => tally[1] += 1,
                 _ => tally[2] += 1,
             }
         }

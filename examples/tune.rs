@@ -197,7 +197,7 @@ fn play_one<G: Evaluate>(
         plies += 1;
     }
     let winner = match game.status(&pos) {
-        Status::Win(side) => Some(usize::from(side != first_side)),
+        Status::Win(side, _) => Some(usize::from(side != first_side)),
         _ => None,
     };
     let lost_by_opening = settings.judge_openings

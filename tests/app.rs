@@ -4,9 +4,9 @@
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipan::ai::Level;
+use qipan::controller::timer::ManualClock;
 use qipan::games::GameId;
 use qipan::i18n::{defined_ids, Lang};
-use qipan::ui::timer::ManualClock;
 use qipan::ui::App;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -64,16 +64,16 @@ fn play_and_see_reply(game: GameId, name_en: &str, taps: &[&str], expected: &str
         harness.run();
     }
     assert_eq!(harness.state().settings().game, game);
-    assert_eq!(harness.state().session().len(), 0);
+    assert_eq!(harness.state().game().len(), 0);
     tap(&mut harness, taps);
-    let plies = harness.state().session().ply_texts();
+    let plies = harness.state().game().ply_texts();
     assert_eq!(
         plies.first().map(String::as_str),
         Some(expected),
         "the taps {taps:?} made the move"
     );
     wait_until(&mut harness, "the computer's reply", |app| {
-        app.session().len() >= 2
+        app.game().len() >= 2
     });
     assert!(!harness.state().thinking());
 }
@@ -145,12 +145,12 @@ fn a_turn_that_times_out_passes_with_no_move() {
     let (mut harness, clock) = app_with(GameId::ShuangCheng);
     clock.advance(59.0);
     harness.run();
-    assert_eq!(harness.state().session().len(), 0, "59 s is still in time");
+    assert_eq!(harness.state().game().len(), 0, "59 s is still in time");
     clock.advance(1.5);
     harness.run();
     let app = harness.state();
-    assert_eq!(app.session().len(), 1);
-    assert!(app.session().is_skip(0), "the turn passed with no move");
+    assert_eq!(app.game().len(), 1);
+    assert!(app.game().is_skip(0), "the turn passed with no move");
     let notice = app.notice_text().unwrap_or_default();
     assert!(
         notice.contains("Time ran out"),
@@ -163,15 +163,15 @@ fn undo_takes_back_the_move_and_the_reply() {
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
     tap(&mut harness, &["bh", "c"]);
     wait_until(&mut harness, "the computer's reply", |app| {
-        app.session().len() >= 2
+        app.game().len() >= 2
     });
     harness.get_by_label("Undo").click();
     harness.run();
-    assert_eq!(harness.state().session().cursor(), 0);
+    assert_eq!(harness.state().game().cursor(), 0);
     assert!(!harness.state().thinking());
     harness.get_by_label("Redo").click();
     harness.run();
-    assert_eq!(harness.state().session().cursor(), 2);
+    assert_eq!(harness.state().game().cursor(), 2);
 }
 
 #[test]
@@ -179,26 +179,26 @@ fn the_move_list_steps_back_and_the_clock_waits_meanwhile() {
     let (mut harness, clock) = app_with(GameId::ShuangCheng);
     tap(&mut harness, &["bh", "c"]);
     wait_until(&mut harness, "the computer's reply", |app| {
-        app.session().len() >= 2
+        app.game().len() >= 2
     });
     harness.get_by_label("Start").click();
     harness.run();
-    assert_eq!(harness.state().session().cursor(), 0);
+    assert_eq!(harness.state().game().cursor(), 0);
     harness.get_by_label("bh-c").click();
     harness.run();
-    assert_eq!(harness.state().session().cursor(), 1);
+    assert_eq!(harness.state().game().cursor(), 1);
     // Looking back stops the clock and the computer.
     clock.advance(120.0);
     harness.run();
-    assert_eq!(harness.state().session().len(), 2);
+    assert_eq!(harness.state().game().len(), 2);
     assert!(!harness.state().thinking());
     // Playing on from here lets the computer (to move here) answer again.
     harness.get_by_label("Play on from here").click();
     harness.run();
     wait_until(&mut harness, "the computer's reply", |app| {
-        app.session().cursor() == 2
+        app.game().cursor() == 2
     });
-    assert_eq!(harness.state().session().len(), 2);
+    assert_eq!(harness.state().game().len(), 2);
 }
 
 #[test]
@@ -214,7 +214,7 @@ fn undo_while_the_computer_thinks_discards_its_answer() {
         std::thread::sleep(Duration::from_millis(20));
     }
     let app = harness.state();
-    assert_eq!(app.session().cursor(), 0);
+    assert_eq!(app.game().cursor(), 0);
     assert!(!app.thinking(), "the player is to move again");
 }
 
@@ -230,18 +230,18 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
         .update_settings(|s| s.save_path = path_text.clone());
     tap(&mut harness, &["bh", "c"]);
     wait_until(&mut harness, "the computer's reply", |app| {
-        app.session().len() >= 2
+        app.game().len() >= 2
     });
-    let plies = harness.state().session().ply_texts();
+    let plies = harness.state().game().ply_texts();
     harness.get_by_label("Save").click();
     harness.run();
     assert!(path.exists());
     harness.get_by_label("New game").click();
     harness.run();
-    assert_eq!(harness.state().session().len(), 0);
+    assert_eq!(harness.state().game().len(), 0);
     harness.get_by_label("Load").click();
     harness.run();
-    assert_eq!(harness.state().session().ply_texts(), plies);
+    assert_eq!(harness.state().game().ply_texts(), plies);
 
     // A hand-edited file with an illegal move: a clear error, the game untouched.
     let text = std::fs::read_to_string(&path).expect("saved file");
@@ -255,7 +255,7 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
         notice.contains("Move 1 (“bh-tl”) is not written in this game’s notation"),
         "{notice}"
     );
-    assert_eq!(harness.state().session().ply_texts(), plies);
+    assert_eq!(harness.state().game().ply_texts(), plies);
 
     // A well-spelled move that breaks the rules is told apart.
     let text = std::fs::read_to_string(&path).expect("saved file");
@@ -267,14 +267,14 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
         notice.contains("Move 1 (“tl-th”) is against the rules"),
         "{notice}"
     );
-    assert_eq!(harness.state().session().ply_texts(), plies);
+    assert_eq!(harness.state().game().ply_texts(), plies);
 
     std::fs::write(&path, "{ not json").expect("write");
     harness.get_by_label("Load").click();
     harness.run();
     let notice = harness.state().notice_text().unwrap_or_default();
     assert!(notice.contains("not a readable saved game"), "{notice}");
-    assert_eq!(harness.state().session().ply_texts(), plies);
+    assert_eq!(harness.state().game().ply_texts(), plies);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -290,13 +290,13 @@ fn two_people_on_one_screen_play_both_sides() {
     tap(&mut harness, &["l", "c"]);
     assert!(!harness.state().thinking());
     tap(&mut harness, &["c", "l"]);
-    assert_eq!(harness.state().session().ply_texts(), ["l-c"]);
+    assert_eq!(harness.state().game().ply_texts(), ["l-c"]);
     tap(&mut harness, &["th", "l"]);
-    assert_eq!(harness.state().session().ply_texts(), ["l-c", "th-l"]);
+    assert_eq!(harness.state().game().ply_texts(), ["l-c", "th-l"]);
     // Undo in two-player mode takes back one move.
     harness.get_by_label("Undo").click();
     harness.run();
-    assert_eq!(harness.state().session().cursor(), 1);
+    assert_eq!(harness.state().game().cursor(), 1);
 }
 
 #[test]

@@ -79,6 +79,7 @@ err-move-malformed = Move { $number } (“{ $move }”) is not written in this g
 err-move-illegal = Move { $number } (“{ $move }”) is against the rules in that position.
 err-after-end = Move { $number } comes after the game was already over.
 err-cursor = The saved move pointer is past the last move.
+err-serialize = The game could not be written: { $error }
 engine-error = The computer could not answer: { $error }
 
 # The browser build (src/ui/storage_web.rs).

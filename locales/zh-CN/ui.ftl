@@ -79,6 +79,7 @@ err-move-malformed = 第 { $number } 手（“{ $move }”）不是这个棋种�
 err-move-illegal = 第 { $number } 手（“{ $move }”）在那个局面下不合规则。
 err-after-end = 第 { $number } 手出现在对局结束之后。
 err-cursor = 存档里的棋谱位置超出了最后一手。
+err-serialize = 无法写出这盘棋：{ $error }
 engine-error = 电脑无法给出着法：{ $error }
 
 # 浏览器版（src/ui/storage_web.rs）。

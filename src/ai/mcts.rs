@@ -131,8 +131,8 @@ fn playout<G: Evaluate>(
 ) -> f64 {
     for _ in 0..PLAYOUT_PLIES {
         match game.status(&pos) {
-            Status::Win(winner) => return if winner == side { 1.0 } else { 0.0 },
-            Status::Draw => return 0.5,
+            Status::Win(winner, _) => return if winner == side { 1.0 } else { 0.0 },
+            Status::Draw(_) => return 0.5,
             Status::Ongoing => {}
         }
         moves.clear();

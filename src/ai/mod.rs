@@ -13,8 +13,7 @@ pub mod worker;
 pub use level::{Level, LevelConfig};
 pub use solver::SolvedValue;
 
-use crate::games::{Game, Side, Status, Variant};
-use crate::with_game;
+use crate::games::{Game, Side, Status};
 use search::{Limits, Searcher};
 use web_time::Duration;
 
@@ -73,71 +72,64 @@ pub trait Evaluate: Game {
     }
 }
 
-/// What the app or the command line asks the computer to do.
+/// What the app asks the computer to do: typed positions, never text to parse again.
 #[derive(Clone, Debug)]
-pub struct Request {
-    pub variant: Variant,
-    /// The position to move from, as a position text.
-    pub position: String,
-    /// Earlier positions of the game (position texts, oldest first), so that the search can
-    /// avoid walking into repetitions.
-    pub history: Vec<String>,
+pub struct Request<G: Game> {
+    pub game: G,
+    /// The position to move from.
+    pub position: G::Position,
+    /// Earlier positions of the game, oldest first, so that the search can avoid walking
+    /// into repetitions.
+    pub history: Vec<G::Position>,
     pub level: Level,
     pub seed: u64,
     /// A hard cap on thinking time; `None` uses the level's own budget.
     pub movetime: Option<Duration>,
 }
 
+/// Why the computer gave no move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThinkError {
+    /// The position has no legal move (the game is over).
+    NoMove,
+    /// The search panicked; the text is the panic's message, for the log and the notice.
+    Crashed(String),
+}
+
+impl std::fmt::Display for ThinkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ThinkError::NoMove => f.write_str("the game is over"),
+            ThinkError::Crashed(why) => write!(f, "the search failed: {why}"),
+        }
+    }
+}
+
+/// The computer's answer to a [`Request`].
+pub type Answer<G> = Result<<G as Game>::Move, ThinkError>;
+
 /// A search that can run in slices and resume where it stopped, so that the web build can
 /// hand control back to the browser every few milliseconds.
-pub trait Task: Send {
-    /// Works for about `slice`; returns the chosen move's text once the search is done.
-    fn step(&mut self, slice: Duration) -> Option<Result<String, String>>;
-}
-
-/// Prepares a search for `request`; the error names bad input (a malformed position).
-pub fn task(request: &Request) -> Result<Box<dyn Task>, String> {
-    with_game!(request.variant.to_game(), g => {
-        let task = SearchTask::new(g, request)?;
-        Ok(Box::new(task) as Box<dyn Task>)
-    })
-}
-
-/// A search bound to one game, driven in slices by a worker.
-struct SearchTask<G: Evaluate> {
-    game: G,
+pub struct Task<G: Evaluate> {
     plan: Plan<G>,
 }
 
-enum Plan<G: Evaluate> {
-    /// The answer is known without searching (solved game, single move).
-    Known(Option<G::Move>),
-    Search(Box<Searcher<G>>),
-}
-
-impl<G: Evaluate> SearchTask<G> {
-    fn new(game: G, request: &Request) -> Result<Self, String> {
-        let parse = |text: &str| game.parse_position(text).map_err(|e| e.to_string());
-        let position = parse(&request.position)?;
-        let history = request
-            .history
-            .iter()
-            .map(|t| parse(t))
-            .collect::<Result<Vec<_>, _>>()?;
+impl<G: Evaluate> Task<G> {
+    /// Prepares the search that answers `request`.
+    pub fn new(request: &Request<G>) -> Task<G> {
         let plan = plan(
-            &game,
-            &position,
-            &history,
+            &request.game,
+            &request.position,
+            &request.history,
             request.level,
             request.seed,
             request.movetime,
         );
-        Ok(SearchTask { game, plan })
+        Task { plan }
     }
-}
 
-impl<G: Evaluate> Task for SearchTask<G> {
-    fn step(&mut self, slice: Duration) -> Option<Result<String, String>> {
+    /// Works for about `slice`; returns the answer once the search is done.
+    pub fn step(&mut self, slice: Duration) -> Option<Answer<G>> {
         let best = match &mut self.plan {
             Plan::Known(best) => *best,
             Plan::Search(searcher) => {
@@ -147,11 +139,14 @@ impl<G: Evaluate> Task for SearchTask<G> {
                 searcher.outcome().best
             }
         };
-        Some(
-            best.map(|mv| self.game.format_move(mv))
-                .ok_or_else(|| "the game is over".to_owned()),
-        )
+        Some(best.ok_or(ThinkError::NoMove))
     }
+}
+
+enum Plan<G: Evaluate> {
+    /// The answer is known without searching (solved game, single move).
+    Known(Option<G::Move>),
+    Search(Box<Searcher<G>>),
 }
 
 /// Decides how to answer: a table look-up, the only move, or a search with the level's limits.
@@ -316,7 +311,7 @@ pub fn solve<G: Evaluate>(game: &G, pos: &G::Position) -> Option<SolvedValue> {
 /// The side that `status` names as winner, if any.
 pub fn winner(status: Status) -> Option<Side> {
     match status {
-        Status::Win(side) => Some(side),
+        Status::Win(side, _) => Some(side),
         _ => None,
     }
 }

@@ -342,8 +342,8 @@ impl<G: Evaluate> Searcher<G> {
         let mover = self.game.side_to_move(&pos);
         match self.game.status(&pos) {
             Status::Ongoing => {}
-            Status::Draw => return self.finish(0),
-            Status::Win(side) => {
+            Status::Draw(_) => return self.finish(0),
+            Status::Win(side, _) => {
                 let score = WIN - ply as i32;
                 return self.finish(if side == mover { score } else { -score });
             }
@@ -520,8 +520,8 @@ pub fn mix(mut z: u64) -> u64 {
 /// The score a side would like to see, from `side`'s point of view, of `status`.
 pub fn status_score(status: Status, side: Side) -> i32 {
     match status {
-        Status::Win(winner) if winner == side => WIN,
-        Status::Win(_) => -WIN,
+        Status::Win(winner, _) if winner == side => WIN,
+        Status::Win(..) => -WIN,
         _ => 0,
     }
 }

@@ -90,11 +90,11 @@ impl<G: Evaluate> Solution<G> {
         for (i, pos) in positions.iter().enumerate() {
             match game.status(pos) {
                 Status::Ongoing => {}
-                Status::Draw => {
+                Status::Draw(_) => {
                     values[i] = Some(SolvedValue::Draw);
                     continue;
                 }
-                Status::Win(side) => {
+                Status::Win(side, _) => {
                     values[i] = Some(if side == game.side_to_move(pos) {
                         SolvedValue::Win(0)
                     } else {

@@ -1,73 +1,90 @@
-//! Runs a [`Task`](super::Task) away from the UI's frame loop. Natively that is a thread; on the
-//! web it is a `spawn_local` task that works in slices of a few milliseconds and yields to
-//! the browser in between. Dropping the worker cancels the search: a stale answer is never
+//! Runs a [`Task`](super::Task) away from the UI's frame loop. Natively that is a thread; on
+//! the web it is a `spawn_local` task that works in slices of a few milliseconds and yields
+//! to the browser in between. Dropping the worker cancels the search: a stale answer is never
 //! delivered.
 
-use super::Request;
-
-/// The answer: the chosen move's text, or why there is none.
-pub type Answer = Result<String, String>;
+use super::{Answer, Evaluate, Request};
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::Worker;
 #[cfg(target_arch = "wasm32")]
 pub use web::Worker;
 
+/// Called when an answer is ready (the app repaints so that it is picked up at once).
+pub type Wake = std::sync::Arc<dyn Fn() + Send + Sync>;
+
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use super::{Answer, Request};
+    use super::{Answer, Evaluate, Request, Wake};
+    use crate::ai::{Task, ThinkError};
+    use std::panic::{catch_unwind, AssertUnwindSafe};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc;
     use std::sync::Arc;
     use web_time::Duration;
 
     /// A search running on its own thread.
-    pub struct Worker {
-        answer: mpsc::Receiver<Answer>,
+    pub struct Worker<G: Evaluate> {
+        answer: mpsc::Receiver<Answer<G>>,
         cancelled: Arc<AtomicBool>,
     }
 
-    impl Worker {
-        /// Starts thinking; `wake` is called when the answer is ready (e.g. to repaint).
-        pub fn start(request: Request, wake: impl Fn() + Send + 'static) -> Worker {
+    impl<G: Evaluate> Worker<G> {
+        /// Starts thinking; `wake` is called when the answer is ready.
+        pub fn start(request: Request<G>, wake: Wake) -> Worker<G> {
             let (sender, answer) = mpsc::channel();
             let cancelled = Arc::new(AtomicBool::new(false));
             let stop = Arc::clone(&cancelled);
             std::thread::spawn(move || {
-                let result = match super::super::task(&request) {
-                    Err(e) => Err(e),
-                    Ok(mut task) => loop {
+                // A panic in the search becomes an answer, so that the app can say so and
+                // let the player go on, instead of waiting for ever.
+                let result = catch_unwind(AssertUnwindSafe(|| {
+                    let mut task = Task::new(&request);
+                    loop {
                         if stop.load(Ordering::Relaxed) {
-                            return;
+                            return None;
                         }
                         if let Some(done) = task.step(Duration::from_millis(20)) {
-                            break done;
+                            return Some(done);
                         }
-                    },
-                };
-                if !stop.load(Ordering::Relaxed) && sender.send(result).is_ok() {
-                    wake();
+                    }
+                }))
+                .unwrap_or_else(|panic| Some(Err(ThinkError::Crashed(panic_text(&panic)))));
+                if let Some(result) = result {
+                    if !stop.load(Ordering::Relaxed) && sender.send(result).is_ok() {
+                        wake();
+                    }
                 }
             });
             Worker { answer, cancelled }
         }
 
         /// The answer, once it is ready.
-        pub fn poll(&self) -> Option<Answer> {
+        pub fn poll(&mut self) -> Option<Answer<G>> {
             self.answer.try_recv().ok()
         }
     }
 
-    impl Drop for Worker {
+    impl<G: Evaluate> Drop for Worker<G> {
         fn drop(&mut self) {
             self.cancelled.store(true, Ordering::Relaxed);
         }
+    }
+
+    /// The message of a caught panic.
+    fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+        panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".to_owned())
     }
 }
 
 #[cfg(target_arch = "wasm32")]
 mod web {
-    use super::{Answer, Request};
+    use super::{Answer, Evaluate, Request, Wake};
+    use crate::ai::Task;
     use std::cell::{Cell, RefCell};
     use std::rc::Rc;
     use wasm_bindgen_futures::JsFuture;
@@ -81,30 +98,28 @@ mod web {
     const HIDDEN_SLICE: Duration = Duration::from_millis(200);
 
     /// A search running in slices on the page's thread.
-    pub struct Worker {
-        answer: Rc<RefCell<Option<Answer>>>,
+    pub struct Worker<G: Evaluate> {
+        answer: Rc<RefCell<Option<Answer<G>>>>,
         cancelled: Rc<Cell<bool>>,
     }
 
-    impl Worker {
-        /// Starts thinking; `wake` is called when the answer is ready (e.g. to repaint).
-        pub fn start(request: Request, wake: impl Fn() + 'static) -> Worker {
+    impl<G: Evaluate> Worker<G> {
+        /// Starts thinking; `wake` is called when the answer is ready.
+        pub fn start(request: Request<G>, wake: Wake) -> Worker<G> {
             let answer = Rc::new(RefCell::new(None));
             let cancelled = Rc::new(Cell::new(false));
             let (slot, stop) = (Rc::clone(&answer), Rc::clone(&cancelled));
             wasm_bindgen_futures::spawn_local(async move {
-                let result = match super::super::task(&request) {
-                    Err(e) => Err(e),
-                    Ok(mut task) => loop {
-                        if stop.get() {
-                            return;
-                        }
-                        let slice = if page_hidden() { HIDDEN_SLICE } else { SLICE };
-                        if let Some(done) = task.step(slice) {
-                            break done;
-                        }
-                        yield_to_browser().await;
-                    },
+                let mut task = Task::new(&request);
+                let result = loop {
+                    if stop.get() {
+                        return;
+                    }
+                    let slice = if page_hidden() { HIDDEN_SLICE } else { SLICE };
+                    if let Some(done) = task.step(slice) {
+                        break done;
+                    }
+                    yield_to_browser().await;
                 };
                 if !stop.get() {
                     *slot.borrow_mut() = Some(result);
@@ -115,12 +130,12 @@ mod web {
         }
 
         /// The answer, once it is ready.
-        pub fn poll(&self) -> Option<Answer> {
+        pub fn poll(&mut self) -> Option<Answer<G>> {
             self.answer.borrow_mut().take()
         }
     }
 
-    impl Drop for Worker {
+    impl<G: Evaluate> Drop for Worker<G> {
         fn drop(&mut self) {
             self.cancelled.set(true);
         }

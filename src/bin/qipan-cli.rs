@@ -10,7 +10,7 @@
 #![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
 
 use qipan::ai::{self, Evaluate, Level};
-use qipan::games::{perft, Game, Status, Variant};
+use qipan::games::{perft, Game, Variant};
 use qipan::with_game;
 use std::io::Write;
 use std::process::ExitCode;
@@ -342,16 +342,18 @@ impl<G: Evaluate> Command<G> {
         let mut out = String::new();
         let mut tally = [0u64; 3];
         for (i, (status, plies)) in results.iter().enumerate() {
-            let status = match status {
-                Status::Ongoing => Status::Draw,
-                other => *other,
+            // A game cut at the ply limit counts as a draw.
+            let shown = if status.is_over() {
+                status.to_string()
+            } else {
+                "draw".to_owned()
             };
-            tally[match status {
-                Status::Win(qipan::games::Side::X) => 0,
-                Status::Win(qipan::games::Side::O) => 1,
-                _ => 2,
+            tally[match status.winner() {
+                Some(qipan::games::Side::X) => 0,
+                Some(qipan::games::Side::O) => 1,
+                None => 2,
             }] += 1;
-            out.push_str(&format!("game {}: {status} in {plies} plies\n", i + 1));
+            out.push_str(&format!("game {}: {shown} in {plies} plies\n", i + 1));
         }
         out.push_str(&format!(
             "x-wins {} o-wins {} draws {}\n",

@@ -52,12 +52,37 @@ impl Side {
     }
 }
 
-/// Where a game stands. Printed as `ongoing`, `x-wins`, `o-wins`, `draw`.
+/// Where a game stands, and when it is over, why. Printed as `ongoing`, `x-wins`, `o-wins`,
+/// `draw` (the reason is for people: the app's banner, not the position text).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     Ongoing,
-    Win(Side),
-    Draw,
+    Win(Side, EndReason),
+    Draw(EndReason),
+}
+
+/// Why a game ended: the rule that ended it. The loser, where the rule names one, is the
+/// side that did not win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// Push the Line: six of the loser's pieces were pushed off the board.
+    SixPushedOff,
+    /// The side to move has no legal move: it loses (Shuang Cheng, Maddell's sliding phase,
+    /// Blockade), or in Earthen Cannon the game is drawn.
+    NoMove,
+    /// Maddell: the loser's pieces in hand and on the board fell to two.
+    TwoLeft,
+    /// Earthen Cannon: all three cannons are gone (captured or boxed in).
+    CannonsGone,
+    /// Earthen Cannon: soldiers stand on all three platforms.
+    PlatformsHeld,
+    /// Earthen Cannon: the last one or two soldiers stood on platforms and the cannons'
+    /// next move captured none of them.
+    LastSoldiersHeld,
+    /// Earthen Cannon: every soldier was captured.
+    SoldiersGone,
+    /// Earthen Cannon: a cannon captured a soldier standing on a platform.
+    PlatformCapture,
 }
 
 impl Status {
@@ -68,13 +93,21 @@ impl Status {
     /// The winner, if the game is won.
     pub fn winner(self) -> Option<Side> {
         match self {
-            Status::Win(side) => Some(side),
+            Status::Win(side, _) => Some(side),
             _ => None,
         }
     }
 
     pub fn is_draw(self) -> bool {
-        matches!(self, Status::Draw)
+        matches!(self, Status::Draw(_))
+    }
+
+    /// Why the game ended, once it has.
+    pub fn reason(self) -> Option<EndReason> {
+        match self {
+            Status::Ongoing => None,
+            Status::Win(_, reason) | Status::Draw(reason) => Some(reason),
+        }
     }
 }
 
@@ -82,9 +115,9 @@ impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Status::Ongoing => "ongoing",
-            Status::Win(Side::X) => "x-wins",
-            Status::Win(Side::O) => "o-wins",
-            Status::Draw => "draw",
+            Status::Win(Side::X, _) => "x-wins",
+            Status::Win(Side::O, _) => "o-wins",
+            Status::Draw(_) => "draw",
         })
     }
 }
@@ -101,7 +134,19 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn variant(&self) -> Variant;
 
     /// The standard start position.
-    fn start(&self) -> Self::Position;
+    fn start(&self) -> Self::Position {
+        self.start_with(Side::X)
+    }
+
+    /// Who opens round `round` (counted from 1) of a series. x in every game but Push the
+    /// Line, where the first move alternates from round to round.
+    fn first_to_move(&self, _round: u32) -> Side {
+        Side::X
+    }
+
+    /// The standard start with `first` to move (Push the Line alternates the first move
+    /// from round to round; the app also lets either side open any game).
+    fn start_with(&self, first: Side) -> Self::Position;
 
     fn side_to_move(&self, pos: &Self::Position) -> Side;
 
@@ -116,6 +161,19 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn skip_turn(&self, pos: &Self::Position) -> Self::Position;
 
     fn status(&self, pos: &Self::Position) -> Status;
+
+    /// The move to play on the mover's behalf because it carries no choice: Push the Line's
+    /// `pass` when it is the only legal move. `None` in every other game.
+    fn forced_pass(&self, _pos: &Self::Position) -> Option<Self::Move> {
+        None
+    }
+
+    /// Whether the game is on but neither side can ever move again (Push the Line, where
+    /// both sides would only pass: the rules name no result, so the game stays ongoing and
+    /// the app says so).
+    fn deadlocked(&self, _pos: &Self::Position) -> bool {
+        false
+    }
 
     /// A Zobrist-style hash of everything that decides the legal moves and the status.
     fn hash(&self, pos: &Self::Position) -> u64;

@@ -2,30 +2,30 @@
 //!
 //! Layout: the game picker, Game Settings, actions and the move list on the left; the rule
 //! text on the right; the status line with the turn timer on top; the board in the middle.
-//! The computer thinks on a [`Worker`]; a frame never waits for it, and any change to the
-//! game while it thinks drops the worker, which discards its stale answer.
+//! The game's flow (turns, clock, the computer, undo) lives in the match controller
+//! ([`crate::controller`]); the app draws its state and forwards input to it.
 
+pub mod board;
 pub mod boards;
+pub mod games;
 pub mod move_list;
-pub mod save;
-pub mod session;
 pub mod settings;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod storage_native;
 #[cfg(target_arch = "wasm32")]
 pub mod storage_web;
 pub mod theme;
-pub mod timer;
 
-use crate::ai::worker::Worker;
-use crate::ai::Request;
+use crate::ai::worker::Wake;
+use crate::controller::save::{self, SaveError};
+use crate::controller::timer::{self, Clock, SystemClock};
+use crate::controller::{AnyMatch, Notice};
 use crate::games::{GameId, Side, Status};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
-use save::SaveError;
-use session::AnySession;
+use boards::Painters;
 use settings::Settings;
-use timer::{Clock, SystemClock, TurnTimer};
+use std::sync::Arc;
 use web_time::Duration;
 
 /// The key under which the settings are kept between runs.
@@ -34,33 +34,17 @@ const SETTINGS_KEY: &str = "qipan-settings";
 /// The bundled Chinese font (a subset of Noto Sans CJK SC, OFL-1.1; see assets/fonts/).
 const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-subset.otf");
 
-/// Something the status line reports until the next change; kept as data so that it is
-/// shown in whatever language is current.
-#[derive(Clone, Debug, PartialEq)]
-enum Notice {
-    Timeout(Side),
-    Passed(Side),
-    Saved(String),
-    Loaded(String),
-    File(SaveError),
-    Engine(String),
-}
-
 /// The app.
 pub struct App {
     i18n: I18n,
     settings: Settings,
-    session: AnySession,
+    game: AnyMatch,
+    painters: Painters,
+    /// The controller's epoch the painters last saw: a change clears their selection.
+    painted_epoch: u64,
     clock: Box<dyn Clock>,
-    timer: TurnTimer,
-    worker: Option<Worker>,
-    /// Bumped on every change to the game; a computer answer is for one epoch only.
-    epoch: u64,
-    /// The epoch in which the computer failed to answer: do not ask again until it changes.
-    engine_failed: Option<u64>,
-    notice: Option<Notice>,
-    /// The player stepped back through the move list: the clock and the computer wait.
-    reviewing: bool,
+    /// Repaints the app when the computer's answer is ready.
+    wake: Wake,
     seed: u64,
     /// The web's Load: the file the player is picking, read by the browser in the background.
     #[cfg(target_arch = "wasm32")]
@@ -84,18 +68,18 @@ impl App {
             .storage
             .and_then(|s| eframe::get_value(s, SETTINGS_KEY))
             .unwrap_or_default();
+        let seed = fresh_seed();
+        let players = settings.players();
+        let ctx = cc.egui_ctx.clone();
         let mut app = App {
             i18n: I18n::new(settings.lang),
-            session: AnySession::new(settings.variant(), Side::X),
+            game: AnyMatch::new(settings.variant(), Side::X, players, seed, clock.now()),
+            painters: Painters::default(),
+            painted_epoch: 0,
             settings,
             clock,
-            timer: TurnTimer::default(),
-            worker: None,
-            epoch: 0,
-            engine_failed: None,
-            notice: None,
-            reviewing: false,
-            seed: fresh_seed(),
+            wake: Arc::new(move || ctx.request_repaint()),
+            seed,
             #[cfg(target_arch = "wasm32")]
             picking: None,
             #[cfg(target_arch = "wasm32")]
@@ -105,8 +89,9 @@ impl App {
         app
     }
 
-    pub fn session(&self) -> &AnySession {
-        &self.session
+    /// The game in progress.
+    pub fn game(&self) -> &AnyMatch {
+        &self.game
     }
 
     pub fn settings(&self) -> &Settings {
@@ -121,19 +106,25 @@ impl App {
         self.i18n.set_lang(self.settings.lang);
         if self.settings.game != before.game || self.settings.variant() != before.variant() {
             self.new_game();
-        } else if self.settings != before {
-            self.touched();
+        } else {
+            self.apply_players();
         }
+    }
+
+    /// Hands the settings' choice of sides and level to the controller.
+    fn apply_players(&mut self) {
+        let now = self.clock.now();
+        self.game.set_players(self.settings.players(), now);
     }
 
     /// Whether the computer is thinking now.
     pub fn thinking(&self) -> bool {
-        self.worker.is_some()
+        self.game.thinking()
     }
 
     /// The status line's notice text, if any (tests read it).
     pub fn notice_text(&self) -> Option<String> {
-        self.notice.as_ref().map(|n| self.notice_message(n))
+        self.game.notice().map(|n| self.notice_message(n))
     }
 
     pub fn i18n(&self) -> &I18n {
@@ -145,130 +136,31 @@ impl App {
         if self.settings.game == GameId::Push {
             self.settings.push_rounds = self.settings.push_rounds.wrapping_add(1);
         }
-        self.session = AnySession::new(self.settings.variant(), self.settings.first_mover());
-        self.reviewing = false;
-        self.notice = None;
-        self.touched();
-    }
-
-    /// Something changed the game: restart the turn clock, drop a stale computer answer.
-    fn touched(&mut self) {
-        self.epoch += 1;
-        self.worker = None;
-        self.timer.restart(self.clock.now());
-    }
-
-    fn computer_to_move(&self) -> bool {
-        self.settings.computer_plays(self.session.side_to_move())
+        let now = self.clock.now();
+        self.seed = self.seed.wrapping_add(1);
+        self.game = AnyMatch::new(
+            self.settings.variant(),
+            self.settings.first_mover(),
+            self.settings.players(),
+            self.seed,
+            now,
+        );
+        self.game.set_wake(Arc::clone(&self.wake));
     }
 
     /// Takes back the last move of the player at the screen, and the computer's reply to it.
     pub fn undo(&mut self) {
-        let mut cursor = self.session.cursor();
-        if cursor == 0 {
-            return;
-        }
-        cursor -= 1;
-        while cursor > 0
-            && self
-                .settings
-                .computer_plays(self.session.side_to_move_at(cursor))
-        {
-            cursor -= 1;
-        }
-        self.session.set_cursor(cursor);
-        self.reviewing = false;
-        self.notice = None;
-        self.touched();
+        self.game.undo(self.clock.now());
     }
 
     /// Plays again what was undone, up to the player's next turn.
     pub fn redo(&mut self) {
-        let len = self.session.len();
-        let mut cursor = self.session.cursor();
-        if cursor >= len {
-            return;
-        }
-        cursor += 1;
-        while cursor < len
-            && self
-                .settings
-                .computer_plays(self.session.side_to_move_at(cursor))
-        {
-            cursor += 1;
-        }
-        self.session.set_cursor(cursor);
-        self.reviewing = cursor < len && self.reviewing;
-        self.notice = None;
-        self.touched();
-    }
-
-    fn game_on(&self) -> bool {
-        self.session.status() == Status::Ongoing && !self.reviewing && !self.stuck()
-    }
-
-    /// Push the Line: neither side has a move (the game stays on, but nobody can play).
-    fn stuck(&self) -> bool {
-        self.session.neither_side_can_move()
-    }
-
-    /// One step of the game's own life: the computer's answer, forced passes, the timer,
-    /// and starting the computer when it is its turn.
-    fn advance(&mut self, ctx: &egui::Context) {
-        let now = self.clock.now();
-        if let Some(answer) = self.worker.as_ref().and_then(Worker::poll) {
-            self.worker = None;
-            match answer.map(|text| self.session.play_text(&text).map_err(|e| e.to_string())) {
-                Ok(Ok(())) => self.touched(),
-                Ok(Err(error)) | Err(error) => {
-                    self.engine_failed = Some(self.epoch);
-                    self.notice = Some(Notice::Engine(error));
-                }
-            }
-        }
-        if self.reviewing {
-            self.timer.pause(now);
-            return;
-        }
-        self.timer.resume(now);
-        if self.session.status() != Status::Ongoing || self.stuck() {
-            return;
-        }
-        if self.session.has_forced_pass() {
-            let side = self.session.side_to_move();
-            if self.session.play_forced_pass() {
-                self.notice = Some(Notice::Passed(side));
-                self.touched();
-                return;
-            }
-        }
-        if self.timer.expired(now) {
-            let side = self.session.side_to_move();
-            self.session.skip();
-            self.notice = Some(Notice::Timeout(side));
-            self.touched();
-            return;
-        }
-        if self.computer_to_move()
-            && self.worker.is_none()
-            && self.engine_failed != Some(self.epoch)
-        {
-            let request = Request {
-                variant: self.session.variant(),
-                position: self.session.position_text(),
-                history: self.session.history_texts(),
-                level: self.settings.level,
-                seed: self.seed.wrapping_add(self.epoch),
-                movetime: None,
-            };
-            let wake = ctx.clone();
-            self.worker = Some(Worker::start(request, move || wake.request_repaint()));
-        }
+        self.game.redo(self.clock.now());
     }
 
     fn notice_message(&self, notice: &Notice) -> String {
         let i18n = &self.i18n;
-        let side = |s: Side| i18n.tr(self.session.side_name(s));
+        let side = |s: Side| i18n.tr(board::side_name(&self.game, s));
         match notice {
             Notice::Timeout(s) => {
                 i18n.tr_args(msg!("timeout-skipped"), &[("side", side(*s).into())])
@@ -286,7 +178,7 @@ impl App {
             Notice::Loaded(p) => i18n.tr_args(msg!("loaded"), &[("path", p.as_str().into())]),
             Notice::File(e) => e.localize(i18n),
             Notice::Engine(e) => {
-                i18n.tr_args(msg!("engine-error"), &[("error", e.as_str().into())])
+                i18n.tr_args(msg!("engine-error"), &[("error", e.to_string().into())])
             }
         }
     }
@@ -296,13 +188,12 @@ impl App {
     }
 
     fn save_game(&mut self) {
-        let human = (!self.settings.two_players).then_some(self.settings.human);
-        let text = save::to_json(&self.session, human);
         let path = self.settings.save_path.clone();
-        self.notice = Some(match write_file(&path, &text) {
+        let written = save::to_json(&self.game).and_then(|text| write_file(&path, &text));
+        self.game.set_notice(Some(match written {
             Ok(()) => Notice::Saved(path),
             Err(e) => Notice::File(e),
-        });
+        }));
     }
 
     /// Desktop: reads the file named in the settings.
@@ -320,7 +211,7 @@ impl App {
         let wake = ctx.clone();
         match storage_web::pick_file(move || wake.request_repaint()) {
             Ok(slot) => self.picking = Some(slot),
-            Err(e) => self.notice = Some(Notice::File(e)),
+            Err(e) => self.game.set_notice(Some(Notice::File(e))),
         }
     }
 
@@ -340,52 +231,55 @@ impl App {
     /// Loads a saved game from its text (or shows why the file could not be read); `path`
     /// names the file in the notice.
     fn load_text(&mut self, path: String, text: Result<String, SaveError>) {
-        let loaded = text.and_then(|text| save::from_json(&text));
+        let now = self.clock.now();
+        let loaded =
+            text.and_then(|text| save::from_json(&text, self.settings.level, self.seed, now));
         match loaded {
-            Ok(loaded) => {
-                self.settings.game = loaded.variant.game;
-                if loaded.variant.game == GameId::Blockade {
-                    self.settings.solidarity = loaded.variant.solidarity;
+            Ok(mut game) => {
+                let variant = game.variant();
+                self.settings.game = variant.game;
+                if variant.game == GameId::Blockade {
+                    self.settings.solidarity = variant.solidarity;
                 }
-                match loaded.human {
+                match game.players().human {
                     Some(side) => {
-                        self.settings.human = side;
+                        self.settings.human = settings::HumanSide::of(side);
                         self.settings.two_players = false;
                     }
                     None => self.settings.two_players = true,
                 }
-                self.session = loaded.session;
-                self.reviewing = self.session.cursor() < self.session.len();
-                self.notice = Some(Notice::Loaded(path));
-                self.touched();
+                game.set_wake(Arc::clone(&self.wake));
+                game.set_notice(Some(Notice::Loaded(path)));
+                self.game = game;
             }
             // The game in progress stays as it was.
-            Err(e) => self.notice = Some(Notice::File(e)),
+            Err(e) => self.game.set_notice(Some(Notice::File(e))),
         }
     }
 
     fn status_bar(&mut self, ui: &mut egui::Ui, now: f64) {
         let i18n = &self.i18n;
         ui.horizontal_wrapped(|ui| {
-            let side = self.session.side_to_move();
-            let side_name = i18n.tr(self.session.side_name(side));
-            let status = self.session.status();
+            let side = self.game.side_to_move();
+            let side_name = i18n.tr(board::side_name(&self.game, side));
+            let status = self.game.status();
+            let stuck = self.game.deadlocked();
             if status == Status::Ongoing {
-                let turn = if self.stuck() {
+                let turn = if stuck {
                     i18n.tr(msg!("push-stuck"))
-                } else if self.worker.is_some() {
+                } else if self.game.thinking() {
                     i18n.tr_args(
                         msg!("turn-computer"),
                         &[("side", side_name.as_str().into())],
                     )
-                } else if self.settings.two_players || !self.computer_to_move() {
+                } else if !self.game.computer_to_move() {
                     i18n.tr_args(msg!("turn-you"), &[("side", side_name.as_str().into())])
                 } else {
                     i18n.tr_args(msg!("turn-side"), &[("side", side_name.as_str().into())])
                 };
                 ui.strong(turn);
-                if !self.stuck() {
-                    let left = self.timer.remaining(now);
+                if !stuck {
+                    let left = self.game.remaining(now);
                     let secs = left.ceil() as i64;
                     let color = if left <= 10.0 {
                         theme::RED
@@ -409,11 +303,11 @@ impl App {
             } else {
                 ui.strong(i18n.tr(msg!("game-over")));
             }
-            if let Some(line) = self.session.status_line(i18n) {
+            if let Some(line) = board::status_line(&self.game, i18n) {
                 ui.separator();
                 ui.label(line);
             }
-            if let Some(notice) = &self.notice {
+            if let Some(notice) = self.game.notice() {
                 ui.separator();
                 ui.colored_label(theme::PLATFORM, self.notice_message(notice));
             }
@@ -428,12 +322,12 @@ impl App {
                 ui.heading(self.tr(msg!("heading-games")));
                 for id in GameId::ALL {
                     let selected = self.settings.game == id;
-                    let (name, tagline) = game_texts(id);
-                    let text = egui::RichText::new(self.tr(name)).strong();
+                    let game = games::describe(id);
+                    let text = egui::RichText::new(self.tr(game.name)).strong();
                     let response = ui
                         .selectable_label(selected, text)
-                        .on_hover_text(self.tr(game_intro(id)));
-                    ui.small(self.tr(tagline));
+                        .on_hover_text(self.tr(game.intro));
+                    ui.small(self.tr(game.tagline));
                     if response.clicked() && !selected {
                         self.settings.game = id;
                         self.new_game();
@@ -444,22 +338,22 @@ impl App {
                 let changed = settings::show(ui, &mut self.settings, &mut self.i18n);
                 if changed.new_game {
                     self.new_game();
-                } else if changed.players {
-                    self.touched();
+                } else {
+                    self.apply_players();
                 }
                 ui.separator();
                 ui.horizontal_wrapped(|ui| {
                     if ui.button(self.tr(msg!("action-new"))).clicked() {
                         self.new_game();
                     }
-                    let can_undo = self.session.cursor() > 0;
+                    let can_undo = self.game.cursor() > 0;
                     if ui
                         .add_enabled(can_undo, egui::Button::new(self.tr(msg!("action-undo"))))
                         .clicked()
                     {
                         self.undo();
                     }
-                    let can_redo = self.session.cursor() < self.session.len();
+                    let can_redo = self.game.cursor() < self.game.len();
                     if ui
                         .add_enabled(can_redo, egui::Button::new(self.tr(msg!("action-redo"))))
                         .clicked()
@@ -487,42 +381,36 @@ impl App {
                 ui.small(self.tr(msg!("save-web-note")));
                 ui.separator();
                 ui.heading(self.tr(msg!("heading-moves")));
-                if self.reviewing {
+                if self.game.reviewing() {
                     ui.small(self.tr(msg!("reviewing")));
                     if ui.button(self.tr(msg!("action-resume"))).clicked() {
-                        self.reviewing = false;
-                        self.touched();
+                        self.game.resume(self.clock.now());
                     }
                 }
-                if let Some(cursor) = move_list::show(ui, &self.session, &self.i18n) {
-                    if cursor != self.session.cursor() {
-                        self.session.set_cursor(cursor);
-                        self.reviewing = cursor < self.session.len();
-                        self.notice = None;
-                        self.touched();
-                    }
+                if let Some(cursor) = move_list::show(ui, &self.game, &self.i18n) {
+                    self.game.review(cursor, self.clock.now());
                 }
             });
     }
 
     fn rules_panel(&self, ui: &mut egui::Ui) {
         let id = self.settings.game;
-        let (name, tagline) = game_texts(id);
+        let game = games::describe(id);
         ui.heading(self.tr(msg!("heading-rules")));
         ui.separator();
         egui::ScrollArea::vertical()
             .id_salt("rules")
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                ui.label(egui::RichText::new(self.tr(name)).heading().strong());
+                ui.label(egui::RichText::new(self.tr(game.name)).heading().strong());
                 ui.label(
                     egui::RichText::new(self.tr(msg!("rules-overview")))
                         .size(17.0)
                         .strong(),
                 );
-                ui.label(egui::RichText::new(self.tr(tagline)).italics());
-                ui.label(self.tr(game_intro(id)));
-                for line in self.tr(rules_text(id)).lines() {
+                ui.label(egui::RichText::new(self.tr(game.tagline)).italics());
+                ui.label(self.tr(game.intro));
+                for line in self.tr(game.rules).lines() {
                     let line = line.trim_end();
                     if let Some(h) = line.strip_prefix("## ") {
                         ui.add_space(8.0);
@@ -549,12 +437,12 @@ impl App {
     }
 
     fn board_area(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
-        let status = self.session.status();
+        let status = self.game.status();
         if status != Status::Ongoing {
-            let headline = match status {
-                Status::Win(side) => self.i18n.tr_args(
+            let headline = match status.winner() {
+                Some(side) => self.i18n.tr_args(
                     msg!("game-over-win"),
-                    &[("side", self.tr(self.session.side_name(side)).into())],
+                    &[("side", self.tr(board::side_name(&self.game, side)).into())],
                 ),
                 _ => self.tr(msg!("game-over-draw")),
             };
@@ -567,24 +455,23 @@ impl App {
                     ui.set_width(ui.available_width());
                     ui.vertical_centered(|ui| {
                         ui.label(egui::RichText::new(headline).size(22.0).strong());
-                        ui.label(self.session.end_reason(&self.i18n));
+                        ui.label(board::end_reason(&self.game, &self.i18n));
                     });
                 });
         }
         let (rect, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
-        let interactive = status == Status::Ongoing
-            && self.worker.is_none()
-            && !self.stuck()
-            && (self.settings.two_players || !self.computer_to_move());
-        let moved = self
-            .session
-            .show_board(ui, rect, &self.i18n, interactive, now);
-        if moved {
-            self.reviewing = false;
-            self.notice = None;
-            self.touched();
+        if self.game.epoch() != self.painted_epoch {
+            self.painted_epoch = self.game.epoch();
+            board::clear(&mut self.painters);
         }
-        moved
+        board::show(
+            &mut self.game,
+            &mut self.painters,
+            ui,
+            rect,
+            &self.i18n,
+            now,
+        )
     }
 }
 
@@ -593,8 +480,8 @@ impl eframe::App for App {
         let ctx = ui.ctx().clone();
         #[cfg(target_arch = "wasm32")]
         self.poll_picked_file();
-        self.advance(&ctx);
         let now = self.clock.now();
+        self.game.advance(now);
 
         egui::Panel::top("status").show(ui, |ui| {
             ui.add_space(4.0);
@@ -619,11 +506,11 @@ impl eframe::App for App {
         // needs no extra frames: on the web every frame is time the search does not get.
         if moved {
             ctx.request_repaint();
-        } else if self.game_on() {
-            let left = self.timer.remaining(now);
+        } else if self.game.game_on() {
+            let left = self.game.remaining(now);
             let to_next_second = (left - left.floor()).max(0.02);
             let mut delay = Duration::from_secs_f64(to_next_second);
-            if self.session.animating() {
+            if board::animating(&self.game, &self.painters) {
                 delay = delay.min(Duration::from_millis(40));
             }
             ctx.request_repaint_after(delay);
@@ -648,7 +535,7 @@ impl App {
     /// Mirrors the game into the page: the tab title (game name, localized) and the state
     /// attributes the end-to-end test reads.
     fn publish_page(&mut self) {
-        let (name, _) = game_texts(self.settings.game);
+        let name = games::describe(self.settings.game).name;
         let title = self.i18n.tr_args(
             msg!("page-title"),
             &[
@@ -659,9 +546,9 @@ impl App {
         let state = storage_web::PageState {
             title,
             lang: self.settings.lang.tag(),
-            plies: self.session.cursor(),
-            thinking: self.worker.is_some(),
-            over: self.session.status() != Status::Ongoing,
+            plies: self.game.cursor(),
+            thinking: self.game.thinking(),
+            over: self.game.status() != Status::Ongoing,
         };
         storage_web::publish(&state, &mut self.page);
     }
@@ -673,40 +560,6 @@ fn fresh_seed() -> u64 {
         .duration_since(web_time::SystemTime::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0x5EED)
-}
-
-/// The name and one-line pitch of a game.
-pub fn game_texts(id: GameId) -> (Msg, Msg) {
-    match id {
-        GameId::Push => (msg!("game-push-name"), msg!("game-push-tagline")),
-        GameId::ShuangCheng => (
-            msg!("game-shuangcheng-name"),
-            msg!("game-shuangcheng-tagline"),
-        ),
-        GameId::Maddell => (msg!("game-maddell-name"), msg!("game-maddell-tagline")),
-        GameId::Blockade => (msg!("game-blockade-name"), msg!("game-blockade-tagline")),
-        GameId::Cannon => (msg!("game-cannon-name"), msg!("game-cannon-tagline")),
-    }
-}
-
-fn game_intro(id: GameId) -> Msg {
-    match id {
-        GameId::Push => msg!("game-push-intro"),
-        GameId::ShuangCheng => msg!("game-shuangcheng-intro"),
-        GameId::Maddell => msg!("game-maddell-intro"),
-        GameId::Blockade => msg!("game-blockade-intro"),
-        GameId::Cannon => msg!("game-cannon-intro"),
-    }
-}
-
-fn rules_text(id: GameId) -> Msg {
-    match id {
-        GameId::Push => msg!("rules-push"),
-        GameId::ShuangCheng => msg!("rules-shuangcheng"),
-        GameId::Maddell => msg!("rules-maddell"),
-        GameId::Blockade => msg!("rules-blockade"),
-        GameId::Cannon => msg!("rules-cannon"),
-    }
 }
 
 /// Adds the bundled Chinese font behind egui's own, so Latin text keeps egui's look and

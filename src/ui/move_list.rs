@@ -1,14 +1,14 @@
 //! The move list: plies in the game's notation, two to a row, each one a button that steps
 //! the board back (or forward) to the position after it.
 
-use super::session::AnySession;
+use crate::controller::AnyMatch;
 use crate::i18n::I18n;
 use crate::msg;
 
 /// Draws the list; returns the cursor the player picked, if any.
-pub fn show(ui: &mut egui::Ui, session: &AnySession, i18n: &I18n) -> Option<usize> {
-    let texts = session.ply_texts();
-    let cursor = session.cursor();
+pub fn show(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Option<usize> {
+    let texts = game.ply_texts();
+    let cursor = game.cursor();
     let mut picked = None;
     egui::ScrollArea::vertical()
         .id_salt("move-list")
@@ -30,7 +30,7 @@ pub fn show(ui: &mut egui::Ui, session: &AnySession, i18n: &I18n) -> Option<usiz
                         ui.monospace(format!("{}.", row + 1));
                         for (k, text) in pair.iter().enumerate() {
                             let i = row * 2 + k;
-                            let shown = if session.is_skip(i) {
+                            let shown = if game.is_skip(i) {
                                 i18n.tr(msg!("move-skip"))
                             } else {
                                 text.clone()

@@ -1,7 +1,8 @@
 //! Game Settings: saved between runs (eframe storage) and applied at once.
 
 use crate::ai::Level;
-use crate::games::{GameId, Side, Variant};
+use crate::controller::Players;
+use crate::games::{Game, GameId, Side, Variant};
 use crate::i18n::{I18n, Lang, Msg};
 use crate::msg;
 use serde::{Deserialize, Serialize};
@@ -42,7 +43,7 @@ impl HumanSide {
         }
     }
 
-    pub fn from_side(side: Side) -> HumanSide {
+    pub fn of(side: Side) -> HumanSide {
         match side {
             Side::X => HumanSide::X,
             Side::O => HumanSide::O,
@@ -73,19 +74,19 @@ impl Settings {
         }
     }
 
-    /// Who moves first in a new round: Push the Line alternates (round 1: x), every other
-    /// game starts with x.
+    /// Who moves first in the current round, as the game's rules say (only Push the Line
+    /// counts rounds: its first move alternates).
     pub fn first_mover(&self) -> Side {
-        if self.game == GameId::Push && self.push_rounds.is_multiple_of(2) {
-            Side::O
-        } else {
-            Side::X
-        }
+        let round = self.push_rounds.max(1);
+        crate::with_game!(self.variant().to_game(), g => g.first_to_move(round))
     }
 
-    /// Whether the computer plays `side` now.
-    pub fn computer_plays(&self, side: Side) -> bool {
-        !self.two_players && side != self.human.side()
+    /// Who plays what, as the match controller takes it.
+    pub fn players(&self) -> Players {
+        Players {
+            human: (!self.two_players).then_some(self.human.side()),
+            level: self.level,
+        }
     }
 }
 
@@ -105,25 +106,11 @@ pub fn lang_msg(lang: Lang) -> Msg {
     }
 }
 
-/// The label of a side choice in the settings for `game`.
-pub fn side_choice_msg(game: GameId, side: HumanSide) -> Msg {
-    match (game, side) {
-        (GameId::Cannon, HumanSide::X) => msg!("side-cannons"),
-        (GameId::Cannon, HumanSide::O) => msg!("side-soldiers"),
-        (GameId::Push, HumanSide::X) => msg!("side-dark"),
-        (GameId::Push, HumanSide::O) => msg!("side-light"),
-        (_, HumanSide::X) => msg!("side-first"),
-        (_, HumanSide::O) => msg!("side-second"),
-    }
-}
-
 /// What changed when the settings panel was used this frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Changed {
     /// A change that needs a new game (the rule option).
     pub new_game: bool,
-    /// A change to who plays what: the computer's answer in progress is stale.
-    pub players: bool,
 }
 
 /// Draws the Game Settings controls and applies the player's choices to `settings`.
@@ -151,7 +138,8 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
     ui.label(i18n.tr(msg!("setting-side")));
     ui.horizontal_wrapped(|ui| {
         for side in [HumanSide::X, HumanSide::O] {
-            let text = i18n.tr(side_choice_msg(settings.game, side));
+            let text =
+                i18n.tr(super::games::describe(settings.game).side_choices[side.side().index()]);
             ui.selectable_value(&mut settings.human, side, text);
         }
     });
@@ -174,10 +162,6 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
 
     if settings.solidarity != before.solidarity && settings.game == GameId::Blockade {
         changed.new_game = true;
-    }
-    // A new difficulty applies from the computer's next move: nothing to restart.
-    if settings.human != before.human || settings.two_players != before.two_players {
-        changed.players = true;
     }
     changed
 }

@@ -1,7 +1,7 @@
 //! The only place the app touches the file system: reading and writing saved games on the
 //! desktop. The web build has no files (its saved-game support, if any, lives elsewhere).
 
-use super::save::SaveError;
+use crate::controller::save::SaveError;
 
 /// Writes `text` to `path`.
 pub fn write(path: &str, text: &str) -> Result<(), SaveError> {

@@ -7,7 +7,7 @@
 //! `data-*` attributes on `<body>` tell an outside observer (the end-to-end test) the move
 //! count, whether the computer is thinking and the language, since the canvas has no DOM.
 
-use super::save::SaveError;
+use crate::controller::save::SaveError;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;

@@ -14,8 +14,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, Game, GameId, MoveError, PositionError,
-    Side, Status, Variant,
+    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
+    PositionError, Side, Status, Variant,
 };
 
 /// The rules, with or without the Solidarity option.
@@ -107,7 +107,7 @@ impl Game for Blockade {
         }
     }
 
-    fn start(&self) -> Position {
+    fn start_with(&self, first: Side) -> Position {
         let mask = |names: &[&str]| {
             names
                 .iter()
@@ -119,7 +119,7 @@ impl Game for Blockade {
                 mask(&["a1", "b1", "c1", "d1", "e1", "a2", "e2"]),
                 mask(&["a5", "b5", "c5", "d5", "e5", "a4", "e4"]),
             ],
-            to_move: Side::X,
+            to_move: first,
         }
     }
 
@@ -147,7 +147,7 @@ impl Game for Blockade {
 
     fn status(&self, pos: &Position) -> Status {
         if self.count_moves(pos) == 0 {
-            Status::Win(pos.to_move.opponent())
+            Status::Win(pos.to_move.opponent(), EndReason::NoMove)
         } else {
             Status::Ongoing
         }

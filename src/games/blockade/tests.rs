@@ -214,7 +214,7 @@ fn a_one_step_move_is_not_allowed() {
     // but a3 and c1 are taken, so x has no move and loses.
     let p = diagram([".....", ".....", "o....", ".....", "x.o.."], "x");
     assert_eq!(moves(PLAIN, &p), Vec::<String>::new());
-    assert_eq!(PLAIN.status(&p), Status::Win(Side::O));
+    assert_eq!(PLAIN.status(&p), Status::Win(Side::O, EndReason::NoMove));
 }
 
 #[test]
@@ -350,13 +350,13 @@ fn a_side_that_begins_its_turn_with_no_long_move_loses() {
     // x on a1, b1 are walled in by o on a2, b2, c1 (b1 could step to nowhere but a1).
     let p = diagram([".....", ".....", ".....", "oo...", "xxo.."], "x");
     assert_eq!(moves(PLAIN, &p), Vec::<String>::new());
-    assert_eq!(PLAIN.status(&p), Status::Win(Side::O));
+    assert_eq!(PLAIN.status(&p), Status::Win(Side::O, EndReason::NoMove));
     // The same board with o to move is simply ongoing.
     let q = diagram([".....", ".....", ".....", "oo...", "xxo.."], "o");
     assert_eq!(PLAIN.status(&q), Status::Ongoing);
     // A side with no pieces at all has no move either.
     let r = diagram(["o....", ".....", ".....", ".....", "....."], "x");
-    assert_eq!(PLAIN.status(&r), Status::Win(Side::O));
+    assert_eq!(PLAIN.status(&r), Status::Win(Side::O, EndReason::NoMove));
 }
 
 #[test]
@@ -368,7 +368,7 @@ fn the_player_who_leaves_the_other_side_with_no_move_wins() {
     let p = after(PLAIN, &p, "a2-a4");
     assert_eq!(PLAIN.format_position(&p), "...............x....ox... o");
     assert_eq!(moves(PLAIN, &p), Vec::<String>::new());
-    assert_eq!(PLAIN.status(&p), Status::Win(Side::X));
+    assert_eq!(PLAIN.status(&p), Status::Win(Side::X, EndReason::NoMove));
     assert!(PLAIN.status(&p).is_over());
 }
 
@@ -402,7 +402,10 @@ fn solidarity_a_piece_with_no_neighbour_cannot_move() {
     let p = diagram([".....", "o....", ".....", ".....", "x...."], "x");
     assert_eq!(moves(PLAIN, &p), vec!["a1-a3", "a1-c1", "a1-d1"]);
     assert_eq!(moves(SOLIDARITY, &p), Vec::<String>::new());
-    assert_eq!(SOLIDARITY.status(&p), Status::Win(Side::O));
+    assert_eq!(
+        SOLIDARITY.status(&p),
+        Status::Win(Side::O, EndReason::NoMove)
+    );
     assert_eq!(PLAIN.status(&p), Status::Ongoing);
     // Give it a neighbour on b1 and both pieces may move, to points beside another piece:
     //   a1-a3 (beside a4);  b1-b4 (beside a4);  b1-b3, b1-d1, b1-e1 end on lonely points.
@@ -469,7 +472,10 @@ fn solidarity_the_point_left_does_not_count() {
     let p = diagram([".....", ".....", ".....", ".....", ".xx.."], "x");
     assert_eq!(moves(PLAIN, &p).len(), 7);
     assert_eq!(moves(SOLIDARITY, &p), Vec::<String>::new());
-    assert_eq!(SOLIDARITY.status(&p), Status::Win(Side::O));
+    assert_eq!(
+        SOLIDARITY.status(&p),
+        Status::Win(Side::O, EndReason::NoMove)
+    );
     // Only the end point's own neighbours count. x on c1, c2 (each beside the other) and a2
     // (alone, so stuck): c2's ends c4, c5, e2 touch nothing; c1's ends a1 and a3 touch a2,
     // while c1-e1 and c1-e3 touch nothing.
@@ -697,7 +703,7 @@ mod properties {
                 game.legal_moves(&p, &mut list);
                 prop_assert_eq!(list.len() as u64, game.count_moves(&p));
                 if list.is_empty() {
-                    prop_assert_eq!(game.status(&p), Status::Win(p.to_move.opponent()));
+                    prop_assert_eq!(game.status(&p), Status::Win(p.to_move.opponent(), EndReason::NoMove));
                     break;
                 }
                 prop_assert_eq!(game.status(&p), Status::Ongoing);

@@ -16,8 +16,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, Game, GameId, MoveError, PositionError,
-    Side, Status, Variant,
+    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
+    PositionError, Side, Status, Variant,
 };
 
 /// The game has no options.
@@ -62,18 +62,19 @@ impl Position {
         matches!(self.soldiers.count_ones(), 1 | 2) && self.soldiers & !PLATFORMS == 0
     }
 
-    /// A result that needs no look at the legal moves.
-    fn settled(&self) -> Option<Side> {
-        if self.decided.is_some() {
-            self.decided
-        } else if self.cannons == 0 {
-            Some(Side::O)
-        } else if self.soldiers == 0 {
-            Some(Side::X)
-        } else if self.soldiers & PLATFORMS == PLATFORMS {
-            Some(Side::O)
-        } else {
-            None
+    /// A result that needs no look at the legal moves: the winner and the rule.
+    fn settled(&self) -> Option<(Side, EndReason)> {
+        match self.decided {
+            // The decided field: the cannons' last move captured on a platform, or failed
+            // to capture the last soldiers standing on platforms.
+            Some(Side::X) => Some((Side::X, EndReason::PlatformCapture)),
+            Some(Side::O) => Some((Side::O, EndReason::LastSoldiersHeld)),
+            None if self.cannons == 0 => Some((Side::O, EndReason::CannonsGone)),
+            None if self.soldiers == 0 => Some((Side::X, EndReason::SoldiersGone)),
+            None if self.soldiers & PLATFORMS == PLATFORMS => {
+                Some((Side::O, EndReason::PlatformsHeld))
+            }
+            None => None,
         }
     }
 }
@@ -142,12 +143,12 @@ impl Game for Cannon {
         Variant::plain(GameId::Cannon)
     }
 
-    fn start(&self) -> Position {
+    fn start_with(&self, first: Side) -> Position {
         // Soldiers fill ranks 1-3; cannons stand on the platforms.
         Position {
             cannons: PLATFORMS,
             soldiers: (1 << (3 * FILES)) - 1,
-            to_move: Side::X,
+            to_move: first,
             decided: None,
         }
     }
@@ -229,17 +230,17 @@ impl Game for Cannon {
     }
 
     fn status(&self, pos: &Position) -> Status {
-        if let Some(winner) = pos.settled() {
-            return Status::Win(winner);
+        if let Some((winner, reason)) = pos.settled() {
+            return Status::Win(winner, reason);
         }
         if self.count_moves(pos) > 0 {
             Status::Ongoing
         } else if pos.to_move == Side::X && pos.last_soldiers_on_platforms() {
             // As games.md states it, though no board reaches it: with only one or two soldiers,
             // all on rank 6, the lowest cannon always has an empty neighbour.
-            Status::Win(Side::O)
+            Status::Win(Side::O, EndReason::LastSoldiersHeld)
         } else {
-            Status::Draw
+            Status::Draw(EndReason::NoMove)
         }
     }
 

@@ -494,7 +494,7 @@ fn no_capture_without_an_empty_point() {
         "-",
     );
     assert_eq!(moves(&q), Vec::<String>::new());
-    assert_eq!(Cannon.status(&q), Status::Draw);
+    assert_eq!(Cannon.status(&q), Status::Draw(EndReason::NoMove));
 }
 
 #[test]
@@ -690,7 +690,10 @@ fn soldiers_win_by_removing_all_three_cannons() {
     assert_eq!(Cannon.status(&p), Status::Ongoing);
     let q = after(&p, "b2-b1");
     assert_eq!(Cannon.material(&q), [0, 2]);
-    assert_eq!(Cannon.status(&q), Status::Win(Side::O));
+    assert_eq!(
+        Cannon.status(&q),
+        Status::Win(Side::O, EndReason::CannonsGone)
+    );
     assert_eq!(moves(&q), Vec::<String>::new());
     assert_eq!(perft(&Cannon, &q, 1), 0);
 }
@@ -712,7 +715,10 @@ fn soldiers_win_by_occupying_all_three_platforms_at_once() {
         "-",
     );
     let q = after(&p, "c5-c6");
-    assert_eq!(Cannon.status(&q), Status::Win(Side::O));
+    assert_eq!(
+        Cannon.status(&q),
+        Status::Win(Side::O, EndReason::PlatformsHeld)
+    );
     assert_eq!(moves(&q), Vec::<String>::new());
     let open = Position {
         soldiers: q.soldiers & !at("c6"),
@@ -732,7 +738,10 @@ fn soldiers_win_by_occupying_all_three_platforms_at_once() {
         "x",
         "-",
     ));
-    assert_eq!(Cannon.status(&r), Status::Win(Side::O));
+    assert_eq!(
+        Cannon.status(&r),
+        Status::Win(Side::O, EndReason::PlatformsHeld)
+    );
 }
 
 /// Hand-built position 3: the last two soldiers stand on platforms; the cannons get one move.
@@ -782,7 +791,12 @@ fn soldiers_win_when_their_last_one_or_two_reach_the_platforms_and_are_not_captu
         let q = Cannon.play(&p, mv);
         let expected = if mv.is_capture() { Side::X } else { Side::O };
         assert_eq!(q.decided, Some(expected), "{}", Cannon.format_move(mv));
-        assert_eq!(Cannon.status(&q), Status::Win(expected));
+        let reason = if mv.is_capture() {
+            EndReason::PlatformCapture
+        } else {
+            EndReason::LastSoldiersHeld
+        };
+        assert_eq!(Cannon.status(&q), Status::Win(expected, reason));
         assert_eq!(perft(&Cannon, &q, 1), 0);
     }
     assert!(text(&after(&p, "c6-c5")).ends_with(" o o"));
@@ -806,7 +820,10 @@ fn soldiers_win_when_their_last_one_or_two_reach_the_platforms_and_are_not_captu
     assert_eq!(text(&s).split(' ').nth(2), Some("-"));
     assert_eq!(Cannon.status(&s), Status::Ongoing);
     let t = after(&s, "a3-a4");
-    assert_eq!(Cannon.status(&t), Status::Win(Side::O));
+    assert_eq!(
+        Cannon.status(&t),
+        Status::Win(Side::O, EndReason::LastSoldiersHeld)
+    );
 }
 
 #[test]
@@ -864,7 +881,10 @@ fn cannons_win_by_capturing_every_soldier() {
         text(&q),
         format!("{}x{} o -", ".".repeat(10), ".".repeat(19))
     );
-    assert_eq!(Cannon.status(&q), Status::Win(Side::X));
+    assert_eq!(
+        Cannon.status(&q),
+        Status::Win(Side::X, EndReason::SoldiersGone)
+    );
 }
 
 #[test]
@@ -887,7 +907,10 @@ fn cannons_win_by_capturing_a_soldier_on_a_platform() {
     assert_eq!(q.decided, Some(Side::X));
     assert!(text(&q).ends_with(" o x"));
     assert_eq!(Cannon.material(&q), [3, 14]);
-    assert_eq!(Cannon.status(&q), Status::Win(Side::X));
+    assert_eq!(
+        Cannon.status(&q),
+        Status::Win(Side::X, EndReason::PlatformCapture)
+    );
     assert_eq!(moves(&q), Vec::<String>::new());
     // Capturing a soldier off the platforms (c4 down: past c3, gap c2, c1) decides nothing.
     let r = after(&p, "c4xc1");
@@ -900,7 +923,7 @@ fn a_side_with_no_legal_move_draws_when_nothing_else_is_reached() {
     // The last soldier on a1 is hemmed in by two cannons that still have room.
     let p = pos("ox...x........................ o -");
     assert_eq!(moves(&p), Vec::<String>::new());
-    assert_eq!(Cannon.status(&p), Status::Draw);
+    assert_eq!(Cannon.status(&p), Status::Draw(EndReason::NoMove));
     // Cannons without a move (a set-up: in play a boxed-in cannon is removed at once): the
     // cannon on a1 is boxed in and has no capture (a3 a4 empty; c1 d1 empty).
     let q = pos_of(
@@ -916,7 +939,7 @@ fn a_side_with_no_legal_move_draws_when_nothing_else_is_reached() {
         "-",
     );
     assert_eq!(moves(&q), Vec::<String>::new());
-    assert_eq!(Cannon.status(&q), Status::Draw);
+    assert_eq!(Cannon.status(&q), Status::Draw(EndReason::NoMove));
 }
 
 #[test]
@@ -928,15 +951,24 @@ fn status_checks_run_in_the_games_md_order() {
         "o",
         "x",
     );
-    assert_eq!(Cannon.status(&all_platforms), Status::Win(Side::X));
+    assert_eq!(
+        Cannon.status(&all_platforms),
+        Status::Win(Side::X, EndReason::PlatformCapture)
+    );
     let empty = pos(&format!("{} x -", ".".repeat(30)));
-    assert_eq!(Cannon.status(&empty), Status::Win(Side::O));
+    assert_eq!(
+        Cannon.status(&empty),
+        Status::Win(Side::O, EndReason::CannonsGone)
+    );
     let decided_o = pos_of(
         [". o . . .", board, board, board, board, "x . . . ."],
         "o",
         "o",
     );
-    assert_eq!(Cannon.status(&decided_o), Status::Win(Side::O));
+    assert_eq!(
+        Cannon.status(&decided_o),
+        Status::Win(Side::O, EndReason::LastSoldiersHeld)
+    );
 }
 
 // ---------------------------------------------------------------- Timer
@@ -960,7 +992,10 @@ fn a_turn_lost_by_the_cannons_against_the_last_platform_soldiers_loses() {
     let p = platform_fight();
     let q = Cannon.skip_turn(&p);
     assert!(text(&q).ends_with(" o o"));
-    assert_eq!(Cannon.status(&q), Status::Win(Side::O));
+    assert_eq!(
+        Cannon.status(&q),
+        Status::Win(Side::O, EndReason::LastSoldiersHeld)
+    );
     // The soldiers losing their turn in the same set-up decides nothing.
     let r = Cannon.skip_turn(&Position {
         to_move: Side::O,

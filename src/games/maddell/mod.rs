@@ -14,8 +14,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, Game, GameId, MoveError, PositionError,
-    Side, Status, Variant,
+    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
+    PositionError, Side, Status, Variant,
 };
 
 /// The game has no options.
@@ -143,11 +143,11 @@ impl Game for Maddell {
         Variant::plain(GameId::Maddell)
     }
 
-    fn start(&self) -> Position {
+    fn start_with(&self, first: Side) -> Position {
         Position {
             pieces: [0, 0],
             hand: [PIECES_PER_SIDE as u8; 2],
-            to_move: Side::X,
+            to_move: first,
         }
     }
 
@@ -217,14 +217,14 @@ impl Game for Maddell {
         let mover = pos.to_move;
         // Both sides can be down to two only in a set-up text; the side to move is checked first.
         if pos.total(mover) < FEWEST_PIECES {
-            return Status::Win(mover.opponent());
+            return Status::Win(mover.opponent(), EndReason::TwoLeft);
         }
         if pos.total(mover.opponent()) < FEWEST_PIECES {
-            return Status::Win(mover);
+            return Status::Win(mover, EndReason::TwoLeft);
         }
         // A side that still places always has an empty point (at most 12 pieces on 18 points).
         if pos.is_sliding(mover) && self.count_moves(pos) == 0 {
-            return Status::Win(mover.opponent());
+            return Status::Win(mover.opponent(), EndReason::NoMove);
         }
         Status::Ongoing
     }

@@ -279,7 +279,7 @@ fn moving_a_piece_out_of_a_mill_and_back_forms_it_again_and_takes_again() {
     );
     let p = after(&p, "a4-a3xb2");
     assert_eq!(Maddell.material(&p), [3, 2]);
-    assert_eq!(Maddell.status(&p), Status::Win(Side::X));
+    assert_eq!(Maddell.status(&p), Status::Win(Side::X, EndReason::TwoLeft));
     assert!(moves(&p).is_empty());
 }
 
@@ -367,10 +367,10 @@ fn each_side_slides_on_its_own_while_the_other_still_places() {
 fn a_player_left_with_two_pieces_in_hand_and_on_board_loses() {
     // Two on the board, none in hand: lost, whoever is to move.
     let p = setup(&["a1", "a2"], &["b1", "b2", "c3"], "x", 0, 0);
-    assert_eq!(Maddell.status(&p), Status::Win(Side::O));
+    assert_eq!(Maddell.status(&p), Status::Win(Side::O, EndReason::TwoLeft));
     assert!(moves(&p).is_empty());
     let p = setup(&["a1", "a2"], &["b1", "b2", "c3"], "o", 0, 0);
-    assert_eq!(Maddell.status(&p), Status::Win(Side::O));
+    assert_eq!(Maddell.status(&p), Status::Win(Side::O, EndReason::TwoLeft));
     assert!(moves(&p).is_empty());
     assert_eq!(perft(&Maddell, &p, 1), 0);
     // Pieces in hand count: one on the board plus two in hand is three, play goes on.
@@ -378,20 +378,20 @@ fn a_player_left_with_two_pieces_in_hand_and_on_board_loses() {
     assert_eq!(Maddell.status(&p), Status::Ongoing);
     // Nothing on the board but two in hand is two: lost.
     let p = setup(&[], &["b1", "b2", "c3"], "x", 2, 0);
-    assert_eq!(Maddell.status(&p), Status::Win(Side::O));
+    assert_eq!(Maddell.status(&p), Status::Win(Side::O, EndReason::TwoLeft));
     // The capture that brings o to two ends the game at once.
     let p = setup(&["a1", "a2", "a4"], &["b1", "b2", "c6"], "x", 0, 0);
     let q = after(&p, "a4-a3xc6");
-    assert_eq!(Maddell.status(&q), Status::Win(Side::X));
+    assert_eq!(Maddell.status(&q), Status::Win(Side::X, EndReason::TwoLeft));
 }
 
 #[test]
 fn when_both_sides_have_two_pieces_the_side_to_move_loses() {
     // Only a set-up text can say this; the side to move is checked first.
     let p = setup(&["a1", "a2"], &["b1", "b2"], "x", 0, 0);
-    assert_eq!(Maddell.status(&p), Status::Win(Side::O));
+    assert_eq!(Maddell.status(&p), Status::Win(Side::O, EndReason::TwoLeft));
     let p = setup(&["a1", "a2"], &["b1", "b2"], "o", 0, 0);
-    assert_eq!(Maddell.status(&p), Status::Win(Side::X));
+    assert_eq!(Maddell.status(&p), Status::Win(Side::X, EndReason::TwoLeft));
 }
 
 #[test]
@@ -400,7 +400,7 @@ fn a_player_who_cannot_move_a_single_piece_on_their_turn_loses() {
     let blocked = ["a2", "a4", "a6", "b1", "b3", "c2"];
     let p = setup(&["a1", "a3", "b2"], &blocked, "x", 0, 0);
     assert!(moves(&p).is_empty());
-    assert_eq!(Maddell.status(&p), Status::Win(Side::O));
+    assert_eq!(Maddell.status(&p), Status::Win(Side::O, EndReason::NoMove));
     // Only the side to move is judged: with o to move the game goes on.
     let p = setup(&["a1", "a3", "b2"], &blocked, "o", 0, 0);
     assert_eq!(Maddell.status(&p), Status::Ongoing);

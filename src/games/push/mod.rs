@@ -14,8 +14,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, Game, GameId, MoveError, PositionError,
-    Side, Status, Variant,
+    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
+    PositionError, Side, Status, Variant,
 };
 use movegen::{generate, has_move, Counter, Lister};
 
@@ -219,7 +219,7 @@ impl Game for Push {
         Variant::plain(GameId::Push)
     }
 
-    fn start(&self) -> Position {
+    fn start_with(&self, first: Side) -> Position {
         let mask = |names: &[&str]| {
             names
                 .iter()
@@ -234,7 +234,7 @@ impl Game for Push {
         ]);
         Position {
             pieces: [x, o],
-            to_move: Side::X,
+            to_move: first,
         }
     }
 
@@ -297,12 +297,29 @@ impl Game for Push {
     fn status(&self, pos: &Position) -> Status {
         let mover = pos.to_move;
         if pos.pieces[mover.index()].count_ones() <= LOSING_COUNT {
-            Status::Win(mover.opponent())
+            Status::Win(mover.opponent(), EndReason::SixPushedOff)
         } else if pos.pieces[mover.opponent().index()].count_ones() <= LOSING_COUNT {
-            Status::Win(mover)
+            Status::Win(mover, EndReason::SixPushedOff)
         } else {
             Status::Ongoing
         }
+    }
+
+    fn first_to_move(&self, round: u32) -> Side {
+        // "The first move alternates between the two sides from round to round."
+        if round.is_multiple_of(2) {
+            Side::O
+        } else {
+            Side::X
+        }
+    }
+
+    fn forced_pass(&self, pos: &Position) -> Option<Move> {
+        (!self.status(pos).is_over() && !self.can_move(pos)).then_some(Move::Pass)
+    }
+
+    fn deadlocked(&self, pos: &Position) -> bool {
+        self.forced_pass(pos).is_some() && !self.can_move(&self.play(pos, Move::Pass))
     }
 
     fn count_moves(&self, pos: &Position) -> u64 {

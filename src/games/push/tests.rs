@@ -700,7 +700,10 @@ fn first_side_to_push_six_off_wins() {
     assert_eq!(Push.status(&p), Status::Ongoing);
     let q = after(&p, "E7E8-E");
     assert_eq!(q.pushed_off(Side::O), 6);
-    assert_eq!(Push.status(&q), Status::Win(Side::X));
+    assert_eq!(
+        Push.status(&q),
+        Status::Win(Side::X, EndReason::SixPushedOff)
+    );
     assert!(
         moves(&q).is_empty(),
         "no moves, not even pass, once the game is over"
@@ -716,7 +719,10 @@ fn first_side_to_push_six_off_wins() {
         Side::O,
     );
     let q = after(&p, "E2E3E4-W");
-    assert_eq!(Push.status(&q), Status::Win(Side::O));
+    assert_eq!(
+        Push.status(&q),
+        Status::Win(Side::O, EndReason::SixPushedOff)
+    );
 }
 
 #[test]
@@ -726,20 +732,20 @@ fn when_both_sides_are_down_to_eight_the_side_to_move_has_lost() {
     let o_eight = ["I5", "I6", "I7", "I8", "I9", "H4", "H5", "H6"];
     assert_eq!(
         Push.status(&setup(&x_eight, &o_eight, Side::X)),
-        Status::Win(Side::O)
+        Status::Win(Side::O, EndReason::SixPushedOff)
     );
     assert_eq!(
         Push.status(&setup(&x_eight, &o_eight, Side::O)),
-        Status::Win(Side::X)
+        Status::Win(Side::X, EndReason::SixPushedOff)
     );
     // Eight against nine: the side with nine has won whoever is to move.
     assert_eq!(
         Push.status(&setup(&x_eight, &O_PARK, Side::X)),
-        Status::Win(Side::O)
+        Status::Win(Side::O, EndReason::SixPushedOff)
     );
     assert_eq!(
         Push.status(&setup(&x_eight, &O_PARK, Side::O)),
-        Status::Win(Side::O)
+        Status::Win(Side::O, EndReason::SixPushedOff)
     );
     assert_eq!(
         Push.status(&setup(&X_PARK, &O_PARK, Side::O)),
@@ -1412,4 +1418,99 @@ fn reading_arbitrary_text_never_panics() {
             }
         }
     }
+}
+
+#[test]
+fn the_app_passes_for_a_side_with_no_move_and_knows_when_neither_can_move() {
+    // x_stuck: x has only `pass`, which the engine names as forced; o can move after it.
+    let p = x_stuck();
+    assert_eq!(Push.forced_pass(&p), Some(Move::Pass));
+    assert!(!Push.deadlocked(&p));
+    assert_eq!(Push.forced_pass(&Push.start()), None);
+    // Rows A C E G I x, rows B D F H o (see above): both would only pass.
+    let mut rows = [0u64; 2];
+    for c in 0..CELLS {
+        rows[(ROW[c] % 2) as usize] |= bit(c as Cell);
+    }
+    let both = Position {
+        pieces: rows,
+        to_move: Side::X,
+    };
+    assert!(Push.deadlocked(&both));
+    assert!(Push.deadlocked(&Push.play(&both, Move::Pass)));
+    // A finished game is neither forced nor deadlocked: it is over.
+    let o_eight = ["I5", "I6", "I7", "I8", "I9", "H4", "H5", "H6"];
+    let won = setup(&X_PARK, &o_eight, Side::O);
+    assert!(Push.status(&won).is_over());
+    assert_eq!(Push.forced_pass(&won), None);
+    assert!(!Push.deadlocked(&won));
+}
+
+#[test]
+fn the_first_move_alternates_from_round_to_round() {
+    let openers: Vec<Side> = (1..=4).map(|round| Push.first_to_move(round)).collect();
+    assert_eq!(openers, [Side::X, Side::O, Side::X, Side::O]);
+}
+
+#[test]
+fn either_side_can_open_a_round() {
+    for first in [Side::X, Side::O] {
+        let p = Push.start_with(first);
+        assert_eq!(p.to_move, first);
+        assert_eq!(p.pieces, Push.start().pieces);
+    }
+}
+
+#[test]
+fn push_by_target_picks_the_bigger_group_and_the_first_of_equal_groups() {
+    // Over many positions of random games: for every opposing piece some move shoves, the
+    // engine's choice shoves it, no shover is bigger, and among the biggest it comes first in
+    // `legal_moves` order. At least one position must offer a real tie, or this proves
+    // nothing about the tie-break.
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut ties = 0;
+    for _game in 0..40 {
+        let mut p = Push.start();
+        for _ply in 0..60 {
+            let mut list = Vec::new();
+            Push.legal_moves(&p, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let theirs = p.pieces[p.to_move.opponent().index()];
+            for cell in (0..CELLS as Cell).filter(|&c| theirs & bit(c) != 0) {
+                let shovers: Vec<Move> = list
+                    .iter()
+                    .copied()
+                    .filter(|&mv| {
+                        Push.shove(&p, mv)
+                            .is_some_and(|s| s.shoved & bit(cell) != 0)
+                    })
+                    .collect();
+                let chosen = Push.shover_of(&p, cell);
+                let Some(biggest) = shovers.iter().map(|m| m.cells().count_ones()).max() else {
+                    assert_eq!(chosen, None);
+                    continue;
+                };
+                let first_biggest = shovers
+                    .iter()
+                    .copied()
+                    .find(|m| m.cells().count_ones() == biggest);
+                if shovers
+                    .iter()
+                    .filter(|m| m.cells().count_ones() == biggest)
+                    .count()
+                    > 1
+                {
+                    ties += 1;
+                }
+                assert_eq!(chosen, first_biggest, "{}", Push.format_position(&p));
+            }
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            p = Push.play(&p, list[(state >> 33) as usize % list.len()]);
+        }
+    }
+    assert!(ties > 0, "no position with two equal shovers was seen");
 }

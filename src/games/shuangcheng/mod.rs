@@ -10,8 +10,8 @@ mod tests;
 pub use geometry::{Point, ADJACENT, DRAW_AT, POINTS, POINT_NAMES, SEGMENTS};
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, Game, GameId, MoveError, PositionError,
-    Side, Status, Variant,
+    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
+    PositionError, Side, Status, Variant,
 };
 
 /// The game has no options.
@@ -76,7 +76,7 @@ impl Game for ShuangCheng {
         Variant::plain(GameId::ShuangCheng)
     }
 
-    fn start(&self) -> Position {
+    fn start_with(&self, first: Side) -> Position {
         let mask = |names: &[&str]| {
             names
                 .iter()
@@ -86,7 +86,7 @@ impl Game for ShuangCheng {
         Position {
             pieces: [mask(&["bl", "bh", "br"]), mask(&["tl", "th", "tr"])],
             shared: mask(&["l", "r"]),
-            to_move: Side::X,
+            to_move: first,
             locked: false,
         }
     }
@@ -139,7 +139,7 @@ impl Game for ShuangCheng {
 
     fn status(&self, pos: &Position) -> Status {
         if self.count_moves(pos) == 0 {
-            Status::Win(pos.to_move.opponent())
+            Status::Win(pos.to_move.opponent(), EndReason::NoMove)
         } else {
             Status::Ongoing
         }

@@ -137,7 +137,10 @@ fn a_player_with_no_legal_move_loses_when_shared_pieces_are_stuck_too() {
     // x on bl is boxed in by o on l and bh; the shared piece on tl is boxed in too.
     let p = pos("so.o..xo. x 0");
     assert!(moves(&p).is_empty());
-    assert_eq!(ShuangCheng.status(&p), Status::Win(Side::O));
+    assert_eq!(
+        ShuangCheng.status(&p),
+        Status::Win(Side::O, EndReason::NoMove)
+    );
 }
 
 #[test]
@@ -145,7 +148,10 @@ fn a_locked_side_whose_own_pieces_are_stuck_loses() {
     // x on bl is boxed in; the shared piece on r could move, but the lock forbids it.
     let p = pos("...o.sxo. x 1");
     assert_eq!(moves(&p), Vec::<String>::new());
-    assert_eq!(ShuangCheng.status(&p), Status::Win(Side::O));
+    assert_eq!(
+        ShuangCheng.status(&p),
+        Status::Win(Side::O, EndReason::NoMove)
+    );
     // The same board without the lock: the shared piece saves x, play goes on.
     let q = pos("...o.sxo. x 0");
     assert!(!moves(&q).is_empty());

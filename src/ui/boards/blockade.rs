@@ -3,10 +3,9 @@
 
 use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
 use super::HasBoard;
+use super::Painters;
 use crate::games::blockade::{Blockade, Move, Position, DRAW_AT, POINT_NAMES, SEGMENTS};
-use crate::games::{Side, Status};
-use crate::i18n::I18n;
-use crate::msg;
+use crate::games::Side;
 use crate::ui::theme::Look;
 use egui::Pos2;
 use std::sync::OnceLock;
@@ -46,9 +45,7 @@ impl PointGame for Blockade {
 impl HasBoard for Blockade {
     type Painter = PointPainter;
 
-    fn end_reason(&self, pos: &Position, _status: Status, i18n: &I18n) -> String {
-        // The only way this game ends: the side to move has no two- or three-step move.
-        let name = i18n.tr(self.side_name(pos.to_move));
-        i18n.tr_args(msg!("reason-no-move"), &[("side", name.into())])
+    fn painter(painters: &mut Painters) -> &mut PointPainter {
+        &mut painters.points
     }
 }

@@ -2,11 +2,9 @@
 //! platforms marked; a cannon's captures are shown apart from its steps.
 
 use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
+use super::Painters;
 use super::{HasBoard, Transform};
 use crate::games::cannon::{Cannon, Move, Position, DRAW_AT, LINES, PLATFORMS, POINT_NAMES};
-use crate::games::{Side, Status};
-use crate::i18n::{I18n, Msg};
-use crate::msg;
 use crate::ui::theme::{self, Look};
 use egui::{Painter, Pos2, Rect, Stroke, Vec2};
 use std::sync::OnceLock;
@@ -68,27 +66,7 @@ impl PointGame for Cannon {
 impl HasBoard for Cannon {
     type Painter = PointPainter;
 
-    fn side_name(&self, side: Side) -> Msg {
-        match side {
-            Side::X => msg!("side-cannons"),
-            Side::O => msg!("side-soldiers"),
-        }
-    }
-
-    fn end_reason(&self, pos: &Position, status: Status, i18n: &I18n) -> String {
-        let id = match status {
-            Status::Win(Side::O) if pos.cannons == 0 => msg!("reason-cannons-gone"),
-            Status::Win(Side::O) if pos.soldiers & PLATFORMS == PLATFORMS => {
-                msg!("reason-platforms")
-            }
-            Status::Win(Side::O) => msg!("reason-last-soldiers"),
-            Status::Win(Side::X) if pos.soldiers == 0 => msg!("reason-soldiers-gone"),
-            Status::Win(Side::X) => msg!("reason-platform-capture"),
-            _ => {
-                let name = i18n.tr(self.side_name(pos.to_move));
-                return i18n.tr_args(msg!("reason-draw-no-move"), &[("side", name.into())]);
-            }
-        };
-        i18n.tr(id)
+    fn painter(painters: &mut Painters) -> &mut PointPainter {
+        &mut painters.points
     }
 }

@@ -2,9 +2,10 @@
 //! and after a mill the pieces that may be taken light up.
 
 use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
+use super::Painters;
 use super::{HasBoard, Transform};
 use crate::games::maddell::{Maddell, Move, Position, DRAW_AT, POINT_NAMES, SEGMENTS};
-use crate::games::{Game, Side, Status};
+use crate::games::Side;
 use crate::i18n::I18n;
 use crate::msg;
 use crate::ui::theme::{self, Look};
@@ -70,17 +71,8 @@ impl PointGame for Maddell {
 impl HasBoard for Maddell {
     type Painter = PointPainter;
 
-    fn end_reason(&self, pos: &Position, status: Status, i18n: &I18n) -> String {
-        let Status::Win(winner) = status else {
-            return String::new();
-        };
-        let loser = winner.opponent();
-        let name = i18n.tr(self.side_name(loser));
-        if self.material(pos)[loser.index()] <= 2 {
-            i18n.tr_args(msg!("reason-two-left"), &[("side", name.into())])
-        } else {
-            i18n.tr_args(msg!("reason-no-move"), &[("side", name.into())])
-        }
+    fn painter(painters: &mut Painters) -> &mut PointPainter {
+        &mut painters.points
     }
 
     fn status_line(&self, pos: &Position, i18n: &I18n) -> Option<String> {

@@ -13,16 +13,15 @@ pub mod points;
 pub mod push;
 pub mod shuangcheng;
 
-use crate::games::{Game, Side, Status};
-use crate::i18n::{I18n, Msg};
-use crate::msg;
+use crate::games::Game;
+use crate::i18n::I18n;
 use egui::{Pos2, Rect, Vec2};
 
 /// Everything a painter may look at for one frame.
 pub struct BoardCtx<'a, G: Game> {
     pub game: &'a G,
     pub pos: &'a G::Position,
-    /// The legal moves of `pos`, computed once per position by the session.
+    /// The legal moves of `pos`, computed once per position by the controller.
     pub legal: &'a [G::Move],
     /// The move that led to `pos`, to be marked; `None` at the start or after a timer skip.
     pub last_move: Option<G::Move>,
@@ -49,32 +48,25 @@ pub trait BoardPainter<G: Game>: Default {
     }
 }
 
-/// A game as the app shows it.
+/// A game as the app shows it: its painter and the few words the app says about it.
 pub trait HasBoard: Game {
     type Painter: BoardPainter<Self>;
 
-    /// The name of a side in this game (Dark/Light, or Cannons/Soldiers).
-    fn side_name(&self, side: Side) -> Msg {
-        match side {
-            Side::X => msg!("side-dark"),
-            Side::O => msg!("side-light"),
-        }
-    }
-
-    /// Why the game ended, in words, for the game-over banner.
-    fn end_reason(&self, pos: &Self::Position, status: Status, i18n: &I18n) -> String;
+    /// This game's painter among the app's painters.
+    fn painter(painters: &mut Painters) -> &mut Self::Painter;
 
     /// A line the top bar shows for this game (Push the Line's pushed-off counts,
     /// Maddell's pieces in hand).
     fn status_line(&self, _pos: &Self::Position, _i18n: &I18n) -> Option<String> {
         None
     }
+}
 
-    /// The move to play on the player's behalf when it is the only one and carries no
-    /// choice (Push the Line's `pass`).
-    fn forced_pass(&self, _legal: &[Self::Move]) -> Option<Self::Move> {
-        None
-    }
+/// The painters of the app, one per kind of board; each keeps the selection being made.
+#[derive(Default)]
+pub struct Painters {
+    pub push: push::PushPainter,
+    pub points: points::PointPainter,
 }
 
 /// Maps board coordinates (any unit, origin top-left, y down) into a screen rect, keeping
@@ -135,18 +127,4 @@ pub fn point_widget(
     response
         .widget_info(move || egui::WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
     response
-}
-
-/// Draws only the board background: for a game whose rules have not landed yet.
-#[derive(Default)]
-pub struct EmptyPainter;
-
-impl<G: Game> BoardPainter<G> for EmptyPainter {
-    fn show(&mut self, ui: &mut egui::Ui, rect: Rect, _ctx: &BoardCtx<'_, G>) -> Option<G::Move> {
-        ui.painter_at(rect)
-            .rect_filled(rect.shrink(8.0), 8.0, crate::ui::theme::BOARD_BG);
-        None
-    }
-
-    fn clear(&mut self) {}
 }

@@ -5,9 +5,10 @@
 //!
 //! Everything lit comes from the legal moves and the engine's own [`Push::shove`].
 
+use super::Painters;
 use super::{point_widget, BoardCtx, BoardPainter, HasBoard, Transform};
 use crate::games::push::{Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, DRAW_AT};
-use crate::games::{Side, Status};
+use crate::games::Side;
 use crate::i18n::I18n;
 use crate::msg;
 use crate::ui::theme::{self, Look};
@@ -124,6 +125,7 @@ impl PushPainter {
     /// Handles a tap on `cell` at screen point `at`; returns the move to play, if any.
     fn tap(
         &mut self,
+        game: &Push,
         derived: &Derived,
         side: Side,
         cell: Cell,
@@ -166,15 +168,10 @@ impl PushPainter {
                 self.target = Some(cell);
                 return None;
             }
-            // Push by target: pick the biggest group that can shove this piece.
-            let best = derived
-                .options
-                .iter()
-                .filter(|o| o.shove.is_some_and(|s| s.shoved & bit != 0))
-                .max_by_key(|o| o.cells.count_ones());
-            match best {
-                Some(o) => {
-                    self.group = cells_of(o.cells).collect();
+            // Push by target: the engine picks the group that shoves this piece.
+            match game.shover_of(&derived.pos, cell) {
+                Some(mv) => {
+                    self.group = cells_of(mv.cells()).collect();
                     self.target = Some(cell);
                 }
                 None => self.clear_selection(),
@@ -440,7 +437,7 @@ impl PushPainter {
         if !interactive {
             return None;
         }
-        self.tap(derived, side, cell, at, &tf)
+        self.tap(ctx.game, derived, side, cell, at, &tf)
     }
 }
 
@@ -546,14 +543,8 @@ fn capsule(painter: &Painter, pts: &[Pos2], radius: f32, stroke: Stroke) {
 impl HasBoard for Push {
     type Painter = PushPainter;
 
-    fn end_reason(&self, pos: &Position, status: Status, i18n: &I18n) -> String {
-        let Status::Win(winner) = status else {
-            return String::new();
-        };
-        // Six pushed off is the only way this game is won.
-        let _ = pos;
-        let loser = i18n.tr(self.side_name(winner.opponent()));
-        i18n.tr_args(msg!("reason-pushed-six"), &[("side", loser.into())])
+    fn painter(painters: &mut Painters) -> &mut PushPainter {
+        &mut painters.push
     }
 
     fn status_line(&self, pos: &Position, i18n: &I18n) -> Option<String> {
@@ -564,9 +555,5 @@ impl HasBoard for Push {
                 ("o", pos.pushed_off(Side::X).into()),
             ],
         ))
-    }
-
-    fn forced_pass(&self, legal: &[Move]) -> Option<Move> {
-        (legal == [Move::Pass]).then_some(Move::Pass)
     }
 }

@@ -3,9 +3,10 @@
 
 use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
 use super::HasBoard;
+use super::Painters;
 use crate::games::shuangcheng::{Piece, Position, ShuangCheng, DRAW_AT, POINT_NAMES, SEGMENTS};
-use crate::games::{Side, Status};
-use crate::i18n::{I18n, Msg};
+use crate::games::Side;
+use crate::i18n::Msg;
 use crate::msg;
 use crate::ui::theme::Look;
 use egui::Pos2;
@@ -56,9 +57,7 @@ impl PointGame for ShuangCheng {
 impl HasBoard for ShuangCheng {
     type Painter = PointPainter;
 
-    fn end_reason(&self, pos: &Position, _status: Status, i18n: &I18n) -> String {
-        // The side to move has no legal move: that is the only way this game ends.
-        let side = i18n.tr(self.side_name(pos.to_move));
-        i18n.tr_args(msg!("reason-no-move"), &[("side", side.into())])
+    fn painter(painters: &mut Painters) -> &mut PointPainter {
+        &mut painters.points
     }
 }

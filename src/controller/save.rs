@@ -2,9 +2,10 @@
 //! which side, and the plies as text. Loading replays every ply through the engine, so a
 //! hand-edited file can never smuggle in an illegal position.
 
-use super::session::AnySession;
-use super::settings::HumanSide;
-use crate::games::{MoveError, Status, Variant};
+use super::any::ReplayError;
+use super::{AnyMatch, Players};
+use crate::ai::Level;
+use crate::games::{MoveError, Side, Variant};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use fluent_bundle::FluentValue;
@@ -56,6 +57,8 @@ pub enum SaveError {
         number: usize,
     },
     Cursor,
+    /// The game could not be written as JSON (nothing was written).
+    Serialize(String),
 }
 
 impl SaveError {
@@ -91,41 +94,37 @@ impl SaveError {
                 (msg!("err-after-end"), vec![("number", (*number).into())])
             }
             SaveError::Cursor => (msg!("err-cursor"), vec![]),
+            SaveError::Serialize(error) => (
+                msg!("err-serialize"),
+                vec![("error", error.as_str().into())],
+            ),
         };
         i18n.tr_args(id, &args)
     }
 }
 
-/// What a save file holds, once checked against the engine.
-pub struct Loaded {
-    pub session: AnySession,
-    pub variant: Variant,
-    /// `None`: two players.
-    pub human: Option<HumanSide>,
-}
-
-/// Writes the game as JSON.
-pub fn to_json(session: &AnySession, human: Option<HumanSide>) -> String {
+/// Writes the game as JSON: who plays which side comes from the match's players.
+pub fn to_json(game: &AnyMatch) -> Result<String, SaveError> {
     let file = SaveFile {
         format: FORMAT.to_owned(),
         version: VERSION,
-        game: session.variant().to_string(),
-        start: session.start_text(),
-        human: match human {
-            Some(HumanSide::X) => "x",
-            Some(HumanSide::O) => "o",
+        game: game.variant().to_string(),
+        start: game.start_text(),
+        human: match game.players().human {
+            Some(Side::X) => "x",
+            Some(Side::O) => "o",
             None => "both",
         }
         .to_owned(),
-        plies: session.ply_texts(),
-        cursor: session.cursor(),
+        plies: game.ply_texts(),
+        cursor: game.cursor(),
     };
-    // A struct of strings and numbers always serializes.
-    serde_json::to_string_pretty(&file).unwrap_or_default()
+    serde_json::to_string_pretty(&file).map_err(|e| SaveError::Serialize(e.to_string()))
 }
 
-/// Reads a saved game and replays it through the engine.
-pub fn from_json(text: &str) -> Result<Loaded, SaveError> {
+/// Reads a saved game and replays it through the engine. The file says who played which
+/// side; the computer plays at `level`.
+pub fn from_json(text: &str, level: Level, seed: u64, now: f64) -> Result<AnyMatch, SaveError> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| SaveError::Json(e.to_string()))?;
     if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
@@ -138,30 +137,29 @@ pub fn from_json(text: &str) -> Result<Loaded, SaveError> {
     }
     let variant = Variant::parse(&file.game).map_err(|_| SaveError::Game(file.game.clone()))?;
     let human = match file.human.as_str() {
-        "x" => Some(HumanSide::X),
-        "o" => Some(HumanSide::O),
+        "x" => Some(Side::X),
+        "o" => Some(Side::O),
         "both" => None,
         other => return Err(SaveError::Human(other.to_owned())),
     };
-    let mut session = AnySession::from_start_text(variant, &file.start)
-        .map_err(|_| SaveError::Start(file.start.clone()))?;
-    for (i, ply) in file.plies.iter().enumerate() {
-        if session.status() != Status::Ongoing {
-            return Err(SaveError::AfterEnd { number: i + 1 });
-        }
-        session.play_text(ply).map_err(|e| SaveError::Move {
-            number: i + 1,
-            text: ply.clone(),
-            illegal: matches!(e, MoveError::Illegal { .. }),
-        })?;
-    }
-    if file.cursor > file.plies.len() {
-        return Err(SaveError::Cursor);
-    }
-    session.set_cursor(file.cursor);
-    Ok(Loaded {
-        session,
+    let players = Players { human, level };
+    AnyMatch::replay(
         variant,
-        human,
+        &file.start,
+        &file.plies,
+        file.cursor,
+        players,
+        seed,
+        now,
+    )
+    .map_err(|error| match error {
+        ReplayError::Start(_) => SaveError::Start(file.start.clone()),
+        ReplayError::Ply { index, error } => SaveError::Move {
+            number: index + 1,
+            text: file.plies.get(index).cloned().unwrap_or_default(),
+            illegal: matches!(error, MoveError::Illegal { .. }),
+        },
+        ReplayError::AfterEnd { index } => SaveError::AfterEnd { number: index + 1 },
+        ReplayError::Cursor => SaveError::Cursor,
     })
 }

@@ -1,0 +1,93 @@
+//! The board area's glue between the match controller and the painters: draws the board of
+//! whichever game is on, forwards a completed move to the controller, and words what the
+//! engine reports (side names, why the game ended, the per-game status line).
+
+use super::boards::{BoardCtx, BoardPainter, HasBoard, Painters};
+use crate::ai::Evaluate;
+use crate::controller::{AnyMatch, Match};
+use crate::games::{EndReason, Side, Status};
+use crate::i18n::{I18n, Msg};
+use crate::{msg, with_match};
+
+/// Draws the board into `rect`; returns true when the person completed a move, which the
+/// controller then played.
+pub fn show(
+    game: &mut AnyMatch,
+    painters: &mut Painters,
+    ui: &mut egui::Ui,
+    rect: egui::Rect,
+    i18n: &I18n,
+    now: f64,
+) -> bool {
+    with_match!(game, m => show_match(m, painters, ui, rect, i18n, now))
+}
+
+fn show_match<G: HasBoard + Evaluate>(
+    m: &mut Match<G>,
+    painters: &mut Painters,
+    ui: &mut egui::Ui,
+    rect: egui::Rect,
+    i18n: &I18n,
+    now: f64,
+) -> bool {
+    let painter = G::painter(painters);
+    let record = m.record();
+    let interactive = m.human_to_move();
+    let ctx = BoardCtx {
+        game: record.game(),
+        pos: record.current(),
+        legal: record.legal(),
+        last_move: record.last_move(),
+        interactive,
+        i18n,
+        time: now,
+    };
+    let chosen = painter.show(ui, rect, &ctx);
+    // The controller refuses anything that is not a legal move of a person's turn.
+    chosen.is_some_and(|mv| m.play(mv, now).is_ok())
+}
+
+/// Forgets every painter's half-made selection (the position changed under it).
+pub fn clear(painters: &mut Painters) {
+    BoardPainter::<crate::games::push::Push>::clear(&mut painters.push);
+    BoardPainter::<crate::games::shuangcheng::ShuangCheng>::clear(&mut painters.points);
+}
+
+/// Whether a board animation wants frames.
+pub fn animating(game: &AnyMatch, painters: &Painters) -> bool {
+    matches!(game, AnyMatch::Push(_))
+        && BoardPainter::<crate::games::push::Push>::animating(&painters.push)
+}
+
+/// The name of `side` in this game.
+pub fn side_name(game: &AnyMatch, side: Side) -> Msg {
+    super::games::describe(game.variant().game).side_name(side)
+}
+
+/// The game's own line for the top bar (pushed-off counts, pieces in hand).
+pub fn status_line(game: &AnyMatch, i18n: &I18n) -> Option<String> {
+    with_match!(game, m => m.record().game().status_line(m.record().current(), i18n))
+}
+
+/// Why the game ended, in words, from the reason the engine gives.
+pub fn end_reason(game: &AnyMatch, i18n: &I18n) -> String {
+    let (reason, side) = match game.status() {
+        Status::Ongoing => return String::new(),
+        // The rules that name a side name the loser.
+        Status::Win(winner, reason) => (reason, winner.opponent()),
+        Status::Draw(reason) => (reason, game.side_to_move()),
+    };
+    let id = match (reason, game.status().is_draw()) {
+        (EndReason::NoMove, true) => msg!("reason-draw-no-move"),
+        (EndReason::NoMove, false) => msg!("reason-no-move"),
+        (EndReason::SixPushedOff, _) => msg!("reason-pushed-six"),
+        (EndReason::TwoLeft, _) => msg!("reason-two-left"),
+        (EndReason::CannonsGone, _) => msg!("reason-cannons-gone"),
+        (EndReason::PlatformsHeld, _) => msg!("reason-platforms"),
+        (EndReason::LastSoldiersHeld, _) => msg!("reason-last-soldiers"),
+        (EndReason::SoldiersGone, _) => msg!("reason-soldiers-gone"),
+        (EndReason::PlatformCapture, _) => msg!("reason-platform-capture"),
+    };
+    let name = i18n.tr(side_name(game, side));
+    i18n.tr_args(id, &[("side", name.into())])
+}

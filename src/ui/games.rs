@@ -1,0 +1,99 @@
+//! One description per game: what the app says about it. The rules live in
+//! `games::<game>`, the evaluation in `ai::eval::<game>`, the painter in `ui::boards::<game>`;
+//! everything the app shell shows about a game by name comes from here.
+
+use crate::games::{GameId, Side};
+use crate::i18n::Msg;
+use crate::msg;
+
+/// The words of one game.
+pub struct GameDescription {
+    pub id: GameId,
+    pub name: Msg,
+    /// One line under the name in the game picker.
+    pub tagline: Msg,
+    /// A paragraph that opens the rules panel (and the picker's hover text).
+    pub intro: Msg,
+    /// The full rules, as Markdown-like lines (`## `, `### `, `- `).
+    pub rules: Msg,
+    /// What the sides are called, x then o (Dark/Light, Cannons/Soldiers).
+    pub sides: [Msg; 2],
+    /// The settings' side choice, x then o (who moves first is what matters in most games).
+    pub side_choices: [Msg; 2],
+}
+
+impl GameDescription {
+    pub fn side_name(&self, side: Side) -> Msg {
+        self.sides[side.index()]
+    }
+}
+
+const DARK_LIGHT: [Msg; 2] = [msg!("side-dark"), msg!("side-light")];
+const FIRST_SECOND: [Msg; 2] = [msg!("side-first"), msg!("side-second")];
+
+/// Every game, in the picker's order.
+pub const GAMES: [GameDescription; 5] = [
+    GameDescription {
+        id: GameId::Push,
+        name: msg!("game-push-name"),
+        tagline: msg!("game-push-tagline"),
+        intro: msg!("game-push-intro"),
+        rules: msg!("rules-push"),
+        sides: DARK_LIGHT,
+        side_choices: DARK_LIGHT,
+    },
+    GameDescription {
+        id: GameId::ShuangCheng,
+        name: msg!("game-shuangcheng-name"),
+        tagline: msg!("game-shuangcheng-tagline"),
+        intro: msg!("game-shuangcheng-intro"),
+        rules: msg!("rules-shuangcheng"),
+        sides: DARK_LIGHT,
+        side_choices: FIRST_SECOND,
+    },
+    GameDescription {
+        id: GameId::Maddell,
+        name: msg!("game-maddell-name"),
+        tagline: msg!("game-maddell-tagline"),
+        intro: msg!("game-maddell-intro"),
+        rules: msg!("rules-maddell"),
+        sides: DARK_LIGHT,
+        side_choices: FIRST_SECOND,
+    },
+    GameDescription {
+        id: GameId::Blockade,
+        name: msg!("game-blockade-name"),
+        tagline: msg!("game-blockade-tagline"),
+        intro: msg!("game-blockade-intro"),
+        rules: msg!("rules-blockade"),
+        sides: DARK_LIGHT,
+        side_choices: FIRST_SECOND,
+    },
+    GameDescription {
+        id: GameId::Cannon,
+        name: msg!("game-cannon-name"),
+        tagline: msg!("game-cannon-tagline"),
+        intro: msg!("game-cannon-intro"),
+        rules: msg!("rules-cannon"),
+        sides: [msg!("side-cannons"), msg!("side-soldiers")],
+        side_choices: [msg!("side-cannons"), msg!("side-soldiers")],
+    },
+];
+
+/// The description of `id`.
+pub fn describe(id: GameId) -> &'static GameDescription {
+    GAMES.iter().find(|d| d.id == id).unwrap_or(&GAMES[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_exactly_one_description() {
+        for id in GameId::ALL {
+            assert_eq!(GAMES.iter().filter(|d| d.id == id).count(), 1, "{id:?}");
+            assert_eq!(describe(id).id, id);
+        }
+    }
+}
