@@ -5,6 +5,7 @@ heading-games = Games
 heading-settings = Game Settings
 heading-moves = Moves
 heading-rules = Rules
+tab-play = Play
 board-label = Board
 rules-overview = Overview
 

@@ -5,6 +5,7 @@ heading-games = 棋种
 heading-settings = 对局设置
 heading-moves = 棋谱
 heading-rules = 规则
+tab-play = 对局
 board-label = 棋盘
 rules-overview = 概览
 

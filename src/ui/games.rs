@@ -20,6 +20,8 @@ pub struct GameDescription {
     pub sides: [Msg; 2],
     /// The settings' side choice, x then o (who moves first is what matters in most games).
     pub side_choices: [Msg; 2],
+    /// The board's height over its width, for the phone layout's board area.
+    pub board_aspect: f32,
 }
 
 impl GameDescription {
@@ -41,6 +43,7 @@ pub const GAMES: [GameDescription; 5] = [
         rules: msg!("rules-push"),
         sides: DARK_LIGHT,
         side_choices: DARK_LIGHT,
+        board_aspect: 0.9,
     },
     GameDescription {
         id: GameId::ShuangCheng,
@@ -50,6 +53,7 @@ pub const GAMES: [GameDescription; 5] = [
         rules: msg!("rules-shuangcheng"),
         sides: DARK_LIGHT,
         side_choices: FIRST_SECOND,
+        board_aspect: 1.0,
     },
     GameDescription {
         id: GameId::Maddell,
@@ -59,6 +63,7 @@ pub const GAMES: [GameDescription; 5] = [
         rules: msg!("rules-maddell"),
         sides: DARK_LIGHT,
         side_choices: FIRST_SECOND,
+        board_aspect: 1.0,
     },
     GameDescription {
         id: GameId::Blockade,
@@ -68,6 +73,7 @@ pub const GAMES: [GameDescription; 5] = [
         rules: msg!("rules-blockade"),
         sides: DARK_LIGHT,
         side_choices: FIRST_SECOND,
+        board_aspect: 1.0,
     },
     GameDescription {
         id: GameId::Cannon,
@@ -77,6 +83,7 @@ pub const GAMES: [GameDescription; 5] = [
         rules: msg!("rules-cannon"),
         sides: [msg!("side-cannons"), msg!("side-soldiers")],
         side_choices: [msg!("side-cannons"), msg!("side-soldiers")],
+        board_aspect: 1.15,
     },
 ];
 

@@ -1,15 +1,18 @@
 //! The desktop (and web) app: the shell around a game in progress.
 //!
-//! Layout: the game picker, Game Settings, actions and the move list on the left; the rule
-//! text on the right; the status line with the turn timer on top; the board in the middle.
+//! The layout follows the window ([`layout`]): columns on a wide one, the board and tabs on
+//! a phone. The sections are in [`panels`], the status line and banner in [`status`].
 //! The game's flow (turns, clock, the computer, undo) lives in the match controller
 //! ([`crate::controller`]); the app draws its state and forwards input to it.
 
 pub mod board;
 pub mod boards;
 pub mod games;
+pub mod layout;
 pub mod move_list;
+mod panels;
 pub mod settings;
+mod status;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod storage_native;
 #[cfg(target_arch = "wasm32")]
@@ -20,9 +23,8 @@ use crate::ai::worker::Wake;
 use crate::controller::save::{self, SaveError};
 use crate::controller::timer::{self, Clock, SystemClock};
 use crate::controller::{AnyMatch, Notice};
-use crate::games::{GameId, Side, Status};
+use crate::games::{GameId, Side};
 use crate::i18n::{I18n, Msg};
-use crate::msg;
 use boards::Painters;
 use settings::Settings;
 use std::sync::Arc;
@@ -46,6 +48,9 @@ pub struct App {
     /// Repaints the app when the computer's answer is ready.
     wake: Wake,
     seed: u64,
+    /// The arrangement of the last frame, and the tab open under the board or in the column.
+    layout: layout::Layout,
+    tab: layout::Tab,
     /// The web's Load: the file the player is picking, read by the browser in the background.
     #[cfg(target_arch = "wasm32")]
     picking: Option<storage_web::PickedSlot>,
@@ -80,6 +85,8 @@ impl App {
             clock,
             wake: Arc::new(move || ctx.request_repaint()),
             seed,
+            layout: layout::Layout::Wide,
+            tab: layout::Tab::default(),
             #[cfg(target_arch = "wasm32")]
             picking: None,
             #[cfg(target_arch = "wasm32")]
@@ -92,6 +99,11 @@ impl App {
     /// The game in progress.
     pub fn game(&self) -> &AnyMatch {
         &self.game
+    }
+
+    /// The arrangement the last frame used (tests check which one a size gets).
+    pub fn layout(&self) -> layout::Layout {
+        self.layout
     }
 
     pub fn settings(&self) -> &Settings {
@@ -156,31 +168,6 @@ impl App {
     /// Plays again what was undone, up to the player's next turn.
     pub fn redo(&mut self) {
         self.game.redo(self.clock.now());
-    }
-
-    fn notice_message(&self, notice: &Notice) -> String {
-        let i18n = &self.i18n;
-        let side = |s: Side| i18n.tr(board::side_name(&self.game, s));
-        match notice {
-            Notice::Timeout(s) => {
-                i18n.tr_args(msg!("timeout-skipped"), &[("side", side(*s).into())])
-            }
-            Notice::Passed(s) => i18n.tr_args(msg!("push-pass"), &[("side", side(*s).into())]),
-            Notice::Saved(p) => {
-                // The web cannot write a path: the file went to the browser's downloads.
-                let id = if cfg!(target_arch = "wasm32") {
-                    msg!("saved-web")
-                } else {
-                    msg!("saved")
-                };
-                i18n.tr_args(id, &[("path", p.as_str().into())])
-            }
-            Notice::Loaded(p) => i18n.tr_args(msg!("loaded"), &[("path", p.as_str().into())]),
-            Notice::File(e) => e.localize(i18n),
-            Notice::Engine(e) => {
-                i18n.tr_args(msg!("engine-error"), &[("error", e.to_string().into())])
-            }
-        }
     }
 
     fn tr(&self, msg: Msg) -> String {
@@ -256,223 +243,6 @@ impl App {
             Err(e) => self.game.set_notice(Some(Notice::File(e))),
         }
     }
-
-    fn status_bar(&mut self, ui: &mut egui::Ui, now: f64) {
-        let i18n = &self.i18n;
-        ui.horizontal_wrapped(|ui| {
-            let side = self.game.side_to_move();
-            let side_name = i18n.tr(board::side_name(&self.game, side));
-            let status = self.game.status();
-            let stuck = self.game.deadlocked();
-            if status == Status::Ongoing {
-                let turn = if stuck {
-                    i18n.tr(msg!("push-stuck"))
-                } else if self.game.thinking() {
-                    i18n.tr_args(
-                        msg!("turn-computer"),
-                        &[("side", side_name.as_str().into())],
-                    )
-                } else if !self.game.computer_to_move() {
-                    i18n.tr_args(msg!("turn-you"), &[("side", side_name.as_str().into())])
-                } else {
-                    i18n.tr_args(msg!("turn-side"), &[("side", side_name.as_str().into())])
-                };
-                ui.strong(turn);
-                if !stuck {
-                    let left = self.game.remaining(now);
-                    let secs = left.ceil() as i64;
-                    let color = if left <= 10.0 {
-                        theme::RED
-                    } else {
-                        ui.visuals().text_color()
-                    };
-                    ui.add(
-                        egui::ProgressBar::new((left / timer::TURN_SECONDS) as f32)
-                            .desired_width(120.0)
-                            .fill(color.gamma_multiply(0.7)),
-                    );
-                    ui.label(
-                        egui::RichText::new(
-                            i18n.tr_args(msg!("timer-seconds"), &[("seconds", secs.into())]),
-                        )
-                        .color(color)
-                        .strong()
-                        .monospace(),
-                    );
-                }
-            } else {
-                ui.strong(i18n.tr(msg!("game-over")));
-            }
-            if let Some(line) = board::status_line(&self.game, i18n) {
-                ui.separator();
-                ui.label(line);
-            }
-            if let Some(notice) = self.game.notice() {
-                ui.separator();
-                ui.colored_label(theme::PLATFORM, self.notice_message(notice));
-            }
-        });
-    }
-
-    fn left_panel(&mut self, ui: &mut egui::Ui) {
-        egui::ScrollArea::vertical()
-            .id_salt("left-panel")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                ui.heading(self.tr(msg!("heading-games")));
-                for id in GameId::ALL {
-                    let selected = self.settings.game == id;
-                    let game = games::describe(id);
-                    let text = egui::RichText::new(self.tr(game.name)).strong();
-                    let response = ui
-                        .selectable_label(selected, text)
-                        .on_hover_text(self.tr(game.intro));
-                    ui.small(self.tr(game.tagline));
-                    if response.clicked() && !selected {
-                        self.settings.game = id;
-                        self.new_game();
-                    }
-                }
-                ui.separator();
-                ui.heading(self.tr(msg!("heading-settings")));
-                let changed = settings::show(ui, &mut self.settings, &mut self.i18n);
-                if changed.new_game {
-                    self.new_game();
-                } else {
-                    self.apply_players();
-                }
-                ui.separator();
-                ui.horizontal_wrapped(|ui| {
-                    if ui.button(self.tr(msg!("action-new"))).clicked() {
-                        self.new_game();
-                    }
-                    let can_undo = self.game.cursor() > 0;
-                    if ui
-                        .add_enabled(can_undo, egui::Button::new(self.tr(msg!("action-undo"))))
-                        .clicked()
-                    {
-                        self.undo();
-                    }
-                    let can_redo = self.game.cursor() < self.game.len();
-                    if ui
-                        .add_enabled(can_redo, egui::Button::new(self.tr(msg!("action-redo"))))
-                        .clicked()
-                    {
-                        self.redo();
-                    }
-                });
-                ui.horizontal(|ui| {
-                    let label = ui.label(self.tr(msg!("save-path")));
-                    ui.add(
-                        egui::TextEdit::singleline(&mut self.settings.save_path)
-                            .desired_width(150.0),
-                    )
-                    .labelled_by(label.id);
-                });
-                ui.horizontal(|ui| {
-                    if ui.button(self.tr(msg!("action-save"))).clicked() {
-                        self.save_game();
-                    }
-                    if ui.button(self.tr(msg!("action-load"))).clicked() {
-                        self.load_game(ui.ctx());
-                    }
-                });
-                #[cfg(target_arch = "wasm32")]
-                ui.small(self.tr(msg!("save-web-note")));
-                ui.separator();
-                ui.heading(self.tr(msg!("heading-moves")));
-                if self.game.reviewing() {
-                    ui.small(self.tr(msg!("reviewing")));
-                    if ui.button(self.tr(msg!("action-resume"))).clicked() {
-                        self.game.resume(self.clock.now());
-                    }
-                }
-                if let Some(cursor) = move_list::show(ui, &self.game, &self.i18n) {
-                    self.game.review(cursor, self.clock.now());
-                }
-            });
-    }
-
-    fn rules_panel(&self, ui: &mut egui::Ui) {
-        let id = self.settings.game;
-        let game = games::describe(id);
-        ui.heading(self.tr(msg!("heading-rules")));
-        ui.separator();
-        egui::ScrollArea::vertical()
-            .id_salt("rules")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                ui.label(egui::RichText::new(self.tr(game.name)).heading().strong());
-                ui.label(
-                    egui::RichText::new(self.tr(msg!("rules-overview")))
-                        .size(17.0)
-                        .strong(),
-                );
-                ui.label(egui::RichText::new(self.tr(game.tagline)).italics());
-                ui.label(self.tr(game.intro));
-                for line in self.tr(game.rules).lines() {
-                    let line = line.trim_end();
-                    if let Some(h) = line.strip_prefix("## ") {
-                        ui.add_space(8.0);
-                        ui.label(egui::RichText::new(h).size(17.0).strong());
-                    } else if let Some(h) = line.strip_prefix("### ") {
-                        ui.add_space(4.0);
-                        ui.label(egui::RichText::new(h).strong());
-                    } else if let Some(item) = line.strip_prefix("- ") {
-                        ui.horizontal_top(|ui| {
-                            // The bullet is drawn, not typed: every visible text comes
-                            // from the locale files.
-                            let size =
-                                egui::vec2(10.0, ui.text_style_height(&egui::TextStyle::Body));
-                            let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-                            let color = ui.visuals().text_color();
-                            ui.painter().circle_filled(rect.center(), 2.2, color);
-                            ui.add(egui::Label::new(item).wrap());
-                        });
-                    } else if !line.is_empty() {
-                        ui.add(egui::Label::new(line).wrap());
-                    }
-                }
-            });
-    }
-
-    fn board_area(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
-        let status = self.game.status();
-        if status != Status::Ongoing {
-            let headline = match status.winner() {
-                Some(side) => self.i18n.tr_args(
-                    msg!("game-over-win"),
-                    &[("side", self.tr(board::side_name(&self.game, side)).into())],
-                ),
-                _ => self.tr(msg!("game-over-draw")),
-            };
-            egui::Frame::new()
-                .fill(theme::GOLD.gamma_multiply(0.35))
-                .stroke(egui::Stroke::new(2.0, theme::GOLD))
-                .corner_radius(8.0)
-                .inner_margin(10.0)
-                .show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    ui.vertical_centered(|ui| {
-                        ui.label(egui::RichText::new(headline).size(22.0).strong());
-                        ui.label(board::end_reason(&self.game, &self.i18n));
-                    });
-                });
-        }
-        let (rect, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
-        if self.game.epoch() != self.painted_epoch {
-            self.painted_epoch = self.game.epoch();
-            board::clear(&mut self.painters);
-        }
-        board::show(
-            &mut self.game,
-            &mut self.painters,
-            ui,
-            rect,
-            &self.i18n,
-            now,
-        )
-    }
 }
 
 impl eframe::App for App {
@@ -483,23 +253,9 @@ impl eframe::App for App {
         let now = self.clock.now();
         self.game.advance(now);
 
-        egui::Panel::top("status").show(ui, |ui| {
-            ui.add_space(4.0);
-            self.status_bar(ui, now);
-            ui.add_space(2.0);
-        });
-        egui::Panel::left("side")
-            .default_size(280.0)
-            .resizable(true)
-            .show(ui, |ui| self.left_panel(ui));
-        egui::Panel::right("rules")
-            .default_size(340.0)
-            .resizable(true)
-            .show(ui, |ui| self.rules_panel(ui));
-        let mut moved = false;
-        egui::CentralPanel::default().show(ui, |ui| {
-            moved = self.board_area(ui, now);
-        });
+        #[cfg(target_arch = "wasm32")]
+        clear_marks(&ctx);
+        let moved = self.show_layout(ui, now);
 
         // Frames: at once after a move (the computer starts), every second for the clock,
         // often while a board animation runs. The worker wakes the app itself, so thinking
@@ -537,10 +293,10 @@ impl App {
     fn publish_page(&mut self) {
         let name = games::describe(self.settings.game).name;
         let title = self.i18n.tr_args(
-            msg!("page-title"),
+            crate::msg!("page-title"),
             &[
                 ("game", self.tr(name).into()),
-                ("app", self.tr(msg!("app-title")).into()),
+                ("app", self.tr(crate::msg!("app-title")).into()),
             ],
         );
         let state = storage_web::PageState {
@@ -548,7 +304,7 @@ impl App {
             lang: self.settings.lang.tag(),
             plies: self.game.cursor(),
             thinking: self.game.thinking(),
-            over: self.game.status() != Status::Ongoing,
+            over: self.game.status().is_over(),
         };
         storage_web::publish(&state, &mut self.page);
     }
@@ -565,6 +321,13 @@ fn fresh_seed() -> u64 {
 /// Adds the bundled Chinese font behind egui's own, so Latin text keeps egui's look and
 /// every Chinese character falls back to it.
 fn install_fonts(ctx: &egui::Context) {
+    // No text below 12 px, on a phone too.
+    ctx.all_styles_mut(|style| {
+        style.text_styles.insert(
+            egui::TextStyle::Small,
+            egui::FontId::new(12.0, egui::FontFamily::Proportional),
+        );
+    });
     let mut fonts = egui::FontDefinitions::default();
     fonts.font_data.insert(
         "noto-sans-cjk-sc".to_owned(),
@@ -578,6 +341,33 @@ fn install_fonts(ctx: &egui::Context) {
             .push("noto-sans-cjk-sc".to_owned());
     }
     ctx.set_fonts(fonts);
+}
+
+/// Notes where a named control is on screen. The web build publishes these places to the
+/// page (`data-marks`) so that the browser test can tap controls at any size and in either
+/// language; natively it costs nothing (the kittest tests find widgets by their labels).
+pub(crate) fn mark(ui: &egui::Ui, key: &str, response: &egui::Response) {
+    #[cfg(target_arch = "wasm32")]
+    ui.ctx().data_mut(|d| {
+        d.get_temp_mut_or_default::<Marks>(egui::Id::NULL.with(MARKS))
+            .0
+            .push((key.to_owned(), response.rect));
+    });
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (ui, key, response);
+}
+
+/// The controls' places this frame (web only).
+#[derive(Clone, Default)]
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) struct Marks(pub Vec<(String, egui::Rect)>);
+
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+const MARKS: &str = "qipan-marks";
+
+#[cfg(target_arch = "wasm32")]
+fn clear_marks(ctx: &egui::Context) {
+    ctx.data_mut(|d| d.remove::<Marks>(egui::Id::NULL.with(MARKS)));
 }
 
 #[cfg(not(target_arch = "wasm32"))]

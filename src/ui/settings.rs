@@ -5,6 +5,7 @@ use crate::controller::Players;
 use crate::games::{Game, GameId, Side, Variant};
 use crate::i18n::{I18n, Lang, Msg};
 use crate::msg;
+use crate::ui::mark;
 use serde::{Deserialize, Serialize};
 
 /// Everything the player chooses, as saved between runs.
@@ -121,7 +122,8 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
     ui.horizontal(|ui| {
         ui.label(i18n.tr(msg!("setting-language")));
         for lang in Lang::ALL {
-            ui.selectable_value(&mut settings.lang, lang, i18n.tr(lang_msg(lang)));
+            let r = ui.selectable_value(&mut settings.lang, lang, i18n.tr(lang_msg(lang)));
+            mark(ui, &format!("lang:{}", lang.tag()), &r);
         }
     });
     if settings.lang != before.lang {
@@ -131,7 +133,8 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
     ui.label(i18n.tr(msg!("setting-difficulty")));
     ui.horizontal_wrapped(|ui| {
         for level in Level::ALL {
-            ui.selectable_value(&mut settings.level, level, i18n.tr(level_msg(level)));
+            let r = ui.selectable_value(&mut settings.level, level, i18n.tr(level_msg(level)));
+            mark(ui, &format!("level:{level:?}"), &r);
         }
     });
 
@@ -140,7 +143,8 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
         for side in [HumanSide::X, HumanSide::O] {
             let text =
                 i18n.tr(super::games::describe(settings.game).side_choices[side.side().index()]);
-            ui.selectable_value(&mut settings.human, side, text);
+            let r = ui.selectable_value(&mut settings.human, side, text);
+            mark(ui, &format!("side:{}", side.side().letter()), &r);
         }
     });
     if settings.game == GameId::Push {
@@ -151,14 +155,16 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
         ui.small(i18n.tr_args(msg!("push-first-note"), &[("side", i18n.tr(first).into())]));
     }
 
-    ui.checkbox(
+    let two = ui.checkbox(
         &mut settings.two_players,
         i18n.tr(msg!("setting-two-players")),
     );
-    ui.checkbox(
+    let solidarity = ui.checkbox(
         &mut settings.solidarity,
         i18n.tr(msg!("setting-solidarity")),
     );
+    mark(ui, "setting:two-players", &two);
+    mark(ui, "setting:solidarity", &solidarity);
 
     if settings.solidarity != before.solidarity && settings.game == GameId::Blockade {
         changed.new_game = true;

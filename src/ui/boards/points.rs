@@ -255,7 +255,12 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
         // starts new ones, or clears them.
         // A tap on the board away from every point clears the selection; the points are
         // added after it, so they sit on top.
-        let background = ui.interact(rect, ui.scope_id().with("board"), egui::Sense::click());
+        // It senses drags too, so that a finger sliding on the board never scrolls the page.
+        let background = ui.interact(
+            rect,
+            ui.scope_id().with("board"),
+            egui::Sense::click_and_drag(),
+        );
         let board_name = ctx.i18n.tr(crate::msg!("board-label"));
         background
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, board_name.clone()));
@@ -265,7 +270,9 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
         let mut clicked = None;
         for (i, &c) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("point", i));
-            let mut response = point_widget(ui, id, c, r * 1.1, layout.names[i]);
+            // At least a fingertip: points are a board unit or more apart.
+            let mut response =
+                point_widget(ui, id, c, (r * 1.1).max(tf.len(0.45)), layout.names[i]);
             if let Some((_, reason)) = hover.iter().find(|(p, _)| *p as usize == i) {
                 response = response.on_hover_text(ctx.i18n.tr(*reason));
             }

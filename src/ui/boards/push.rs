@@ -241,7 +241,7 @@ impl PushPainter {
             min = min.min(*p);
             max = max.max(*p);
         }
-        let tf = Transform::fit(rect, min, max, 0.9);
+        let tf = Transform::fit(rect, min, max, 0.75);
         let painter = ui.painter_at(rect);
         let screen: Vec<Pos2> = positions.iter().map(|&p| tf.to_screen(p)).collect();
         let r = tf.len(0.38);
@@ -417,7 +417,12 @@ impl PushPainter {
 
         // Input: a tap on the board away from every cell clears the selection; the cells
         // are added after it, so they sit on top.
-        let background = ui.interact(rect, ui.scope_id().with("board"), egui::Sense::click());
+        // It senses drags too, so that a finger sliding on the board never scrolls the page.
+        let background = ui.interact(
+            rect,
+            ui.scope_id().with("board"),
+            egui::Sense::click_and_drag(),
+        );
         let board_name = ctx.i18n.tr(crate::msg!("board-label"));
         background
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, board_name.clone()));
@@ -427,7 +432,8 @@ impl PushPainter {
         let mut clicked = None;
         for (c, &p) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("cell", c));
-            let response = point_widget(ui, id, p, r * 1.1, CELL_NAMES[c]);
+            // Cells are one board unit apart: the whole half-unit is the cell's to tap.
+            let response = point_widget(ui, id, p, tf.len(0.49), CELL_NAMES[c]);
             if response.clicked() {
                 let at = response.interact_pointer_pos().unwrap_or(p);
                 clicked = Some((c as u8, at));

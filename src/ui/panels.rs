@@ -1,0 +1,140 @@
+//! The sections around the board: the game picker, Game Settings, the actions, the saved
+//! game file, the move list and the rules. The layout ([`super::layout`]) places them in
+//! columns on a wide window and in tabs under the board on a narrow one.
+
+use super::{games, mark, move_list, settings, App};
+use crate::games::GameId;
+use crate::msg;
+
+impl App {
+    /// The five games, each with its one-line pitch.
+    pub(super) fn games_section(&mut self, ui: &mut egui::Ui) {
+        for id in GameId::ALL {
+            let selected = self.settings.game == id;
+            let game = games::describe(id);
+            let text = egui::RichText::new(self.tr(game.name)).strong();
+            let response = ui.selectable_label(selected, text);
+            mark(ui, &format!("game:{}", id.name()), &response);
+            ui.small(self.tr(game.tagline));
+            if response.clicked() && !selected {
+                self.settings.game = id;
+                self.new_game();
+            }
+        }
+    }
+
+    pub(super) fn settings_section(&mut self, ui: &mut egui::Ui) {
+        let changed = settings::show(ui, &mut self.settings, &mut self.i18n);
+        if changed.new_game {
+            self.new_game();
+        } else {
+            self.apply_players();
+        }
+    }
+
+    /// New game, undo and redo: always in reach, next to the board on a phone.
+    pub(super) fn actions_row(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            let new = ui.button(self.tr(msg!("action-new")));
+            mark(ui, "action:new", &new);
+            if new.clicked() {
+                self.new_game();
+            }
+            let can_undo = self.game.cursor() > 0;
+            let undo = ui.add_enabled(can_undo, egui::Button::new(self.tr(msg!("action-undo"))));
+            mark(ui, "action:undo", &undo);
+            if undo.clicked() {
+                self.undo();
+            }
+            let can_redo = self.game.cursor() < self.game.len();
+            let redo = ui.add_enabled(can_redo, egui::Button::new(self.tr(msg!("action-redo"))));
+            mark(ui, "action:redo", &redo);
+            if redo.clicked() {
+                self.redo();
+            }
+        });
+    }
+
+    /// Save and load, with the file name they use.
+    pub(super) fn file_section(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(self.tr(msg!("save-path")));
+            ui.add(egui::TextEdit::singleline(&mut self.settings.save_path).desired_width(150.0))
+                .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            let save = ui.button(self.tr(msg!("action-save")));
+            mark(ui, "action:save", &save);
+            if save.clicked() {
+                self.save_game();
+            }
+            let load = ui.button(self.tr(msg!("action-load")));
+            mark(ui, "action:load", &load);
+            if load.clicked() {
+                self.load_game(ui.ctx());
+            }
+        });
+        #[cfg(target_arch = "wasm32")]
+        ui.small(self.tr(msg!("save-web-note")));
+    }
+
+    /// The plies played; a click steps the board back to one of them.
+    pub(super) fn moves_section(&mut self, ui: &mut egui::Ui) {
+        if self.game.reviewing() {
+            ui.small(self.tr(msg!("reviewing")));
+            if ui.button(self.tr(msg!("action-resume"))).clicked() {
+                self.game.resume(self.clock.now());
+            }
+        }
+        if let Some(cursor) = move_list::show(ui, &self.game, &self.i18n) {
+            self.game.review(cursor, self.clock.now());
+        }
+    }
+
+    /// The rules of the game on the board, in the current language. `scroll` gives them a
+    /// scroll area of their own (a column); under the board on a phone the page scrolls.
+    pub(super) fn rules_section(&self, ui: &mut egui::Ui, scroll: bool) {
+        if scroll {
+            egui::ScrollArea::vertical()
+                .id_salt("rules")
+                .auto_shrink([false, false])
+                .show(ui, |ui| self.rules_text(ui));
+        } else {
+            self.rules_text(ui);
+        }
+    }
+
+    fn rules_text(&self, ui: &mut egui::Ui) {
+        let game = games::describe(self.settings.game);
+        ui.label(egui::RichText::new(self.tr(game.name)).heading().strong());
+        ui.label(
+            egui::RichText::new(self.tr(msg!("rules-overview")))
+                .size(17.0)
+                .strong(),
+        );
+        ui.label(egui::RichText::new(self.tr(game.tagline)).italics());
+        ui.label(self.tr(game.intro));
+        for line in self.tr(game.rules).lines() {
+            let line = line.trim_end();
+            if let Some(h) = line.strip_prefix("## ") {
+                ui.add_space(8.0);
+                ui.label(egui::RichText::new(h).size(17.0).strong());
+            } else if let Some(h) = line.strip_prefix("### ") {
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new(h).strong());
+            } else if let Some(item) = line.strip_prefix("- ") {
+                ui.horizontal_top(|ui| {
+                    // The bullet is drawn, not typed: every visible text comes from the
+                    // locale files.
+                    let size = egui::vec2(10.0, ui.text_style_height(&egui::TextStyle::Body));
+                    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+                    let color = ui.visuals().text_color();
+                    ui.painter().circle_filled(rect.center(), 2.2, color);
+                    ui.add(egui::Label::new(item).wrap());
+                });
+            } else if !line.is_empty() {
+                ui.add(egui::Label::new(line).wrap());
+            }
+        }
+    }
+}
