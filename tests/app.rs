@@ -587,7 +587,7 @@ fn small_windows_show_the_whole_board_and_every_control() {
         ([800.0, 600.0], Layout::Medium),
     ] {
         for game in GameId::ALL {
-            let mut harness = app_sized(game, size);
+            let harness = app_sized(game, size);
             assert_eq!(harness.state().layout(), layout, "{size:?}");
             let board = harness.get_by_label("Board").rect();
             assert_on_screen(board, size, "the board");
