@@ -108,6 +108,17 @@ impl std::fmt::Display for ThinkError {
 /// The computer's answer to a [`Request`].
 pub type Answer<G> = Result<<G as Game>::Move, ThinkError>;
 
+/// An answer with what it cost: the browser test compares the page's search speed with the
+/// native one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought<G: Game> {
+    pub answer: Answer<G>,
+    /// Positions the search visited (0 when the answer needed no search).
+    pub nodes: u64,
+    /// Wall-clock time from the request to the answer.
+    pub elapsed: Duration,
+}
+
 /// A search that can run in slices and resume where it stopped, so that the web build can
 /// hand control back to the browser every few milliseconds.
 pub struct Task<G: Evaluate> {
@@ -126,6 +137,14 @@ impl<G: Evaluate> Task<G> {
             request.movetime,
         );
         Task { plan }
+    }
+
+    /// Positions visited so far.
+    pub fn nodes(&self) -> u64 {
+        match &self.plan {
+            Plan::Known(_) => 0,
+            Plan::Search(searcher) => searcher.outcome().nodes,
+        }
     }
 
     /// Works for about `slice`; returns the answer once the search is done.

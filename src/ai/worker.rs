@@ -3,7 +3,7 @@
 //! to the browser in between. Dropping the worker cancels the search: a stale answer is never
 //! delivered.
 
-use super::{Answer, Evaluate, Request};
+use super::{Evaluate, Request, Thought};
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::Worker;
@@ -15,17 +15,18 @@ pub type Wake = std::sync::Arc<dyn Fn() + Send + Sync>;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use super::{Answer, Evaluate, Request, Wake};
+    use super::{Evaluate, Request, Thought, Wake};
     use crate::ai::{Task, ThinkError};
     use std::panic::{catch_unwind, AssertUnwindSafe};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc;
     use std::sync::Arc;
     use web_time::Duration;
+    use web_time::Instant;
 
     /// A search running on its own thread.
     pub struct Worker<G: Evaluate> {
-        answer: mpsc::Receiver<Answer<G>>,
+        answer: mpsc::Receiver<Thought<G>>,
         cancelled: Arc<AtomicBool>,
     }
 
@@ -36,6 +37,7 @@ mod native {
             let cancelled = Arc::new(AtomicBool::new(false));
             let stop = Arc::clone(&cancelled);
             std::thread::spawn(move || {
+                let started = Instant::now();
                 // A panic in the search becomes an answer, so that the app can say so and
                 // let the player go on, instead of waiting for ever.
                 let result = catch_unwind(AssertUnwindSafe(|| {
@@ -44,12 +46,17 @@ mod native {
                         if stop.load(Ordering::Relaxed) {
                             return None;
                         }
-                        if let Some(done) = task.step(Duration::from_millis(20)) {
-                            return Some(done);
+                        if let Some(answer) = task.step(Duration::from_millis(20)) {
+                            return Some((answer, task.nodes()));
                         }
                     }
                 }))
-                .unwrap_or_else(|panic| Some(Err(ThinkError::Crashed(panic_text(&panic)))));
+                .unwrap_or_else(|panic| Some((Err(ThinkError::Crashed(panic_text(&panic))), 0)))
+                .map(|(answer, nodes)| Thought {
+                    answer,
+                    nodes,
+                    elapsed: started.elapsed(),
+                });
                 if let Some(result) = result {
                     if !stop.load(Ordering::Relaxed) && sender.send(result).is_ok() {
                         wake();
@@ -60,7 +67,7 @@ mod native {
         }
 
         /// The answer, once it is ready.
-        pub fn poll(&mut self) -> Option<Answer<G>> {
+        pub fn poll(&mut self) -> Option<Thought<G>> {
             self.answer.try_recv().ok()
         }
     }
@@ -83,12 +90,13 @@ mod native {
 
 #[cfg(target_arch = "wasm32")]
 mod web {
-    use super::{Answer, Evaluate, Request, Wake};
+    use super::{Evaluate, Request, Thought, Wake};
     use crate::ai::Task;
     use std::cell::{Cell, RefCell};
     use std::rc::Rc;
     use wasm_bindgen_futures::JsFuture;
     use web_time::Duration;
+    use web_time::Instant;
 
     /// How long the search may hold the page's only thread before it yields: about half a
     /// frame at 60 Hz, leaving the rest for input and drawing.
@@ -99,7 +107,7 @@ mod web {
 
     /// A search running in slices on the page's thread.
     pub struct Worker<G: Evaluate> {
-        answer: Rc<RefCell<Option<Answer<G>>>>,
+        answer: Rc<RefCell<Option<Thought<G>>>>,
         cancelled: Rc<Cell<bool>>,
     }
 
@@ -110,8 +118,9 @@ mod web {
             let cancelled = Rc::new(Cell::new(false));
             let (slot, stop) = (Rc::clone(&answer), Rc::clone(&cancelled));
             wasm_bindgen_futures::spawn_local(async move {
+                let started = Instant::now();
                 let mut task = Task::new(&request);
-                let result = loop {
+                let answer = loop {
                     if stop.get() {
                         return;
                     }
@@ -120,6 +129,11 @@ mod web {
                         break done;
                     }
                     yield_to_browser().await;
+                };
+                let result = Thought {
+                    answer,
+                    nodes: task.nodes(),
+                    elapsed: started.elapsed(),
                 };
                 if !stop.get() {
                     *slot.borrow_mut() = Some(result);
@@ -130,7 +144,7 @@ mod web {
         }
 
         /// The answer, once it is ready.
-        pub fn poll(&mut self) -> Option<Answer<G>> {
+        pub fn poll(&mut self) -> Option<Thought<G>> {
             self.answer.borrow_mut().take()
         }
     }

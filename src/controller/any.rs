@@ -191,6 +191,10 @@ impl AnyMatch {
         with_match!(self, m => m.set_notice(notice))
     }
 
+    pub fn last_search(&self) -> Option<(u64, web_time::Duration)> {
+        with_match!(self, m => m.last_search())
+    }
+
     pub fn last_change(&self) -> Change {
         with_match!(self, m => m.last_change())
     }

@@ -3,9 +3,10 @@
 //! a move, an undo and an answer is theirs to choose.
 
 use crate::ai::worker::{Wake, Worker};
-use crate::ai::{Answer, Evaluate, Request};
+use crate::ai::{Answer, Evaluate, Request, Thought};
 use std::cell::RefCell;
 use std::rc::Rc;
+use web_time::Duration;
 
 /// Starts the computer thinking about a request.
 pub trait Engine<G: Evaluate> {
@@ -15,7 +16,7 @@ pub trait Engine<G: Evaluate> {
 /// A computer at work. Dropping it cancels the search.
 pub trait Thinking<G: Evaluate> {
     /// The answer, once it is ready.
-    fn poll(&mut self) -> Option<Answer<G>>;
+    fn poll(&mut self) -> Option<Thought<G>>;
 }
 
 /// The real computer: a thread natively, a sliced task on the web.
@@ -29,7 +30,7 @@ impl<G: Evaluate> Engine<G> for WorkerEngine {
 }
 
 impl<G: Evaluate> Thinking<G> for Worker<G> {
-    fn poll(&mut self) -> Option<Answer<G>> {
+    fn poll(&mut self) -> Option<Thought<G>> {
         Worker::poll(self)
     }
 }
@@ -97,8 +98,12 @@ struct ManualThinking<G: Evaluate> {
 }
 
 impl<G: Evaluate> Thinking<G> for ManualThinking<G> {
-    fn poll(&mut self) -> Option<Answer<G>> {
-        self.answer.borrow_mut().take()
+    fn poll(&mut self) -> Option<Thought<G>> {
+        self.answer.borrow_mut().take().map(|answer| Thought {
+            answer,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        })
     }
 }
 

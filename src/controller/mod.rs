@@ -80,6 +80,8 @@ pub struct Match<G: Evaluate> {
     seed: u64,
     notice: Option<Notice>,
     last_change: Change,
+    /// Nodes and time of the computer's last search.
+    last_search: Option<(u64, web_time::Duration)>,
 }
 
 impl<G: Evaluate> Match<G> {
@@ -107,6 +109,7 @@ impl<G: Evaluate> Match<G> {
             seed,
             notice: None,
             last_change: Change::Start,
+            last_search: None,
         }
     }
 
@@ -153,6 +156,11 @@ impl<G: Evaluate> Match<G> {
 
     pub fn set_notice(&mut self, notice: Option<Notice>) {
         self.notice = notice;
+    }
+
+    /// The computer's last search: positions visited and the time it took.
+    pub fn last_search(&self) -> Option<(u64, web_time::Duration)> {
+        self.last_search
     }
 
     pub fn last_change(&self) -> Change {
@@ -284,9 +292,12 @@ impl<G: Evaluate> Match<G> {
     /// One step of the game's own life, called every frame: the computer's answer, forced
     /// passes, the turn clock, and starting the computer when it is its turn.
     pub fn advance(&mut self, now: f64) {
-        if let Some(answer) = self.thinking.as_mut().and_then(|t| t.poll()) {
+        if let Some(thought) = self.thinking.as_mut().and_then(|t| t.poll()) {
             self.thinking = None;
-            let played = answer.and_then(|mv| {
+            if thought.nodes > 0 {
+                self.last_search = Some((thought.nodes, thought.elapsed));
+            }
+            let played = thought.answer.and_then(|mv| {
                 self.record
                     .play(mv)
                     .map_err(|e| ThinkError::Crashed(e.to_string()))

@@ -272,7 +272,7 @@ impl eframe::App for App {
             ctx.request_repaint_after(delay);
         }
         #[cfg(target_arch = "wasm32")]
-        self.publish_page();
+        self.publish_page(&ctx);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -290,7 +290,7 @@ impl eframe::App for App {
 impl App {
     /// Mirrors the game into the page: the tab title (game name, localized) and the state
     /// attributes the end-to-end test reads.
-    fn publish_page(&mut self) {
+    fn publish_page(&mut self, ctx: &egui::Context) {
         let name = games::describe(self.settings.game).name;
         let title = self.i18n.tr_args(
             crate::msg!("page-title"),
@@ -299,12 +299,22 @@ impl App {
                 ("app", self.tr(crate::msg!("app-title")).into()),
             ],
         );
+        let marks = Self::ctx_marks(ctx);
         let state = storage_web::PageState {
             title,
             lang: self.settings.lang.tag(),
             plies: self.game.cursor(),
             thinking: self.game.thinking(),
             over: self.game.status().is_over(),
+            game: self.game.variant().to_string(),
+            position: self.game.position_text(),
+            layout: format!("{:?}", self.layout).to_lowercase(),
+            marks,
+            nps: self
+                .game
+                .last_search()
+                .filter(|(_, t)| !t.is_zero())
+                .map(|(nodes, t)| (nodes as f64 / t.as_secs_f64()) as u64),
         };
         storage_web::publish(&state, &mut self.page);
     }
@@ -346,12 +356,12 @@ fn install_fonts(ctx: &egui::Context) {
 /// Notes where a named control is on screen. The web build publishes these places to the
 /// page (`data-marks`) so that the browser test can tap controls at any size and in either
 /// language; natively it costs nothing (the kittest tests find widgets by their labels).
-pub(crate) fn mark(ui: &egui::Ui, key: &str, response: &egui::Response) {
+pub(crate) fn mark(ui: &egui::Ui, key: impl std::fmt::Display, response: &egui::Response) {
     #[cfg(target_arch = "wasm32")]
     ui.ctx().data_mut(|d| {
         d.get_temp_mut_or_default::<Marks>(egui::Id::NULL.with(MARKS))
             .0
-            .push((key.to_owned(), response.rect));
+            .push((key.to_string(), response.rect));
     });
     #[cfg(not(target_arch = "wasm32"))]
     let _ = (ui, key, response);
@@ -364,6 +374,21 @@ pub(crate) struct Marks(pub Vec<(String, egui::Rect)>);
 
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 const MARKS: &str = "qipan-marks";
+
+#[cfg(target_arch = "wasm32")]
+impl App {
+    /// This frame's marks as JSON: `{"key": [x, y, w, h], ...}` in CSS pixels.
+    fn ctx_marks(ctx: &egui::Context) -> String {
+        let marks = ctx.data(|d| d.get_temp::<Marks>(egui::Id::NULL.with(MARKS)));
+        let map: std::collections::BTreeMap<String, [f32; 4]> = marks
+            .map(|m| m.0)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(k, r)| (k, [r.min.x, r.min.y, r.width(), r.height()]))
+            .collect();
+        serde_json::to_string(&map).unwrap_or_default()
+    }
+}
 
 #[cfg(target_arch = "wasm32")]
 fn clear_marks(ctx: &egui::Context) {

@@ -14,7 +14,7 @@ impl App {
             let game = games::describe(id);
             let text = egui::RichText::new(self.tr(game.name)).strong();
             let response = ui.selectable_label(selected, text);
-            mark(ui, &format!("game:{}", id.name()), &response);
+            mark(ui, format_args!("game:{}", id.name()), &response);
             ui.small(self.tr(game.tagline));
             if response.clicked() && !selected {
                 self.settings.game = id;

@@ -123,7 +123,7 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
         ui.label(i18n.tr(msg!("setting-language")));
         for lang in Lang::ALL {
             let r = ui.selectable_value(&mut settings.lang, lang, i18n.tr(lang_msg(lang)));
-            mark(ui, &format!("lang:{}", lang.tag()), &r);
+            mark(ui, format_args!("lang:{}", lang.tag()), &r);
         }
     });
     if settings.lang != before.lang {
@@ -134,7 +134,7 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
     ui.horizontal_wrapped(|ui| {
         for level in Level::ALL {
             let r = ui.selectable_value(&mut settings.level, level, i18n.tr(level_msg(level)));
-            mark(ui, &format!("level:{level:?}"), &r);
+            mark(ui, format_args!("level:{level:?}"), &r);
         }
     });
 
@@ -144,7 +144,7 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
             let text =
                 i18n.tr(super::games::describe(settings.game).side_choices[side.side().index()]);
             let r = ui.selectable_value(&mut settings.human, side, text);
-            mark(ui, &format!("side:{}", side.side().letter()), &r);
+            mark(ui, format_args!("side:{}", side.side().letter()), &r);
         }
     });
     if settings.game == GameId::Push {

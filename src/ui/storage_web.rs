@@ -117,6 +117,17 @@ pub struct PageState {
     pub plies: usize,
     pub thinking: bool,
     pub over: bool,
+    /// The game id with its option (`blockade:solidarity`).
+    pub game: String,
+    /// The position text on the board.
+    pub position: String,
+    /// `wide`, `medium` or `narrow`.
+    pub layout: String,
+    /// Where the named controls and board points are: JSON `{"key": [x, y, w, h]}` in CSS
+    /// pixels (keys such as `point:c3`, `action:undo`, `tab:rules`, `lang:zh-CN`).
+    pub marks: String,
+    /// Nodes per second of the computer's last search in this page.
+    pub nps: Option<u64>,
 }
 
 /// Writes `state` into the page; cheap to call every frame (only changes touch the DOM).
@@ -137,6 +148,11 @@ pub fn publish(state: &PageState, last: &mut Option<PageState>) {
         let _ = data.set("plies", &state.plies.to_string());
         let _ = data.set("thinking", if state.thinking { "1" } else { "0" });
         let _ = data.set("over", if state.over { "1" } else { "0" });
+        let _ = data.set("game", &state.game);
+        let _ = data.set("position", &state.position);
+        let _ = data.set("layout", &state.layout);
+        let _ = data.set("marks", &state.marks);
+        let _ = data.set("nps", &state.nps.map(|n| n.to_string()).unwrap_or_default());
     }
     *last = Some(state.clone());
 }

@@ -123,6 +123,7 @@ pub fn point_widget(
 ) -> egui::Response {
     let rect = Rect::from_center_size(at, Vec2::splat(2.0 * r));
     let response = ui.interact(rect, id, egui::Sense::click());
+    crate::ui::mark(ui, format_args!("point:{name}"), &response);
     let label = name.to_owned();
     response
         .widget_info(move || egui::WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
