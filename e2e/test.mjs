@@ -65,7 +65,16 @@ function instrument() {
   const q = (window.__qipan = {
     started: null, firstFrame: null, paints: 0, rafs: 0,
     inputAt: null, lang: null, langAt: null, langPaintAt: null, thinkingAtLang: null,
+    // Every position the page showed, with its move count: the computer may answer before
+    // the test gets to look at the position the person's move made.
+    positions: [],
+    // The browser's own measure of input to the next frame on screen (Event Timing, as in
+    // INP): only events that took 16 ms or more are reported.
+    eventTimings: [],
   });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) q.eventTimings.push({ name: e.name, start: e.startTime, duration: e.duration });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   addEventListener('TrunkApplicationStarted', () => { q.started = performance.now(); });
   const clear = WebGL2RenderingContext.prototype.clear;
   WebGL2RenderingContext.prototype.clear = function (...args) {
@@ -86,6 +95,10 @@ function instrument() {
       // task after it runs once the paint is done.
       setTimeout(() => { q.firstFrame = performance.now(); }, 0);
     }
+    const last = q.positions[q.positions.length - 1];
+    if (data.position !== undefined && (!last || last.position !== data.position || last.plies !== data.plies)) {
+      q.positions.push({ plies: data.plies, position: data.position });
+    }
     if (data.lang !== q.lang) {
       if (q.lang !== null) {
         q.langAt = performance.now();
@@ -94,7 +107,7 @@ function instrument() {
       }
       q.lang = data.lang;
     }
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-plies', 'data-lang'] });
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-plies', 'data-lang', 'data-position'] });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -186,9 +199,10 @@ class Tab {
    * does it here: a finger dragged on a part of the page that is not the board, or the
    * mouse wheel.
    */
-  async scroll(dy) {
+  async scroll(dy, x = this.W / 2) {
     if (!this.size.touch) {
-      await this.page.mouse.move(this.W * 0.98, this.H * 0.6);
+      // Over the column to scroll (the wide layout's columns scroll on their own).
+      await this.page.mouse.move(x, this.H * 0.6);
       await this.page.mouse.wheel(0, dy);
       await this.settle();
       return;
@@ -204,7 +218,7 @@ class Tab {
       const y0 = left > 0 ? Math.max(...starts) : Math.min(...starts);
       const room = left > 0 ? y0 - 0.05 * this.H : 0.95 * this.H - y0;
       const step = Math.sign(left) * Math.min(Math.abs(left), room);
-      await this.touchDrag([this.W * 0.5, y0], [this.W * 0.5, y0 - step]);
+      await this.touchDrag([x, y0], [x, y0 - step]);
       left -= step;
       await this.settle();
     }
@@ -234,10 +248,10 @@ class Tab {
     for (let round = 0; round < 6; round++) {
       const rect = (await this.marks())[key];
       if (!rect) throw new Error(`${this.size.name}: no mark ${key} on the page`);
+      // Below the status line (above the page's first control) and inside the window.
+      if (rect[1] >= this.contentTop - 1 && rect[1] + rect[3] <= this.H) return rect;
       const cy = rect[1] + rect[3] / 2;
-      // Clear of the status line on top and of the edge at the bottom.
-      if (cy > this.H * 0.15 && cy < this.H * 0.92) return rect;
-      await this.scroll(cy - this.H / 2);
+      await this.scroll(cy - this.H / 2, rect[0] + rect[2] / 2);
     }
     throw new Error(`${this.size.name}: could not scroll ${key} into view`);
   }
@@ -291,12 +305,21 @@ class Tab {
     await this.settle();
   }
 
-  /** The board part of the position text as a map from point name to '.', 'x', 'o'... */
-  async board() {
+  /**
+   * The board part of the position text as a map from point name to '.', 'x', 'o'...: the
+   * position now, or the last one the page showed with `plies` moves.
+   */
+  async board(plies) {
     const s = await this.state();
     const game = s.game.split(':')[0];
     const names = pointOrder(game, Object.keys(await this.points()));
-    const chars = s.position.split(' ')[0];
+    let position = s.position;
+    if (plies !== undefined) {
+      position = await this.page.evaluate((n) => window.__qipan.positions
+        .filter((p) => p.plies === String(n)).map((p) => p.position).pop(), plies);
+      if (position === undefined) throw new Error(`no position with ${plies} plies was shown`);
+    }
+    const chars = position.split(' ')[0];
     if (chars.length !== names.length) throw new Error(`${game}: ${chars.length} points in the position text, ${names.length} marked`);
     return Object.fromEntries(names.map((n, i) => [n, chars[i]]));
   }
@@ -334,16 +357,6 @@ function boardSpan(img, box, colour) {
   return { x0, x1, width: x1 - x0 + 1 };
 }
 
-/** Strongly red pixels: the colour the status line gives an error. */
-function reddish(img) {
-  let n = 0;
-  for (let i = 0; i < img.data.length; i += 4) {
-    const [r, g, b] = [img.data[i], img.data[i + 1], img.data[i + 2]];
-    if (r > g + 70 && r > b + 70) n++;
-  }
-  return n;
-}
-
 function differs(a, b) {
   let n = 0;
   for (let i = 0; i < Math.min(a.data.length, b.data.length); i += 4) {
@@ -366,6 +379,8 @@ async function start(t, url, m) {
   console.log(`     ${name}: wasm started ${m.wasmStartedMs} ms, first frame ${m.firstFrameMs} ms after navigation start`);
   check(m.firstFrameMs < 2500, `${name}: first frame within 2.5 s (${m.firstFrameMs} ms)`);
   await t.settle();
+  // The status line ends above the first control of the unscrolled page.
+  t.contentTop = Math.min(...Object.values(await t.marks()).map((r) => r[1]));
   const s = await t.state();
   check(s.layout === t.size.layout, `${name}: layout ${s.layout} (expected ${t.size.layout})`);
   check(s.lang === 'en-US' && s.plies === '0' && s.game === 'shuangcheng', `${name}: fresh profile: English, Shuang Cheng, no moves (${s.lang}, ${s.game}, ${s.plies})`);
@@ -405,8 +420,8 @@ async function shuangCheng(t, m) {
   await t.tap('point:bh');
   await sleep(150);
   await t.tap('point:c');
-  await t.plies(1);
-  const mine = await t.board();
+  await t.waitFor('my move', () => Number(document.body.dataset.plies) >= 1, null);
+  const mine = await t.board(1);
   check(mine.c === start.bh && mine.bh === '.' && start.c === '.', `${name}: Shuang Cheng bh-c by taps (c ${mine.c}, bh ${mine.bh})`);
   await t.shot('shuangcheng-moved');
   await t.plies(2);
@@ -429,6 +444,11 @@ async function pushTheLine(t, m) {
   const name = t.size.name;
   await t.chooseGame('push');
   await t.humanToMove();
+  if (t.size.layout === 'narrow') {
+    // The hexagon at the top of the page, as wide as it goes.
+    await t.scroll(-t.H * 3);
+    await boardOnScreen(t, m, 'push');
+  }
   const pts = await t.points();
   const board = await t.board();
   const box = await t.boardBox();
@@ -465,8 +485,11 @@ async function pushTheLine(t, m) {
   const breathing = await t.rates(3000);
   m.breathingFps = Math.round(breathing.paints * 10) / 10;
   m.breathingRafPerSecond = Math.round(breathing.rafs);
-  check(breathing.paints <= GOAL.breathingFps && breathing.paints >= 5,
-    `${name}: Push the Line breathes at ${m.breathingFps} frames/s (goal <= ${GOAL.breathingFps}, and it does animate: >= 5; rAF calls ${m.breathingRafPerSecond}/s)`);
+  // It does animate: it paints at least 10 frames a second, or (on a machine too slow for
+  // that) in most of the frames the browser offers.
+  const animates = breathing.paints >= Math.min(10, 0.6 * breathing.rafs);
+  check(breathing.paints <= GOAL.breathingFps && animates,
+    `${name}: Push the Line breathes at ${m.breathingFps} frames/s (goal <= ${GOAL.breathingFps}; the browser offered ${m.breathingRafPerSecond})`);
   await t.shot('push-loaded');
 
   // A group of two chosen by taps, then the piece ahead of it tapped: the group shoves it.
@@ -476,8 +499,8 @@ async function pushTheLine(t, m) {
   await sleep(150);
   await t.shot('push-group');
   await t.tap(`point:${c}`);
-  await t.plies(1);
-  let after = await t.board();
+  await t.waitFor('my move', () => Number(document.body.dataset.plies) >= 1, null);
+  let after = await t.board(1);
   check(after[a] === '.' && after[b] === 'x' && after[c] === 'x' && after[e] === 'o',
     `${name}: the group ${a}${b} moved by taps and shoved ${c} to ${e} (${a}=${after[a]} ${b}=${after[b]} ${c}=${after[c]} ${e}=${after[e]})`);
   await t.shot('push-shoved');
@@ -496,8 +519,8 @@ async function pushTheLine(t, m) {
   await sleep(150);
   await t.shot('push-target');
   await t.tap(`point:${c}`);
-  await t.plies(1);
-  after = await t.board();
+  await t.waitFor('my move', () => Number(document.body.dataset.plies) >= 1, null);
+  after = await t.board(1);
   check(after[c] === 'x' && after[e] === 'o', `${name}: push by target: two taps on ${c} pushed it to ${e}`);
   await t.humanToMove(40_000);
 }
@@ -599,18 +622,19 @@ async function clickWhileThinking(t, m, level = 'Master') {
   const searched = (await t.state()).position;
   await t.openTab('settings');
   await sleep(300);
-  const sent = Date.now();
   await t.tap('lang:zh-CN');
   await t.waitFor('Chinese', () => document.body.dataset.lang === 'zh-CN', null, 3_000);
-  m.clickToDataMsOutside = Date.now() - sent;
-  const q = await t.page.evaluate(() => window.__qipan);
-  m.clickWhileThinkingMs = Math.round(q.langAt - q.inputAt);
   await t.waitFor('a frame after the click', () => window.__qipan.langPaintAt !== null, null, 3_000);
-  const q2 = await t.page.evaluate(() => window.__qipan);
-  m.clickWhileThinkingPaintedMs = Math.round(q2.langPaintAt - q2.inputAt);
+  await sleep(300);
+  const q = await t.page.evaluate(() => window.__qipan);
+  // From the input's arrival to the language's change in the app (the data attribute) and
+  // to the next frame on screen (Event Timing: 0 when under its 16 ms threshold).
+  m.clickWhileThinkingMs = Math.round(q.langAt - q.inputAt);
+  const shown = q.eventTimings.filter((e) => e.start >= q.inputAt - 1).map((e) => e.duration);
+  m.clickWhileThinkingOnScreenMs = Math.round(Math.max(0, ...shown));
   check(q.thinkingAtLang === '1', `${name}: the click took effect while the computer still thought`);
-  check(m.clickWhileThinkingMs <= GOAL.clickMs,
-    `${name}: a click while the computer thinks counts after ${m.clickWhileThinkingMs} ms (goal <= ${GOAL.clickMs}; on screen after ${m.clickWhileThinkingPaintedMs} ms; ${m.clickToDataMsOutside} ms seen from the test)`);
+  check(m.clickWhileThinkingOnScreenMs <= GOAL.clickMs && m.clickWhileThinkingMs <= GOAL.clickMs,
+    `${name}: a click while the computer thinks is on screen after ${m.clickWhileThinkingOnScreenMs} ms (goal <= ${GOAL.clickMs}; the app had it after ${m.clickWhileThinkingMs} ms)`);
   // The page keeps drawing: the browser's frames keep coming, and the app paints its clock.
   const gaps = await t.page.evaluate(() => new Promise((resolve) => {
     const times = [];
@@ -669,12 +693,16 @@ async function files(t, sc) {
   await sleep(300);
   const top = Math.min(...Object.values(await t.marks()).map((r) => r[1]));
   const bar = { x: 0, y: 0, width: t.W, height: Math.max(10, Math.round(top) - 2) };
+  // The status line changes every second (the turn timer): how much that alone moves.
   const good = await t.shot('loaded', bar);
+  await sleep(1100);
+  const tick = differs(good, await t.shot('loaded-later', bar));
   await t.load('{"format": "something else"}', 'bad.json');
   await sleep(800);
   check((await t.state()).plies === '2', 'a bad file leaves the game as it was');
   const bad = await t.shot('bad-file', bar);
-  check(reddish(bad) > 20 && reddish(good) < 5, `a bad file shows an error in the status line (${reddish(good)} -> ${reddish(bad)} red pixels)`);
+  const change = differs(good, bad);
+  check(change > 3 * tick + 300, `a bad file's message replaces the status line's notice (${change} pixels changed; the timer alone ${tick})`);
 }
 
 /** Desktop: every game, its board and localized title; an Earthen Cannon move. */
@@ -693,8 +721,8 @@ async function everyGame(t, m) {
       await t.tap('point:c6');
       await sleep(150);
       await t.tap('point:c5');
-      await t.plies(1);
-      const after = await t.board();
+      await t.waitFor('my move', () => Number(document.body.dataset.plies) >= 1, null);
+      const after = await t.board(1);
       check(after.c5 === 'x' && after.c6 === '.', 'cannon: c6-c5 played by clicks');
       await t.plies(2);
       await t.humanToMove();
@@ -722,29 +750,42 @@ async function medium(t) {
   await t.settle();
 }
 
-/** The icon and the web app manifest: present, and what Chromium needs to install the app. */
-async function installable(t, m) {
-  const found = await t.page.evaluate(async () => {
-    const icon = document.querySelector('link[rel="icon"]');
-    const manifestLink = document.querySelector('link[rel="manifest"]');
-    const manifest = await (await fetch(manifestLink.href)).json();
-    const icons = [];
-    for (const i of manifest.icons) {
-      const r = await fetch(new URL(i.src, manifestLink.href));
-      const b = await createImageBitmap(await r.blob());
-      icons.push({ sizes: i.sizes, type: r.headers.get('content-type'), w: b.width, h: b.height });
-    }
-    const tab = await fetch(icon.href);
-    return { manifest, icons, tabIcon: tab.status, tabIconType: tab.headers.get('content-type') };
-  });
-  check(found.tabIcon === 200 && found.tabIconType === 'image/png', 'the browser tab icon is there');
-  check(found.icons.some((i) => i.w >= 512) && found.icons.every((i) => i.sizes === `${i.w}x${i.h}`),
-    `the manifest's icons are the sizes it says ${JSON.stringify(found.icons)}`);
-  const cdp = await t.page.context().newCDPSession(t.page);
-  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-  await cdp.detach();
-  m.installabilityErrors = installabilityErrors.map((e) => e.errorId);
-  check(installabilityErrors.length === 0, `Chromium finds the app installable (${JSON.stringify(m.installabilityErrors)})`);
+/**
+ * The icon and the web app manifest: present, and all Chromium needs to offer to install
+ * the app. Chromium never offers that in an incognito-like context (every newContext is),
+ * so this asks in a browser with a real profile.
+ */
+async function installable(url, m) {
+  const profile = mkdtempSync(join(tmpdir(), 'qipan-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { ...LAUNCH, viewport: SIZES[0].viewport });
+  try {
+    const page = context.pages()[0] || (await context.newPage());
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForFunction(() => document.body.dataset.plies !== undefined, null, { timeout: 60_000 });
+    const found = await page.evaluate(async () => {
+      const icon = document.querySelector('link[rel="icon"]');
+      const manifestLink = document.querySelector('link[rel="manifest"]');
+      const manifest = await (await fetch(manifestLink.href)).json();
+      const icons = [];
+      for (const i of manifest.icons) {
+        const r = await fetch(new URL(i.src, manifestLink.href));
+        const b = await createImageBitmap(await r.blob());
+        icons.push({ sizes: i.sizes, type: r.headers.get('content-type'), w: b.width, h: b.height });
+      }
+      const tab = await fetch(icon.href);
+      return { icons, tabIcon: tab.status, tabIconType: tab.headers.get('content-type') };
+    });
+    check(found.tabIcon === 200 && found.tabIconType === 'image/png', 'the browser tab icon is there');
+    check(found.icons.some((i) => i.w >= 512) && found.icons.every((i) => i.sizes === `${i.w}x${i.h}`),
+      `the manifest's icons are the sizes it says ${JSON.stringify(found.icons)}`);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    m.installabilityErrors = installabilityErrors.map((e) => e.errorId);
+    check(installabilityErrors.length === 0, `Chromium finds the app installable (${JSON.stringify(m.installabilityErrors)})`);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 }
 
 /** The service worker has cached this build: caches and the worker's state. */
@@ -797,9 +838,13 @@ async function offline(t, m, server) {
   const nextWasm = await wasmLoaded(t);
   check(nextWasm.includes(newName) && !nextWasm.includes(firstWasm),
     `online again, the page runs the new build's wasm at once (${nextWasm}; was ${firstWasm})`);
-  await t.waitFor('the new service worker', () => navigator.serviceWorker.controller
-    && caches.keys().then((k) => k.length === 1 && k[0] === 'qipan-next'), null, 30_000);
-  sw = await workerReady(t);
+  // The browser looks for a new sw.js on every navigation; the new worker installs, takes
+  // over and drops the old cache.
+  for (let i = 0; i < 100; i++) {
+    sw = await workerReady(t);
+    if (sw.keys.length === 1 && sw.keys[0] === 'qipan-next') break;
+    await sleep(200);
+  }
   check(sw.keys.length === 1 && sw.keys[0] === 'qipan-next' && sw.cached.some((p) => p.endsWith(newName)),
     `the new worker replaced the old cache (${sw.keys})`);
   await server.current.stop();
@@ -808,10 +853,12 @@ async function offline(t, m, server) {
   const offlineWasm = await wasmLoaded(t);
   check(offlineWasm.includes(newName), `offline after the update, the new build starts (${offlineWasm})`);
   rmSync(next, { recursive: true, force: true });
+  // The site up again for the other sizes.
+  server.current = await serve(dist, server.port);
 }
 
 // ---------------------------------------------------------------------------------------
-const browser = await chromium.launch({
+const LAUNCH = {
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   headless: true,
   timeout: 60_000,
@@ -820,7 +867,8 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync',
     '--enable-unsafe-swiftshader',
   ],
-});
+};
+const browser = await chromium.launch(LAUNCH);
 const metrics = {};
 const began = Date.now();
 const server = { current: await serve(dist) };
@@ -861,7 +909,7 @@ try {
         const s = await t.state();
         check(s.lang === 'zh-CN' && s.title === before.title && s.game === before.game, `settings restored after reload: ${s.lang}, ${s.title}`);
         await t.shot('reloaded-zh');
-        await installable(t, m);
+        await installable(url, m);
         await offline(t, m, server);
       }
     } catch (e) {
