@@ -22,6 +22,7 @@ fn app_with(game: GameId) -> (Harness<'static, App>, ManualClock) {
         .with_size([1280.0, 800.0])
         .with_max_steps(64)
         .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
+    harness.state_mut().set_animations(false);
     harness.state_mut().update_settings(|s| {
         s.level = Level::Easy;
         s.game = game;
@@ -547,6 +548,7 @@ fn app_sized(game: GameId, size: [f32; 2]) -> Harness<'static, App> {
         .with_size(size)
         .with_max_steps(64)
         .build_eframe(move |cc| App::with_clock(cc, Box::new(clock)));
+    harness.state_mut().set_animations(false);
     harness.state_mut().update_settings(|s| {
         s.level = Level::Easy;
         s.game = game;
@@ -681,4 +683,35 @@ fn renders_layouts_for_review() {
             }
         }
     }
+}
+
+#[test]
+fn a_move_glides_and_an_undo_jumps() {
+    let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    harness.state_mut().set_animations(true);
+    harness
+        .state_mut()
+        .update_settings(|s| s.two_players = true);
+    harness.run();
+    // While a move glides the app asks for every frame, so step rather than run to rest.
+    let mut tap_steps = |harness: &mut Harness<'static, App>, names: &[&str]| {
+        for name in names {
+            harness.get_by_label(name).click();
+            harness.run_steps(2);
+        }
+    };
+    tap_steps(&mut harness, &["l", "c"]);
+    assert_eq!(harness.state().game().ply_texts(), ["l-c"]);
+    assert!(harness.state().gliding(), "the move glides");
+    // Input is never blocked by the glide: the other side moves at once.
+    clock.advance(0.05);
+    tap_steps(&mut harness, &["th", "l"]);
+    assert_eq!(harness.state().game().ply_texts(), ["l-c", "th-l"]);
+    clock.advance(0.3);
+    harness.run();
+    assert!(!harness.state().gliding(), "and lands");
+    harness.get_by_label("Undo").click();
+    harness.run();
+    assert_eq!(harness.state().game().cursor(), 1);
+    assert!(!harness.state().gliding(), "undo jumps without a glide");
 }

@@ -193,6 +193,7 @@ impl App {
             self.painted_epoch = self.game.epoch();
             board::clear(&mut self.painters);
         }
+        let glide = self.glide_progress(now);
         board::show(
             &mut self.game,
             &mut self.painters,
@@ -200,6 +201,7 @@ impl App {
             rect,
             &self.i18n,
             now,
+            glide,
         )
     }
 }

@@ -22,7 +22,7 @@ pub mod theme;
 use crate::ai::worker::Wake;
 use crate::controller::save::{self, SaveError};
 use crate::controller::timer::{self, Clock, SystemClock};
-use crate::controller::{AnyMatch, Notice};
+use crate::controller::{AnyMatch, Change, Notice};
 use crate::games::{GameId, Side};
 use crate::i18n::{I18n, Msg};
 use boards::Painters;
@@ -51,6 +51,10 @@ pub struct App {
     /// The arrangement of the last frame, and the tab open under the board or in the column.
     layout: layout::Layout,
     tab: layout::Tab,
+    /// Moves glide on the board (off in tests, where the clock stands still).
+    animations: bool,
+    /// When the move on the board started to glide, and the controller epoch it belongs to.
+    glide: Option<(u64, f64)>,
     /// The web's Load: the file the player is picking, read by the browser in the background.
     #[cfg(target_arch = "wasm32")]
     picking: Option<storage_web::PickedSlot>,
@@ -87,6 +91,8 @@ impl App {
             seed,
             layout: layout::Layout::Wide,
             tab: layout::Tab::default(),
+            animations: true,
+            glide: None,
             #[cfg(target_arch = "wasm32")]
             picking: None,
             #[cfg(target_arch = "wasm32")]
@@ -99,6 +105,38 @@ impl App {
     /// The game in progress.
     pub fn game(&self) -> &AnyMatch {
         &self.game
+    }
+
+    /// Turns the move animation on or off (tests turn it off: their clock does not move).
+    pub fn set_animations(&mut self, on: bool) {
+        self.animations = on;
+    }
+
+    /// Whether a move is gliding on the board now (tests read it).
+    pub fn gliding(&self) -> bool {
+        self.glide.is_some_and(|(epoch, started)| {
+            let t = (self.clock.now() - started) / board::GLIDE_SECONDS;
+            epoch == self.game.epoch() && (0.0..1.0).contains(&t)
+        })
+    }
+
+    /// How far the last move's glide has come (0 to 1), while it runs.
+    fn glide_progress(&mut self, now: f64) -> Option<f32> {
+        let epoch = self.game.epoch();
+        if self.glide.is_none_or(|(seen, _)| seen != epoch) {
+            let played = matches!(self.game.last_change(), Change::Played { .. });
+            self.glide = Some((
+                epoch,
+                if self.animations && played {
+                    now
+                } else {
+                    f64::MIN
+                },
+            ));
+        }
+        let (_, started) = self.glide?;
+        let t = (now - started) / board::GLIDE_SECONDS;
+        (0.0..1.0).contains(&t).then_some(t as f32)
     }
 
     /// The arrangement the last frame used (tests check which one a size gets).
@@ -257,17 +295,19 @@ impl eframe::App for App {
         clear_marks(&ctx);
         let moved = self.show_layout(ui, now);
 
-        // Frames: at once after a move (the computer starts), every second for the clock,
-        // often while a board animation runs. The worker wakes the app itself, so thinking
-        // needs no extra frames: on the web every frame is time the search does not get.
-        if moved {
+        // Frames only when something changes: at once after a move, each frame while a move
+        // glides, about 30 a second while Push the Line's rings breathe, and otherwise once
+        // a second for the clock while the game is on. Nothing at all once it is over or
+        // while the player looks back. The worker wakes the app itself, so thinking needs no
+        // extra frames: on the web every frame is time the search does not get.
+        if moved || self.glide_progress(now).is_some() {
             ctx.request_repaint();
         } else if self.game.game_on() {
             let left = self.game.remaining(now);
             let to_next_second = (left - left.floor()).max(0.02);
             let mut delay = Duration::from_secs_f64(to_next_second);
-            if board::animating(&self.game, &self.painters) {
-                delay = delay.min(Duration::from_millis(40));
+            if self.game.human_to_move() && board::animating(&self.game, &self.painters) {
+                delay = delay.min(Duration::from_millis(33));
             }
             ctx.request_repaint_after(delay);
         }

@@ -30,6 +30,9 @@ pub struct BoardCtx<'a, G: Game> {
     pub i18n: &'a I18n,
     /// Seconds since the app started, for animations (pulsing rings).
     pub time: f64,
+    /// A move being shown: the position before `last_move` and how far the glide has come
+    /// (0 to 1, eased). `None` once it is over, and for undo, redo and a loaded game.
+    pub glide: Option<(&'a G::Position, f32)>,
 }
 
 /// A game's board on screen.

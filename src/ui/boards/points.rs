@@ -175,10 +175,38 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
             }
         }
 
-        // Pieces.
+        // Pieces. While a move glides, the piece that moved travels from its start, a placed
+        // piece fades in, and pieces the move removed fade out where they stood.
+        let glide = ctx.glide.zip(ctx.last_move).map(|((before, t), mv)| {
+            let taps = game.taps(mv);
+            let (from, to) = match taps.as_slice() {
+                [(from, Mark::Select), (to, _), ..] => (Some(*from as usize), *to as usize),
+                [(to, _), ..] => (None, *to as usize),
+                [] => (None, usize::MAX),
+            };
+            (before, t, from, to)
+        });
         for (i, &c) in screen.iter().enumerate() {
-            if let Some(look) = game.piece_at(ctx.pos, i as u8) {
-                theme::piece(&painter, c, r, look);
+            let Some(look) = game.piece_at(ctx.pos, i as u8) else {
+                continue;
+            };
+            match glide {
+                Some((_, t, Some(from), to)) if to == i => {
+                    theme::piece(&painter, screen[from].lerp(c, t), r, look);
+                }
+                Some((_, t, None, to)) if to == i => {
+                    theme::piece(&theme::faded(&painter, t), c, r, look);
+                }
+                _ => theme::piece(&painter, c, r, look),
+            }
+        }
+        if let Some((before, t, from, _)) = glide {
+            let fading = theme::faded(&painter, 1.0 - t);
+            for (i, &c) in screen.iter().enumerate() {
+                let gone = game.piece_at(ctx.pos, i as u8).is_none() && from != Some(i);
+                if let Some(look) = game.piece_at(before, i as u8).filter(|_| gone) {
+                    theme::piece(&fading, c, r, look);
+                }
             }
         }
 
@@ -193,9 +221,7 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
             };
             for &(p, mark) in &pending.as_slice()[..self.taps.len()] {
                 if matches!(mark, Mark::Place | Mark::Step) {
-                    let mut ghost = painter.clone();
-                    ghost.multiply_opacity(0.5);
-                    theme::piece(&ghost, screen[p as usize], r, mover);
+                    theme::piece(&theme::faded(&painter, 0.5), screen[p as usize], r, mover);
                 }
             }
         }

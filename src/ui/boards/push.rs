@@ -7,7 +7,9 @@
 
 use super::Painters;
 use super::{point_widget, BoardCtx, BoardPainter, HasBoard, Transform};
-use crate::games::push::{Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, DRAW_AT};
+use crate::games::push::{
+    shift_dir, Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, DRAW_AT,
+};
 use crate::games::Side;
 use crate::i18n::I18n;
 use crate::msg;
@@ -289,12 +291,35 @@ impl PushPainter {
             glow(&painter, screen[c as usize], r, theme::AMBER);
         }
 
-        // Pieces.
+        // Pieces. While a move glides, the group and the run it shoves travel one cell from
+        // where they stood, and a piece pushed off slides over the rim and fades.
+        let glide = ctx.glide.zip(ctx.last_move).and_then(|((before, t), mv)| {
+            let Move::Group { dir, .. } = mv else {
+                return None;
+            };
+            let shove = ctx.game.shove(before, mv);
+            let arrived = mv.destinations() | shove.map_or(0, |s| shift_dir(s.shoved, dir));
+            let step = dir_vec(dir) * tf.scale;
+            Some((t, arrived, step, shove.and_then(|s| s.pushed_off), before))
+        });
+        let look = |side: Side| match side {
+            Side::X => Look::X,
+            Side::O => Look::O,
+        };
         for (c, &p) in screen.iter().enumerate() {
-            match ctx.pos.piece_at(c as u8) {
-                Some(Side::X) => theme::piece(&painter, p, r, Look::X),
-                Some(Side::O) => theme::piece(&painter, p, r, Look::O),
-                None => {}
+            let Some(side) = ctx.pos.piece_at(c as u8) else {
+                continue;
+            };
+            let at = match glide {
+                Some((t, arrived, step, _, _)) if arrived & (1 << c) != 0 => p - step * (1.0 - t),
+                _ => p,
+            };
+            theme::piece(&painter, at, r, look(side));
+        }
+        if let Some((t, _, step, Some(off), before)) = glide {
+            if let Some(side) = before.piece_at(off) {
+                let at = screen[off as usize] + step * t;
+                theme::piece(&theme::faded(&painter, 1.0 - t), at, r, look(side));
             }
         }
 
