@@ -694,7 +694,7 @@ fn a_move_glides_and_an_undo_jumps() {
         .update_settings(|s| s.two_players = true);
     harness.run();
     // While a move glides the app asks for every frame, so step rather than run to rest.
-    let mut tap_steps = |harness: &mut Harness<'static, App>, names: &[&str]| {
+    let tap_steps = |harness: &mut Harness<'static, App>, names: &[&str]| {
         for name in names {
             harness.get_by_label(name).click();
             harness.run_steps(2);
