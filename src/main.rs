@@ -31,7 +31,7 @@ fn main() -> eframe::Result {
             .with_title(title)
             .with_app_id("qipan")
             .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([800.0, 560.0]),
+            .with_min_inner_size([360.0, 480.0]),
         ..Default::default()
     };
     eframe::run_native(
