@@ -239,6 +239,8 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
     assert!(path.exists());
     harness.get_by_label("New game").click();
     harness.run();
+    harness.get_by_label("Yes, start again").click();
+    harness.run();
     assert_eq!(harness.state().game().len(), 0);
     harness.get_by_label("Load").click();
     harness.run();
@@ -714,4 +716,145 @@ fn a_move_glides_and_an_undo_jumps() {
     harness.run();
     assert_eq!(harness.state().game().cursor(), 1);
     assert!(!harness.state().gliding(), "undo jumps without a glide");
+}
+
+/// Taps `text`'s move on Push the Line's board: its group's cells, then its first
+/// destination that is not part of the group (the cell ahead, or a broadside target).
+fn tap_push_move(harness: &mut Harness<'static, App>, text: &str) {
+    use qipan::games::push::{Push, CELLS, CELL_NAMES};
+    use qipan::games::Game;
+    let pos = Push
+        .parse_position(&harness.state().game().position_text())
+        .expect("the board's position");
+    let mv = Push.parse_move(&pos, text).expect("a legal move");
+    let cells = |mask: u64| (0..CELLS).filter(move |&c| mask & (1 << c) != 0);
+    for c in cells(mv.cells()) {
+        tap(harness, &[CELL_NAMES[c]]);
+    }
+    let to = cells(mv.destinations() & !mv.cells())
+        .next()
+        .expect("a destination");
+    tap(harness, &[CELL_NAMES[to]]);
+}
+
+#[test]
+fn every_game_keeps_its_game_when_another_is_picked() {
+    let (mut harness, _clock) = app_with(GameId::Push);
+    harness
+        .state_mut()
+        .update_settings(|s| s.two_players = true);
+    harness.run();
+    for text in ["C4-NE", "G5-SW", "D5-NE"] {
+        tap_push_move(&mut harness, text);
+    }
+    let plies = harness.state().game().ply_texts();
+    assert_eq!(plies, ["C4-NE", "G5-SW", "D5-NE"]);
+    let position = harness.state().game().position_text();
+    harness.get_by_label("Sixpenny Maddell").click();
+    harness.run();
+    assert_eq!(harness.state().settings().game, GameId::Maddell);
+    assert!(harness.state().game().is_empty());
+    tap(&mut harness, &["a1"]);
+    assert_eq!(harness.state().game().ply_texts(), ["a1"]);
+    harness
+        .get_all_by_label("Push the Line · Standoff")
+        .next()
+        .expect("the game list")
+        .click();
+    harness.run();
+    assert_eq!(harness.state().game().ply_texts(), plies);
+    assert_eq!(harness.state().game().position_text(), position);
+    assert!(
+        harness.state().settings().two_players,
+        "who plays what came back too"
+    );
+}
+
+#[test]
+fn every_game_resumes_in_a_new_app_built_from_the_saved_state() {
+    let (mut harness, clock) = app_with(GameId::Push);
+    harness
+        .state_mut()
+        .update_settings(|s| s.two_players = true);
+    harness.run();
+    tap_push_move(&mut harness, "C4-NE");
+    clock.advance(12.0);
+    harness.run();
+    harness.get_by_label("Two-or-Three-Step Blockade").click();
+    harness.run();
+    tap(&mut harness, &["a2", "c2"]);
+    let shelf = harness.state().shelve().expect("the games serialize");
+    let settings = harness.state().settings().clone();
+
+    let again = ManualClock::default();
+    let mut restored = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(64)
+        .build_eframe(move |cc| App::from_parts(cc, settings, Some(shelf), Box::new(again)));
+    restored.run();
+    let app = restored.state();
+    assert_eq!(app.settings().game, GameId::Blockade);
+    assert_eq!(app.game().ply_texts(), ["a2-c2"]);
+    assert!(app.notice_text().is_none());
+    let push = app
+        .games()
+        .find(|g| g.variant().game == GameId::Push)
+        .expect("Push the Line was kept");
+    assert_eq!(push.ply_texts(), ["C4-NE"]);
+    // Its clock had run 12 s of Light's turn when it was put away.
+    assert!(
+        (push.remaining(0.0) - 48.0).abs() < 1e-6,
+        "{}",
+        push.remaining(0.0)
+    );
+}
+
+#[test]
+fn damaged_saved_games_give_a_fresh_game_and_say_so() {
+    let bad = [
+        "",
+        "not json",
+        r#"{"version":99,"games":[]}"#,
+        r#"{"version":1,"games":[{"format":"qipan-game","version":1,"game":"push","start":"x","human":"x","plies":[],"cursor":0}]}"#,
+        r#"{"version":1,"games":[{"format":"qipan-game","version":1,"game":"shuangcheng","start":"ooos.sxxx x 0","human":"x","plies":["zz-zz"],"cursor":1,"clock_used":1e308}]}"#,
+    ];
+    for text in bad {
+        let settings = qipan::ui::settings::Settings::default();
+        let shelf = text.to_owned();
+        let harness = Harness::builder()
+            .with_size([1280.0, 800.0])
+            .with_max_steps(64)
+            .build_eframe(move |cc| {
+                App::from_parts(cc, settings, Some(shelf), Box::new(ManualClock::default()))
+            });
+        let app = harness.state();
+        assert!(app.game().is_empty(), "{text}");
+        let notice = app.notice_text().unwrap_or_default();
+        assert!(notice.contains("could not be restored"), "{text}: {notice}");
+    }
+}
+
+#[test]
+fn new_game_asks_before_throwing_moves_away() {
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    harness
+        .state_mut()
+        .update_settings(|s| s.two_players = true);
+    harness.run();
+    // Nothing to lose yet: at once.
+    harness.get_by_label("New game").click();
+    harness.run();
+    assert!(!harness.state().confirming_new_game());
+    tap(&mut harness, &["l", "c"]);
+    harness.get_by_label("New game").click();
+    harness.run();
+    assert!(harness.state().confirming_new_game());
+    harness.get_by_label("Keep playing").click();
+    harness.run();
+    assert_eq!(harness.state().game().ply_texts(), ["l-c"]);
+    harness.get_by_label("New game").click();
+    harness.run();
+    harness.get_by_label("Yes, start again").click();
+    harness.run();
+    assert!(harness.state().game().is_empty());
 }

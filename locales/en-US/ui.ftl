@@ -87,3 +87,7 @@ engine-error = The computer could not answer: { $error }
 page-title = { $game } · { $app }
 saved-web = Downloaded the game as { $path }.
 save-web-note = In the browser, Save downloads the game under this file name, and Load opens a file you choose.
+confirm-new = Start a new game? The moves of this one will be lost.
+confirm-new-yes = Yes, start again
+confirm-new-no = Keep playing
+err-restore = The games from last time could not be restored, so a fresh game starts. ({ $error })

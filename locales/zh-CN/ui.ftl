@@ -87,3 +87,7 @@ engine-error = 电脑无法给出着法：{ $error }
 page-title = { $game } · { $app }
 saved-web = 已把对局下载为 { $path }。
 save-web-note = 在浏览器里，“保存”会把对局下载为这个文件名，“读取”会打开你选择的文件。
+confirm-new = 开始新对局？这一局的棋步将会丢失。
+confirm-new-yes = 是，重新开始
+confirm-new-no = 继续下棋
+err-restore = 无法恢复上次的对局，已开始新对局。（{ $error }）

@@ -50,6 +50,8 @@ pub enum Notice {
     Saved(String),
     Loaded(String),
     File(SaveError),
+    /// The games kept from the last run could not all be restored: fresh ones start.
+    NotRestored(SaveError),
 }
 
 /// What changed the game last, so that the app can animate a move but not an undo.
@@ -193,6 +195,28 @@ impl<G: Evaluate> Match<G> {
     /// Seconds left in the turn.
     pub fn remaining(&self, now: f64) -> f64 {
         self.timer.remaining(now)
+    }
+
+    /// Seconds of the turn already used (kept when the game is put away).
+    pub fn clock_used(&self, now: f64) -> f64 {
+        timer::TURN_SECONDS - self.timer.remaining(now)
+    }
+
+    /// Sets the seconds already used of the turn (a game taken back out).
+    pub fn set_clock_used(&mut self, used: f64, now: f64) {
+        let used = if used.is_finite() {
+            used.clamp(0.0, timer::TURN_SECONDS)
+        } else {
+            0.0
+        };
+        self.timer.restart(now - used);
+    }
+
+    /// Puts the game aside (another game is on the board): the clock stops and a search in
+    /// progress is dropped; [`Match::advance`] starts both again.
+    pub fn park(&mut self, now: f64) {
+        self.timer.pause(now);
+        self.thinking = None;
     }
 
     /// Something changed the game: restart the turn clock, drop a stale computer answer.

@@ -32,6 +32,9 @@ use web_time::Duration;
 
 /// The key under which the settings are kept between runs.
 const SETTINGS_KEY: &str = "qipan-settings";
+/// The key under which every game in progress is kept between runs (JSON, see
+/// [`save::Shelf`]).
+const GAMES_KEY: &str = "qipan-games";
 
 /// The bundled Chinese font (a subset of Noto Sans CJK SC, OFL-1.1; see assets/fonts/).
 const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-subset.otf");
@@ -41,6 +44,10 @@ pub struct App {
     i18n: I18n,
     settings: Settings,
     game: AnyMatch,
+    /// The other games in progress, one per game and option: switching back resumes them.
+    parked: Vec<AnyMatch>,
+    /// "New game" was pressed on a game with moves: the app asks before throwing it away.
+    confirm_new: bool,
     painters: Painters,
     /// The controller's epoch the painters last saw: a change clears their selection.
     painted_epoch: u64,
@@ -77,12 +84,28 @@ impl App {
             .storage
             .and_then(|s| eframe::get_value(s, SETTINGS_KEY))
             .unwrap_or_default();
+        let shelf = cc.storage.and_then(|s| s.get_string(GAMES_KEY));
+        App::from_parts(cc, settings, shelf, clock)
+    }
+
+    /// The app from stored settings and stored games (tests pass their own).
+    pub fn from_parts(
+        cc: &eframe::CreationContext<'_>,
+        settings: Settings,
+        shelf: Option<String>,
+        clock: Box<dyn Clock>,
+    ) -> App {
+        install_fonts(&cc.egui_ctx);
+        cc.egui_ctx.set_visuals(egui::Visuals::light());
         let seed = fresh_seed();
         let players = settings.players();
         let ctx = cc.egui_ctx.clone();
+        let now = clock.now();
         let mut app = App {
             i18n: I18n::new(settings.lang),
-            game: AnyMatch::new(settings.variant(), Side::X, players, seed, clock.now()),
+            game: AnyMatch::new(settings.variant(), Side::X, players, seed, now),
+            parked: Vec::new(),
+            confirm_new: false,
             painters: Painters::default(),
             painted_epoch: 0,
             settings,
@@ -98,8 +121,83 @@ impl App {
             #[cfg(target_arch = "wasm32")]
             page: None,
         };
-        app.new_game();
+        let notice = match shelf {
+            Some(text) => app.restore_games(&text, now),
+            None => None,
+        };
+        if app
+            .parked
+            .iter()
+            .all(|g| g.variant() != app.settings.variant())
+        {
+            app.new_game();
+        } else {
+            app.switch_to(app.settings.variant());
+        }
+        if let Some(error) = notice {
+            app.game.set_notice(Some(Notice::NotRestored(error)));
+        }
         app
+    }
+
+    /// Puts the stored games on the shelf; returns why some could not be restored.
+    fn restore_games(&mut self, text: &str, now: f64) -> Option<SaveError> {
+        let (games, error) = save::unshelve(text, self.settings.level, self.seed, now);
+        for mut game in games {
+            // Each game and option once; the settings decide who plays what from now on.
+            if self.parked.iter().any(|g| g.variant() == game.variant()) {
+                continue;
+            }
+            let mut players = self.settings.players();
+            players.human = game.players().human;
+            game.set_players(players, now);
+            game.park(now);
+            self.parked.push(game);
+        }
+        error
+    }
+
+    /// Every game in progress, the one on the board first.
+    pub fn games(&self) -> impl Iterator<Item = &AnyMatch> {
+        std::iter::once(&self.game).chain(&self.parked)
+    }
+
+    /// Every game in progress as the app keeps it between runs.
+    pub fn shelve(&self) -> Result<String, SaveError> {
+        let games: Vec<&AnyMatch> = self.games().collect();
+        save::shelve(&games, self.clock.now())
+    }
+
+    /// Puts the game on the board aside and brings `variant`'s game back, or starts one.
+    fn switch_to(&mut self, variant: crate::games::Variant) {
+        let now = self.clock.now();
+        let Some(i) = self.parked.iter().position(|g| g.variant() == variant) else {
+            let mut old = std::mem::replace(
+                &mut self.game,
+                AnyMatch::new(variant, Side::X, self.settings.players(), self.seed, now),
+            );
+            old.park(now);
+            self.parked.push(old);
+            self.new_game();
+            return;
+        };
+        let mut back = self.parked.swap_remove(i);
+        back.set_wake(Arc::clone(&self.wake));
+        let mut old = std::mem::replace(&mut self.game, back);
+        if old.variant() != variant {
+            old.park(now);
+            self.parked.push(old);
+        }
+        self.confirm_new = false;
+        // Who plays what follows the game that comes back.
+        match self.game.players().human {
+            Some(side) => {
+                self.settings.human = settings::HumanSide::of(side);
+                self.settings.two_players = false;
+            }
+            None => self.settings.two_players = true,
+        }
+        self.apply_players();
     }
 
     /// The game in progress.
@@ -154,8 +252,8 @@ impl App {
         let before = self.settings.clone();
         change(&mut self.settings);
         self.i18n.set_lang(self.settings.lang);
-        if self.settings.game != before.game || self.settings.variant() != before.variant() {
-            self.new_game();
+        if self.settings.variant() != before.variant() {
+            self.switch_to(self.settings.variant());
         } else {
             self.apply_players();
         }
@@ -181,8 +279,30 @@ impl App {
         &self.i18n
     }
 
-    /// Starts a new round of the chosen game.
+    /// Picks another game: the one on the board is kept and resumes when picked again.
+    pub fn pick_game(&mut self, id: GameId) {
+        self.settings.game = id;
+        self.switch_to(self.settings.variant());
+    }
+
+    /// "New game": at once on a fresh or finished game; on a game with moves, only after the
+    /// player confirms ([`App::confirm_new_game`]).
+    pub fn ask_new_game(&mut self) {
+        if self.game.is_empty() || self.game.status().is_over() {
+            self.new_game();
+        } else {
+            self.confirm_new = true;
+        }
+    }
+
+    /// Whether the app is asking before it throws a game away.
+    pub fn confirming_new_game(&self) -> bool {
+        self.confirm_new
+    }
+
+    /// Starts a new round of the chosen game, throwing the one on the board away.
     pub fn new_game(&mut self) {
+        self.confirm_new = false;
         if self.settings.game == GameId::Push {
             self.settings.push_rounds = self.settings.push_rounds.wrapping_add(1);
         }
@@ -317,6 +437,11 @@ impl eframe::App for App {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, SETTINGS_KEY, &self.settings);
+        match self.shelve() {
+            Ok(text) => storage.set_string(GAMES_KEY, text),
+            // Nothing half-written: the games kept before stay as they were.
+            Err(e) => log::warn!("the games in progress could not be kept: {e:?}"),
+        }
     }
 
     /// The browser may close a tab without notice (phones do): keep localStorage current.

@@ -17,16 +17,17 @@ impl App {
             mark(ui, format_args!("game:{}", id.name()), &response);
             ui.small(self.tr(game.tagline));
             if response.clicked() && !selected {
-                self.settings.game = id;
-                self.new_game();
+                self.pick_game(id);
             }
         }
     }
 
     pub(super) fn settings_section(&mut self, ui: &mut egui::Ui) {
-        let changed = settings::show(ui, &mut self.settings, &mut self.i18n);
-        if changed.new_game {
-            self.new_game();
+        let before = self.settings.variant();
+        settings::show(ui, &mut self.settings, &mut self.i18n);
+        if self.settings.variant() != before {
+            // Blockade with and without Solidarity are two games, each kept.
+            self.switch_to(self.settings.variant());
         } else {
             self.apply_players();
         }
@@ -38,7 +39,7 @@ impl App {
             let new = ui.button(self.tr(msg!("action-new")));
             mark(ui, "action:new", &new);
             if new.clicked() {
-                self.new_game();
+                self.ask_new_game();
             }
             let can_undo = self.game.cursor() > 0;
             let undo = ui.add_enabled(can_undo, egui::Button::new(self.tr(msg!("action-undo"))));
@@ -53,6 +54,27 @@ impl App {
                 self.redo();
             }
         });
+        if self.confirm_new {
+            egui::Frame::new()
+                .fill(super::theme::GOLD.gamma_multiply(0.25))
+                .corner_radius(6.0)
+                .inner_margin(6.0)
+                .show(ui, |ui| {
+                    ui.label(self.tr(msg!("confirm-new")));
+                    ui.horizontal_wrapped(|ui| {
+                        let yes = ui.button(self.tr(msg!("confirm-new-yes")));
+                        mark(ui, "action:new-yes", &yes);
+                        if yes.clicked() {
+                            self.new_game();
+                        }
+                        let no = ui.button(self.tr(msg!("confirm-new-no")));
+                        mark(ui, "action:new-no", &no);
+                        if no.clicked() {
+                            self.confirm_new = false;
+                        }
+                    });
+                });
+        }
     }
 
     /// Save and load, with the file name they use.

@@ -27,6 +27,9 @@ impl App {
             }
             Notice::Loaded(p) => i18n.tr_args(msg!("loaded"), &[("path", p.as_str().into())]),
             Notice::File(e) => e.localize(i18n),
+            Notice::NotRestored(e) => {
+                i18n.tr_args(msg!("err-restore"), &[("error", e.localize(i18n).into())])
+            }
             Notice::Engine(e) => {
                 i18n.tr_args(msg!("engine-error"), &[("error", e.to_string().into())])
             }
