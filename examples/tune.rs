@@ -22,6 +22,7 @@ use qipan::ai::search::{Limits, Searcher};
 use qipan::ai::{self, Evaluate, Level, Weights};
 use qipan::games::{Side, Status, Variant};
 use qipan::with_game;
+use std::ffi::OsString;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -398,37 +399,72 @@ fn probe<G: Evaluate>(game: &G, moves: &[String], depth: i32) -> Result<(), Stri
     Ok(())
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    let (command, rest) = args.split_first().ok_or("missing command")?;
-    let (variant, rest) = rest.split_first().ok_or("missing game")?;
-    let variant = Variant::parse(variant).map_err(|e| e.to_string())?;
-    let mut positional = Vec::new();
-    let mut settings = Settings {
-        games: 100,
-        opening: 4,
-        max_plies: 300,
-        scale: 1.0,
-        verbose: false,
-        judge_openings: false,
+/// What the command line asked for.
+struct Invocation {
+    command: String,
+    variant: Variant,
+    /// Players (`duel`) or moves (`probe`).
+    positional: Vec<String>,
+    settings: Settings,
+    depth: i32,
+    step: f64,
+    rounds: u32,
+}
+
+fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Invocation, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut parser = lexopt::Parser::from_args(args);
+    let mut next_value = |what: &str| match parser.next()? {
+        Some(Value(text)) => text.string(),
+        Some(other) => Err(other.unexpected()),
+        None => Err(format!("missing {what}").into()),
     };
-    let (mut depth, mut step, mut rounds) = (3, 0.5, 2);
-    let mut iter = rest.iter();
-    while let Some(arg) = iter.next() {
-        let mut value = || iter.next().ok_or_else(|| format!("{arg} needs a value"));
-        match arg.as_str() {
-            "--games" => settings.games = value()?.parse().map_err(|_| "bad --games")?,
-            "--opening" => settings.opening = value()?.parse().map_err(|_| "bad --opening")?,
-            "--max-plies" => {
-                settings.max_plies = value()?.parse().map_err(|_| "bad --max-plies")?
-            }
-            "--scale" => settings.scale = value()?.parse().map_err(|_| "bad --scale")?,
-            "--verbose" => settings.verbose = true,
-            "--depth" => depth = value()?.parse().map_err(|_| "bad --depth")?,
-            "--step" => step = value()?.parse().map_err(|_| "bad --step")?,
-            "--rounds" => rounds = value()?.parse().map_err(|_| "bad --rounds")?,
-            _ => positional.push(arg.clone()),
+    let command = next_value("command")?;
+    let variant = Variant::parse(&next_value("game")?).map_err(|e| e.to_string())?;
+    let mut invocation = Invocation {
+        command,
+        variant,
+        positional: Vec::new(),
+        settings: Settings {
+            games: 100,
+            opening: 4,
+            max_plies: 300,
+            scale: 1.0,
+            verbose: false,
+            judge_openings: false,
+        },
+        depth: 3,
+        step: 0.5,
+        rounds: 2,
+    };
+    let settings = &mut invocation.settings;
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("games") => settings.games = parser.value()?.parse()?,
+            Long("opening") => settings.opening = parser.value()?.parse()?,
+            Long("max-plies") => settings.max_plies = parser.value()?.parse()?,
+            Long("scale") => settings.scale = parser.value()?.parse()?,
+            Long("verbose") => settings.verbose = true,
+            Long("depth") => invocation.depth = parser.value()?.parse()?,
+            Long("step") => invocation.step = parser.value()?.parse()?,
+            Long("rounds") => invocation.rounds = parser.value()?.parse()?,
+            Value(text) => invocation.positional.push(text.string()?),
+            _ => return Err(arg.unexpected()),
         }
     }
+    Ok(invocation)
+}
+
+fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
+    let Invocation {
+        command,
+        variant,
+        positional,
+        mut settings,
+        depth,
+        step,
+        rounds,
+    } = parse_args(args).map_err(|e| e.to_string())?;
     with_game!(variant.to_game(), game => {
         match command.as_str() {
             "climb" => climb(&game, depth, step, rounds, &settings),
@@ -460,8 +496,7 @@ fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    match run(std::env::args_os().skip(1)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("tune: {message}");
