@@ -177,7 +177,7 @@ fn play_one<G: Evaluate>(
         }
         let side = game.side_to_move(&pos);
         let mover = usize::from(side != first_side);
-        let seed = ai::search::mix((index / 2) << 20 ^ ply);
+        let seed = qipan::games::splitmix64((index / 2) << 20 ^ ply);
         let chosen = if ply < settings.opening {
             moves.clear();
             game.legal_moves(&pos, &mut moves);

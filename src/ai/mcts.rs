@@ -3,8 +3,8 @@
 //! time. Measured, it lost every decisive game (Shuang Cheng split 5-5, each side winning
 //! as the first player), so the app does not use it; see the README.
 
-use super::search::mix;
 use super::{Evaluate, Weights};
+use crate::games::splitmix64 as mix;
 use crate::games::{Side, Status};
 use web_time::{Duration, Instant};
 

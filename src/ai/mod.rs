@@ -288,7 +288,8 @@ fn play_one<G: Evaluate>(game: &G, settings: &MatchSettings, index: u64) -> (Sta
         }
         let side = game.side_to_move(&pos);
         let level = settings.levels[side.index()];
-        let seed = search::mix(settings.seed ^ index.wrapping_mul(0x1000_0001) ^ plies);
+        let seed =
+            crate::games::splitmix64(settings.seed ^ index.wrapping_mul(0x1000_0001) ^ plies);
         let scaled = level.budget().mul_f64(settings.budget_scale);
         let movetime = Some(settings.movetime.map_or(scaled, |cap| cap.min(scaled)));
         let chosen = if plies < settings.opening_plies {

@@ -7,7 +7,9 @@
 
 use super::tt::{Bound, Entry, Table};
 use super::{Evaluate, Weights};
-use crate::games::{Side, Status};
+/// [`splitmix64`] under its former name here, for callers not yet moved to it.
+pub use crate::games::splitmix64 as mix;
+use crate::games::{splitmix64, Side, Status};
 use web_time::{Duration, Instant};
 
 /// Scores at or beyond this are decided games; `WIN - n` is a win in `n` plies.
@@ -483,7 +485,8 @@ impl<G: Evaluate> Searcher<G> {
         if self.limits.noise == 0 {
             return score;
         }
-        let h = mix(self.game.hash(pos) ^ self.limits.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let h =
+            splitmix64(self.game.hash(pos) ^ self.limits.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let spread = 2 * self.limits.noise as u64 + 1;
         score + (h % spread) as i32 - self.limits.noise
     }
@@ -508,13 +511,6 @@ fn from_table(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
-}
-
-/// A 64-bit finaliser (splitmix64), for cheap deterministic noise.
-pub fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The score a side would like to see, from `side`'s point of view, of `status`.
