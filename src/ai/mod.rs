@@ -4,7 +4,6 @@
 
 mod eval;
 mod level;
-pub mod mcts;
 pub mod search;
 pub mod solver;
 mod tt;
@@ -13,7 +12,7 @@ pub mod worker;
 pub use level::{Level, LevelConfig};
 pub use solver::SolvedValue;
 
-use crate::games::{Game, Side, Status, Variant};
+use crate::games::{Game, Status, Variant};
 use crate::with_game;
 use search::{Limits, Searcher};
 use web_time::Duration;
@@ -312,12 +311,4 @@ fn play_one<G: Evaluate>(game: &G, settings: &MatchSettings, index: u64) -> (Sta
 /// The exact value of `pos` for a game small enough to solve, else `None`.
 pub fn solve<G: Evaluate>(game: &G, pos: &G::Position) -> Option<SolvedValue> {
     game.solution(pos).map(|s| s.value(game, pos))
-}
-
-/// The side that `status` names as winner, if any.
-pub fn winner(status: Status) -> Option<Side> {
-    match status {
-        Status::Win(side) => Some(side),
-        _ => None,
-    }
 }

@@ -9,7 +9,7 @@ use super::tt::{Bound, Entry, Table};
 use super::{Evaluate, Weights};
 /// [`splitmix64`] under its former name here, for callers not yet moved to it.
 pub use crate::games::splitmix64 as mix;
-use crate::games::{splitmix64, Side, Status};
+use crate::games::{splitmix64, Status};
 use web_time::{Duration, Instant};
 
 /// Scores at or beyond this are decided games; `WIN - n` is a win in `n` plies.
@@ -93,7 +93,6 @@ pub struct Searcher<G: Evaluate> {
     iteration_best: Option<(G::Move, i32)>,
     nodes: u64,
     finished: bool,
-    cancelled: bool,
     weights: Weights,
 }
 
@@ -116,7 +115,6 @@ impl<G: Evaluate> Searcher<G> {
             iteration_best: None,
             nodes: 0,
             finished: false,
-            cancelled: false,
             weights: game.default_weights(),
             game,
             root,
@@ -128,15 +126,6 @@ impl<G: Evaluate> Searcher<G> {
     pub fn with_weights(mut self, weights: Weights) -> Self {
         self.weights = weights;
         self
-    }
-
-    /// Stops the search at the next node; `outcome` then reports what was found so far.
-    pub fn cancel(&mut self) {
-        self.cancelled = true;
-    }
-
-    pub fn is_finished(&self) -> bool {
-        self.finished
     }
 
     pub fn outcome(&self) -> Outcome<G::Move> {
@@ -178,7 +167,7 @@ impl<G: Evaluate> Searcher<G> {
                 // The first iteration always completes, so there is always a move.
                 let out_of_time =
                     self.completed.is_some() && self.deadline.is_some_and(|d| now >= d);
-                if out_of_time || self.cancelled {
+                if out_of_time {
                     self.finished = true;
                     break;
                 }
@@ -198,7 +187,7 @@ impl<G: Evaluate> Searcher<G> {
                 return false;
             }
         }
-        if self.iteration >= self.limits.max_depth || self.cancelled {
+        if self.iteration >= self.limits.max_depth {
             return false;
         }
         if self.completed.is_some() && self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -510,14 +499,5 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
-    }
-}
-
-/// The score a side would like to see, from `side`'s point of view, of `status`.
-pub fn status_score(status: Status, side: Side) -> i32 {
-    match status {
-        Status::Win(winner) if winner == side => WIN,
-        Status::Win(_) => -WIN,
-        _ => 0,
     }
 }

@@ -1,8 +1,10 @@
 //! Measures Monte-Carlo tree search against the alpha-beta search at equal time per move,
 //! sides alternating, in every game: the figures behind the README's "Why alpha-beta".
 
+mod uct;
+
 use qipan::ai::search::{Limits, Searcher};
-use qipan::ai::{mcts, Evaluate};
+use qipan::ai::Evaluate;
 use qipan::games::{Side, Status, Variant};
 use qipan::with_game;
 use std::time::Duration;
@@ -20,7 +22,7 @@ fn play<G: Evaluate>(game: &G, mcts_side: Side, seed: u64) -> Status {
             break;
         }
         let mv = if game.side_to_move(&pos) == mcts_side {
-            mcts::choose_move(game, &pos, MOVETIME, seed ^ ply)
+            uct::choose_move(game, &pos, MOVETIME, seed ^ ply)
         } else {
             let limits = Limits {
                 max_depth: 64,
