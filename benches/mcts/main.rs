@@ -1,49 +1,68 @@
-//! Measures Monte-Carlo tree search against the alpha-beta search at equal time per move,
-//! sides alternating, in every game: the figures behind the README's "Why alpha-beta".
+//! Measures Monte-Carlo tree search (`uct.rs`) against the alpha-beta search at equal time
+//! per move, sides alternating, in every game: the figures behind the README's "Why
+//! alpha-beta". The games are played by `ai::play_match`, like every self-play match.
 
 mod uct;
 
 use qipan::ai::search::{Limits, Searcher};
-use qipan::ai::Evaluate;
-use qipan::games::{Side, Status, Variant};
+use qipan::ai::{self, Evaluate, MatchSettings, Turn};
+use qipan::games::{Side, Variant};
 use qipan::with_game;
+use std::process::ExitCode;
 use std::time::Duration;
 
 const GAMES: u64 = 10;
 const MOVETIME: Duration = Duration::from_millis(50);
 const MAX_PLIES: u64 = 200;
 
-/// Plays one game; returns the status with `mcts_side` to say who was who.
-fn play<G: Evaluate>(game: &G, mcts_side: Side, seed: u64) -> Status {
-    let mut pos = game.start();
-    let mut history = Vec::new();
-    for ply in 0..MAX_PLIES {
-        if game.status(&pos).is_over() {
-            break;
-        }
-        let mv = if game.side_to_move(&pos) == mcts_side {
-            uct::choose_move(game, &pos, MOVETIME, seed ^ ply)
-        } else {
-            let limits = Limits {
-                max_depth: 64,
-                budget: Some(MOVETIME),
-                noise: 0,
-                quiescence: true,
-                seed,
-                table_bits: 18,
-            };
-            Searcher::new(game.clone(), pos, &history, limits)
-                .run()
-                .best
-        };
-        let Some(mv) = mv else { break };
-        history.push(pos);
-        pos = game.play(&pos, mv);
+/// MCTS plays x in even games and o in odd ones.
+fn mcts_side(game_index: u64) -> Side {
+    if game_index.is_multiple_of(2) {
+        Side::X
+    } else {
+        Side::O
     }
-    game.status(&pos)
 }
 
-fn main() {
+fn choose<G: Evaluate>(game: &G, turn: &Turn<'_, G>) -> Option<G::Move> {
+    if turn.side == mcts_side(turn.game_index) {
+        return uct::choose_move(game, turn.pos, MOVETIME, turn.seed);
+    }
+    let limits = Limits {
+        max_depth: 64,
+        budget: Some(MOVETIME),
+        noise: 0,
+        quiescence: true,
+        seed: turn.seed,
+        table_bits: 18,
+    };
+    Searcher::new(game.clone(), *turn.pos, turn.history, limits)
+        .run()
+        .best
+}
+
+/// MCTS wins, alpha-beta wins and the rest (draws and games cut at the ply limit).
+fn tally<G: Evaluate>(game: &G) -> Result<[u64; 3], String> {
+    let settings = MatchSettings {
+        games: GAMES,
+        seed: 0,
+        max_plies: MAX_PLIES,
+        opening_plies: 0,
+        paired_openings: false,
+    };
+    let mut tally = [0; 3];
+    for result in ai::play_match(game, &settings, |turn| choose(game, turn)) {
+        let played = result.map_err(|crash| crash.to_string())?;
+        tally[match played.status.winner() {
+            Some(side) if side == mcts_side(played.index) => 0,
+            Some(_) => 1,
+            None => 2,
+        }] += 1;
+    }
+    Ok(tally)
+}
+
+fn main() -> ExitCode {
     println!(
         "MCTS against alpha-beta, {GAMES} games a game, {MOVETIME:?} a move, sides alternating"
     );
@@ -59,17 +78,18 @@ fn main() {
         "blockade:solidarity",
         "cannon",
     ] {
-        let variant = Variant::parse(id).expect("known game");
-        let mut tally = [0; 3];
-        for i in 0..GAMES {
-            let mcts_side = if i % 2 == 0 { Side::X } else { Side::O };
-            let status = with_game!(variant.to_game(), g => play(&g, mcts_side, i));
-            match status {
-                Status::Win(side) if side == mcts_side => tally[0] += 1,
-                Status::Win(_) => tally[1] += 1,
-                _ => tally[2] += 1,
+        let tallied = Variant::parse(id)
+            .map_err(|e| e.to_string())
+            .and_then(|variant| with_game!(variant.to_game(), g => tally(&g)));
+        match tallied {
+            Ok([mcts, alpha_beta, other]) => {
+                println!("{id:<22}{mcts:>12}{alpha_beta:>12}{other:>8}")
+            }
+            Err(message) => {
+                eprintln!("{id}: {message}");
+                return ExitCode::FAILURE;
             }
         }
-        println!("{id:<22}{:>12}{:>12}{:>8}", tally[0], tally[1], tally[2]);
     }
+    ExitCode::SUCCESS
 }

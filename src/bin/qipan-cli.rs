@@ -8,7 +8,8 @@
 //! level, a malformed number, position or move, an illegal move, a missing argument) prints
 //! nothing on standard output and one line on standard error that names the offending text
 //! and why it was refused, and exits 2: outside tools check these forms byte for byte
-//! (`tests/cli.rs`).
+//! (`tests/cli.rs`). A match in which a game crashed prints one line naming the game and
+//! exits 1.
 //!
 //! A terminal program: on wasm32 (where Trunk builds only the app) `main` is an empty stub,
 //! so that `cargo check --target wasm32-unknown-unknown --bins` still covers every binary.
@@ -16,8 +17,9 @@
 // On wasm32 everything below the stub `main` is unused.
 #![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
 
+use qipan::ai::matches::level_move;
 use qipan::ai::{self, Evaluate, Level};
-use qipan::games::{perft, Game, Status, Variant};
+use qipan::games::{perft, Game, Side, Variant};
 use qipan::with_game;
 use std::ffi::OsString;
 use std::io::Write;
@@ -39,10 +41,28 @@ fn main() -> ExitCode {
             let _ = out.flush();
             ExitCode::SUCCESS
         }
-        Err(message) => {
-            eprintln!("qipan-cli: {}", one_line(&message));
-            ExitCode::from(2)
+        Err(failure) => {
+            let (message, code) = match &failure {
+                Failure::BadInput(message) => (message, 2),
+                Failure::Crashed(message) => (message, 1),
+            };
+            eprintln!("qipan-cli: {}", one_line(message));
+            ExitCode::from(code)
         }
+    }
+}
+
+/// Why a command printed no answer.
+enum Failure {
+    /// The arguments, a position or a move were refused: exit 2.
+    BadInput(String),
+    /// The engine failed (a game of a match crashed): exit 1.
+    Crashed(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::BadInput(message)
     }
 }
 
@@ -176,7 +196,7 @@ impl Options {
     }
 }
 
-fn run(args: impl IntoIterator<Item = OsString>) -> Result<String, String> {
+fn run(args: impl IntoIterator<Item = OsString>) -> Result<String, Failure> {
     let (command, variant, options) = parse_args(args)?;
     with_game!(variant.to_game(), g => Command { game: g, options }.run(&command))
 }
@@ -188,7 +208,14 @@ struct Command<G: Game> {
 }
 
 impl<G: Evaluate> Command<G> {
-    fn run(self, command: &str) -> Result<String, String> {
+    fn run(self, command: &str) -> Result<String, Failure> {
+        match command {
+            "match" => self.play_match(),
+            _ => self.answer(command).map_err(Failure::BadInput),
+        }
+    }
+
+    fn answer(self, command: &str) -> Result<String, String> {
         match command {
             "start" => {
                 self.options.no_positional()?;
@@ -209,7 +236,6 @@ impl<G: Evaluate> Command<G> {
             "apply" => self.apply(),
             "perft" => self.perft(),
             "bestmove" => self.bestmove(),
-            "match" => self.play_match(),
             "solve" => self.solve(),
             other => Err(format!("unknown command '{other}'")),
         }
@@ -306,7 +332,9 @@ impl<G: Evaluate> Command<G> {
         Ok(line(self.game.format_move(mv)))
     }
 
-    fn play_match(&self) -> Result<String, String> {
+    /// Plays the match; a game that crashed fails the whole match (exit 1) rather than count
+    /// as a draw.
+    fn play_match(&self) -> Result<String, Failure> {
         self.options.no_positional()?;
         let x = self.options.x.ok_or_else(|| "missing --x".to_owned())?;
         let o = self.options.o.ok_or_else(|| "missing --o".to_owned())?;
@@ -314,12 +342,12 @@ impl<G: Evaluate> Command<G> {
             .options
             .games
             .ok_or_else(|| "missing --games".to_owned())?;
+        let levels = [x, o];
+        let budget_scale = budget_scale()?;
         let settings = ai::MatchSettings {
-            levels: [x, o],
+            games,
             seed: self.options.seed.unwrap_or(0),
             max_plies: self.options.max_plies.unwrap_or(300),
-            movetime: self.options.movetime,
-            budget_scale: budget_scale()?,
             // Two random plies keep noiseless levels from replaying one game. Not in a solved
             // game: there every level but master already errs at random, and random plies
             // would decide the game (a first-player win on nine points) before the levels play.
@@ -328,21 +356,44 @@ impl<G: Evaluate> Command<G> {
             } else {
                 2
             },
+            paired_openings: false,
         };
-        let results = ai::play_match(&self.game, &settings, games);
+        // A crash is reported once, on one line, below: not also by the default panic hook.
+        let default_hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let results = ai::play_match(&self.game, &settings, |turn| {
+            let level = levels[turn.side.index()];
+            level_move(&self.game, turn, level, budget_scale, self.options.movetime)
+        });
+        std::panic::set_hook(default_hook);
+        let crashed: Vec<&ai::CrashedGame> =
+            results.iter().filter_map(|r| r.as_ref().err()).collect();
+        if let Some(first) = crashed.first() {
+            return Err(Failure::Crashed(match crashed.len() {
+                1 => first.to_string(),
+                n => format!("{first} (and {} more games crashed)", n - 1),
+            }));
+        }
         let mut out = String::new();
         let mut tally = [0u64; 3];
-        for (i, (status, plies)) in results.iter().enumerate() {
-            let status = match status {
-                Status::Ongoing => Status::Draw,
-                other => *other,
+        for played in results.iter().flatten() {
+            let status = played.status;
+            // A game cut at the ply limit is still ongoing: the match counts it a draw.
+            let result = if status.is_over() {
+                status.to_string()
+            } else {
+                "draw".to_owned()
             };
-            tally[match status {
-                Status::Win(qipan::games::Side::X) => 0,
-                Status::Win(qipan::games::Side::O) => 1,
-                _ => 2,
+            tally[match status.winner() {
+                Some(Side::X) => 0,
+                Some(Side::O) => 1,
+                None => 2,
             }] += 1;
-            out.push_str(&format!("game {}: {status} in {plies} plies\n", i + 1));
+            out.push_str(&format!(
+                "game {}: {result} in {} plies\n",
+                played.index + 1,
+                played.moves.len()
+            ));
         }
         out.push_str(&format!(
             "x-wins {} o-wins {} draws {}\n",
