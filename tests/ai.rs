@@ -106,23 +106,36 @@ fn the_computer_never_plays_an_illegal_move() {
     }
 }
 
+/// A search cut into slices (as the web build runs it) visits exactly the nodes of an
+/// unsliced one and finds the same move. The slices are real: a zero-length slice returns
+/// after every 256 steps of the state machine (each node takes at least one), so a search of
+/// N nodes must come in more than N / 256 slices.
 #[test]
 fn a_sliced_search_finds_what_an_unsliced_one_does() {
     for variant in all_variants() {
         with_game!(variant.to_game(), g => {
-            for pos in random_positions(&g, 31, 3) {
-                let whole = Searcher::new(g, pos, &[], fixed_depth(4)).run();
-                let mut sliced = Searcher::new(g, pos, &[], fixed_depth(4));
-                let mut slices = 0;
-                while !sliced.step(Some(Duration::from_micros(200))) {
+            // Deep enough for thousands of nodes from the start in every game.
+            let depth = if variant.game == GameId::ShuangCheng { 16 } else { 4 };
+            let mut most_slices = 0;
+            for pos in random_positions(&g, 31, 3).into_iter().chain([g.start()]) {
+                let whole = Searcher::new(g, pos, &[], fixed_depth(depth)).run();
+                let mut sliced = Searcher::new(g, pos, &[], fixed_depth(depth));
+                let mut slices = 1;
+                while !sliced.step(Some(Duration::ZERO)) {
                     slices += 1;
                 }
                 let sliced = sliced.outcome();
+                assert!(
+                    slices > whole.nodes / 256,
+                    "{variant}: {} nodes in only {slices} slices",
+                    whole.nodes
+                );
+                most_slices = most_slices.max(slices);
                 assert_eq!(sliced.best, whole.best, "{variant}");
                 assert_eq!(sliced.nodes, whole.nodes, "{variant}");
                 assert_eq!(sliced.score, whole.score, "{variant}");
-                let _ = slices;
             }
+            assert!(most_slices >= 4, "{variant}: no search was really split");
         });
     }
 }
