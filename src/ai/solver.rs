@@ -6,48 +6,8 @@
 
 use super::Evaluate;
 use crate::games::Status;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// A fast multiplicative hasher (FxHash's): the solver hashes hundreds of thousands of tiny
-/// positions, where the default SipHash dominates the time.
-#[derive(Default)]
-pub struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// The value of a position for the side to move with best play by both sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,7 +31,7 @@ impl fmt::Display for SolvedValue {
 
 /// The value of every position in a closed set of positions.
 pub struct Solution<G: Evaluate> {
-    index: FastMap<G::Position, usize>,
+    index: FxHashMap<G::Position, usize>,
     values: Vec<SolvedValue>,
 }
 
@@ -79,7 +39,7 @@ impl<G: Evaluate> Solution<G> {
     /// Solves `positions`, which must be closed under legal moves (every child is listed).
     /// Children outside the set are treated as draws.
     pub fn new(game: &G, positions: Vec<G::Position>) -> Self {
-        let index: FastMap<G::Position, usize> =
+        let index: FxHashMap<G::Position, usize> =
             positions.iter().enumerate().map(|(i, p)| (*p, i)).collect();
         let n = positions.len();
         let mut values: Vec<Option<SolvedValue>> = vec![None; n];
