@@ -1,4 +1,4 @@
-//! One test per rule sentence of seed 000 (and the points games.md §1 fixes), hand-checked move
+//! One test per rule sentence of docs/rules/seeds/000_*.txt (and the points docs/rules/games.md §1 fixes), hand-checked move
 //! counts from the start, hand-built positions with their full move lists, text round trips,
 //! and a cross-check against a plain, slow reading of the rules.
 
@@ -103,7 +103,7 @@ fn board_is_a_hexagon_of_61_cells_with_up_to_six_neighbours() {
     let histogram = |k| (0..CELLS).filter(|&c| degree(c) == k).count();
     assert_eq!((histogram(3), histogram(4), histogram(6)), (6, 18, 37));
     assert_eq!((0..CELLS).map(degree).sum::<usize>(), 312);
-    // The coordinates of games.md: E (r, d+1), W (r, d-1), NE (r+1, d+1), NW (r+1, d),
+    // The coordinates of docs/rules/games.md: E (r, d+1), W (r, d-1), NE (r+1, d+1), NW (r+1, d),
     // SE (r-1, d), SW (r-1, d-1).
     let around = |name: &str| -> Vec<&str> {
         Dir::ALL
@@ -1059,13 +1059,13 @@ fn hash_covers_pieces_and_side_to_move() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A plain, slow reading of the rules, written from games.md with (row, diagonal) coordinates
+// A plain, slow reading of the rules, written from docs/rules/games.md with (row, diagonal) coordinates
 // and strings only, to check the bitboard engine on many positions.
 
 mod reference {
     use std::collections::HashMap;
 
-    /// Rows A..I and their diagonals, from games.md.
+    /// Rows A..I and their diagonals, from docs/rules/games.md.
     const ROWS: [(u8, i32, i32); 9] = [
         (b'A', 1, 5),
         (b'B', 1, 6),

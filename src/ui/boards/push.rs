@@ -1,4 +1,4 @@
-//! Push the Line on screen (seed 000, "Playing it on screen"): breathing rings on movable
+//! Push the Line on screen (docs/rules/seeds/000_*.txt, "Playing it on screen"): breathing rings on movable
 //! pieces, selection numbers, amber glow on pieces that can shove or be shoved, group
 //! building, teal broadside rings, in-line arrows (amber when shoving), push by target, the
 //! ↔ and ! markers and the dashed capsule on the run that would be shoved.
