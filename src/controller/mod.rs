@@ -47,6 +47,8 @@ pub enum Notice {
     Passed(Side),
     /// The computer failed to answer; the player may play on or retry.
     Engine(ThinkError),
+    /// The computer (the side) played this move: said aloud to screen readers.
+    ComputerMoved(Side, String),
     Saved(String),
     Loaded(String),
     File(SaveError),
@@ -321,13 +323,18 @@ impl<G: Evaluate> Match<G> {
             if thought.nodes > 0 {
                 self.last_search = Some((thought.nodes, thought.elapsed));
             }
+            let side = self.record.side_to_move();
             let played = thought.answer.and_then(|mv| {
                 self.record
                     .play(mv)
+                    .map(|()| self.record.game().format_move(mv))
                     .map_err(|e| ThinkError::Crashed(e.to_string()))
             });
             match played {
-                Ok(()) => self.touched(Change::Played { by_computer: true }, now),
+                Ok(text) => {
+                    self.notice = Some(Notice::ComputerMoved(side, text));
+                    self.touched(Change::Played { by_computer: true }, now);
+                }
                 Err(error) => {
                     self.engine_failed = Some(self.epoch);
                     self.notice = Some(Notice::Engine(error));

@@ -2,7 +2,7 @@
 //! whichever game is on, forwards a completed move to the controller, and words what the
 //! engine reports (side names, why the game ended, the per-game status line).
 
-use super::boards::{BoardCtx, BoardPainter, HasBoard, Painters};
+use super::boards::{BoardCtx, BoardKeys, BoardPainter, HasBoard, Painters};
 use crate::ai::Evaluate;
 use crate::controller::{AnyMatch, Match};
 use crate::games::{EndReason, Side, Status};
@@ -17,6 +17,7 @@ pub const GLIDE_SECONDS: f64 = 0.22;
 /// Draws the board into `rect`; returns true when the person completed a move, which the
 /// controller then played. `glide` is how far the last move's animation has come (0 to 1),
 /// `None` to show the position as it stands.
+#[allow(clippy::too_many_arguments)]
 pub fn show(
     game: &mut AnyMatch,
     painters: &mut Painters,
@@ -25,10 +26,12 @@ pub fn show(
     i18n: &I18n,
     now: f64,
     glide: Option<f32>,
+    keys: BoardKeys,
 ) -> bool {
-    with_match!(game, m => show_match(m, painters, ui, rect, i18n, now, glide))
+    with_match!(game, m => show_match(m, painters, ui, rect, i18n, now, glide, keys))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn show_match<G: HasBoard + Evaluate>(
     m: &mut Match<G>,
     painters: &mut Painters,
@@ -37,6 +40,7 @@ fn show_match<G: HasBoard + Evaluate>(
     i18n: &I18n,
     now: f64,
     glide: Option<f32>,
+    keys: BoardKeys,
 ) -> bool {
     let painter = G::painter(painters);
     let record = m.record();
@@ -54,6 +58,7 @@ fn show_match<G: HasBoard + Evaluate>(
         i18n,
         time: now,
         glide,
+        keys,
     };
     let chosen = painter.show(ui, rect, &ctx);
     // The controller refuses anything that is not a legal move of a person's turn.

@@ -117,6 +117,7 @@ impl App {
                 self.settings_section(ui);
                 ui.separator();
                 self.file_section(ui);
+                self.keys_section(ui);
                 ui.separator();
                 ui.heading(self.tr(msg!("heading-moves")));
                 self.moves_section(ui);
@@ -178,7 +179,11 @@ impl App {
                             ui.separator();
                             self.file_section(ui);
                         }
-                        Tab::Settings => self.settings_section(ui),
+                        Tab::Settings => {
+                            self.settings_section(ui);
+                            ui.separator();
+                            self.keys_section(ui);
+                        }
                         Tab::Moves => self.moves_section(ui),
                         Tab::Rules => self.rules_section(ui, false),
                     }
@@ -194,6 +199,7 @@ impl App {
             board::clear(&mut self.painters);
         }
         let glide = self.glide_progress(now);
+        let keys = std::mem::take(&mut self.board_keys);
         board::show(
             &mut self.game,
             &mut self.painters,
@@ -202,6 +208,7 @@ impl App {
             &self.i18n,
             now,
             glide,
+            keys,
         )
     }
 }

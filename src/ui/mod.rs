@@ -58,6 +58,10 @@ pub struct App {
     /// The arrangement of the last frame, and the tab open under the board or in the column.
     layout: layout::Layout,
     tab: layout::Tab,
+    /// The keys meant for the board this frame.
+    board_keys: boards::BoardKeys,
+    /// The keyboard help is open.
+    show_keys_help: bool,
     /// Moves glide on the board (off in tests, where the clock stands still).
     animations: bool,
     /// When the move on the board started to glide, and the controller epoch it belongs to.
@@ -116,6 +120,8 @@ impl App {
             tab: layout::Tab::default(),
             animations: true,
             glide: None,
+            board_keys: boards::BoardKeys::default(),
+            show_keys_help: false,
             #[cfg(target_arch = "wasm32")]
             picking: None,
             #[cfg(target_arch = "wasm32")]
@@ -235,6 +241,52 @@ impl App {
         let (_, started) = self.glide?;
         let t = (now - started) / board::GLIDE_SECONDS;
         (0.0..1.0).contains(&t).then_some(t as f32)
+    }
+
+    /// Keyboard play: when no text field has the keyboard, arrows, Enter, Space and Escape
+    /// go to the board, and the shortcuts act (Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo,
+    /// N new game, F1 the list of keys).
+    fn keyboard(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let shortcut = |m, k| KeyboardShortcut::new(m, k);
+        let (undo, redo, new, help, keys) = ctx.input_mut(|i| {
+            let undo = i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Z));
+            let redo = i.consume_shortcut(&shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z))
+                || i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Y));
+            let new = i.consume_shortcut(&shortcut(Modifiers::NONE, Key::N));
+            let help = i.consume_shortcut(&shortcut(Modifiers::NONE, Key::F1));
+            let mut keys = boards::BoardKeys::default();
+            for (key, dir) in [
+                (Key::ArrowLeft, egui::vec2(-1.0, 0.0)),
+                (Key::ArrowRight, egui::vec2(1.0, 0.0)),
+                (Key::ArrowUp, egui::vec2(0.0, -1.0)),
+                (Key::ArrowDown, egui::vec2(0.0, 1.0)),
+            ] {
+                if i.consume_key(Modifiers::NONE, key) {
+                    keys.step = Some(keys.step.unwrap_or_default() + dir);
+                }
+            }
+            keys.press = i.consume_key(Modifiers::NONE, Key::Enter)
+                || i.consume_key(Modifiers::NONE, Key::Space);
+            keys.escape = i.consume_key(Modifiers::NONE, Key::Escape);
+            (undo, redo, new, help, keys)
+        });
+        if undo {
+            self.undo();
+        }
+        if redo {
+            self.redo();
+        }
+        if new {
+            self.ask_new_game();
+        }
+        if help {
+            self.show_keys_help = !self.show_keys_help;
+        }
+        self.board_keys = keys;
     }
 
     /// The arrangement the last frame used (tests check which one a size gets).
@@ -410,6 +462,7 @@ impl eframe::App for App {
         self.poll_picked_file();
         let now = self.clock.now();
         self.game.advance(now);
+        self.keyboard(&ctx);
 
         #[cfg(target_arch = "wasm32")]
         clear_marks(&ctx);

@@ -77,6 +77,30 @@ impl App {
         }
     }
 
+    /// The keys the app answers to, behind a toggle (F1 opens it too).
+    pub(super) fn keys_section(&mut self, ui: &mut egui::Ui) {
+        let heading = self.tr(msg!("keys-heading"));
+        let toggle = ui.toggle_value(&mut self.show_keys_help, heading);
+        mark(ui, "action:keys", &toggle);
+        if self.show_keys_help {
+            egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
+                for (keys, what) in [
+                    (msg!("keys-arrows"), msg!("keys-arrows-what")),
+                    (msg!("keys-enter"), msg!("keys-enter-what")),
+                    (msg!("keys-escape"), msg!("keys-escape-what")),
+                    (msg!("keys-undo"), msg!("action-undo")),
+                    (msg!("keys-redo"), msg!("action-redo")),
+                    (msg!("keys-new"), msg!("action-new")),
+                    (msg!("keys-help"), msg!("keys-heading")),
+                ] {
+                    ui.monospace(self.tr(keys));
+                    ui.label(self.tr(what));
+                    ui.end_row();
+                }
+            });
+        }
+    }
+
     /// Save and load, with the file name they use.
     pub(super) fn file_section(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {

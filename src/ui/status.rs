@@ -27,6 +27,10 @@ impl App {
             }
             Notice::Loaded(p) => i18n.tr_args(msg!("loaded"), &[("path", p.as_str().into())]),
             Notice::File(e) => e.localize(i18n),
+            Notice::ComputerMoved(s, text) => i18n.tr_args(
+                msg!("computer-moved"),
+                &[("side", side(*s).into()), ("move", text.as_str().into())],
+            ),
             Notice::NotRestored(e) => {
                 i18n.tr_args(msg!("err-restore"), &[("error", e.localize(i18n).into())])
             }
@@ -80,7 +84,8 @@ impl App {
                     );
                 }
             } else {
-                ui.strong(i18n.tr(msg!("game-over")));
+                let over = ui.strong(i18n.tr(msg!("game-over")));
+                live(ui, over.id);
             }
             if let Some(line) = board::status_line(&self.game, i18n) {
                 ui.separator();
@@ -88,7 +93,8 @@ impl App {
             }
             if let Some(notice) = self.game.notice() {
                 ui.separator();
-                ui.colored_label(theme::PLATFORM, self.notice_message(notice));
+                let said = ui.colored_label(theme::PLATFORM, self.notice_message(notice));
+                live(ui, said.id);
             }
         });
     }
@@ -119,4 +125,12 @@ impl App {
                 });
             });
     }
+}
+
+/// Makes a label a live region: screen readers say it aloud when it changes (the computer's
+/// move, a lost turn, the end of the game).
+fn live(ui: &egui::Ui, id: egui::Id) {
+    ui.ctx().accesskit_node_builder(id, |node| {
+        node.set_live(egui::accesskit::Live::Polite);
+    });
 }

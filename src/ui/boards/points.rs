@@ -101,10 +101,11 @@ pub trait PointGame: Game {
     }
 }
 
-/// The shared painter: the taps made so far.
+/// The shared painter: the taps made so far, and the point the keyboard is on.
 #[derive(Default)]
 pub struct PointPainter {
     taps: Vec<u8>,
+    focus: Option<usize>,
 }
 
 impl<G: PointGame> BoardPainter<G> for PointPainter {
@@ -293,12 +294,52 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
         if background.clicked() {
             self.taps.clear();
         }
-        let mut clicked = None;
+        // The keyboard: arrows move the focus ring, Enter or Space tap, Escape forgets.
+        if let Some(dir) = ctx.keys.step {
+            self.focus = super::step_focus(&screen, self.focus, dir);
+        }
+        if ctx.keys.escape {
+            self.taps.clear();
+        }
+        let mut clicked = ctx
+            .keys
+            .press
+            .then_some(self.focus)
+            .flatten()
+            .map(|i| i as u8);
+        if let Some(focus) = self.focus.filter(|&f| f < screen.len()) {
+            super::focus_ring(&painter, screen[focus], r * 1.45);
+        }
+        let names = crate::ui::games::describe(game.variant().game).pieces;
         for (i, &c) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("point", i));
+            let what = match game.piece_at(ctx.pos, i as u8) {
+                Some(Look::X) => names[0],
+                Some(Look::O) => names[1],
+                Some(Look::Shared) => crate::msg!("piece-shared"),
+                None => crate::msg!("point-empty"),
+            };
+            let action = if self.taps.contains(&(i as u8)) {
+                Some(crate::msg!("act-selected"))
+            } else {
+                next[i].map(|mark| match mark {
+                    Mark::Select => crate::msg!("act-select"),
+                    Mark::Step | Mark::Two | Mark::Three => crate::msg!("act-step"),
+                    Mark::Place => crate::msg!("act-place"),
+                    Mark::Capture => crate::msg!("act-capture"),
+                    Mark::Take => crate::msg!("act-take"),
+                })
+            };
+            let label = super::point_label(ctx.i18n, layout.names[i], what, action);
             // At least a fingertip: points are a board unit or more apart.
-            let mut response =
-                point_widget(ui, id, c, (r * 1.1).max(tf.len(0.45)), layout.names[i]);
+            let mut response = point_widget(
+                ui,
+                id,
+                c,
+                (r * 1.1).max(tf.len(0.45)),
+                layout.names[i],
+                label,
+            );
             if let Some((_, reason)) = hover.iter().find(|(p, _)| *p as usize == i) {
                 response = response.on_hover_text(ctx.i18n.tr(*reason));
             }

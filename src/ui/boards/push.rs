@@ -104,6 +104,8 @@ pub struct PushPainter {
     target: Option<Cell>,
     derived: Option<Derived>,
     animating: bool,
+    /// The cell the keyboard is on.
+    focus: Option<usize>,
 }
 
 impl PushPainter {
@@ -454,11 +456,47 @@ impl PushPainter {
         if background.clicked() {
             self.clear_selection();
         }
-        let mut clicked = None;
+        // The keyboard: arrows move the focus ring, Enter or Space tap, Escape forgets.
+        if let Some(dir) = ctx.keys.step {
+            self.focus = super::step_focus(&screen, self.focus, dir);
+        }
+        if ctx.keys.escape {
+            self.clear_selection();
+        }
+        let mut clicked = ctx
+            .keys
+            .press
+            .then_some(self.focus)
+            .flatten()
+            .map(|c| (c as u8, screen[c]));
+        if let Some(focus) = self.focus.filter(|&f| f < screen.len()) {
+            super::focus_ring(&painter, screen[focus], r * 1.3);
+        }
+        let lit: u64 = options.iter().fold(0, |m, o| m | o.lit);
         for (c, &p) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("cell", c));
+            let bit = 1u64 << c;
+            let what = match ctx.pos.piece_at(c as u8) {
+                Some(Side::X) => crate::msg!("piece-dark"),
+                Some(Side::O) => crate::msg!("piece-light"),
+                None => crate::msg!("point-empty"),
+            };
+            let action = if !interactive {
+                None
+            } else if mask & bit != 0 {
+                Some(crate::msg!("act-selected"))
+            } else if lit & bit != 0 {
+                Some(crate::msg!("act-step"))
+            } else if amber_theirs & bit != 0 {
+                Some(crate::msg!("act-push"))
+            } else if breathe & bit != 0 {
+                Some(crate::msg!("act-select"))
+            } else {
+                None
+            };
+            let label = super::point_label(ctx.i18n, CELL_NAMES[c], what, action);
             // Cells are one board unit apart: the whole half-unit is the cell's to tap.
-            let response = point_widget(ui, id, p, tf.len(0.49), CELL_NAMES[c]);
+            let response = point_widget(ui, id, p, tf.len(0.49), CELL_NAMES[c], label);
             if response.clicked() {
                 let at = response.interact_pointer_pos().unwrap_or(p);
                 clicked = Some((c as u8, at));
