@@ -118,3 +118,5 @@ keys-redo = Ctrl+Y, Ctrl+Shift+Z
 keys-new = N
 keys-help = F1
 computer-moved = The computer ({ $side }) played { $move }.
+engine-retry = Ask the computer again
+engine-hot-seat = Play both sides

@@ -118,3 +118,5 @@ keys-redo = Ctrl+Y、Ctrl+Shift+Z
 keys-new = N
 keys-help = F1
 computer-moved = 电脑（{ $side }）走了 { $move }。
+engine-retry = 让电脑再想一次
+engine-hot-seat = 双方都由你来下

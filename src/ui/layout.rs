@@ -52,6 +52,7 @@ impl App {
         egui::Panel::top("status").show(ui, |ui| {
             ui.add_space(4.0);
             self.status_bar(ui, now);
+            self.engine_failure(ui);
             ui.add_space(2.0);
         });
         match layout {

@@ -131,14 +131,9 @@ impl App {
             Some(text) => app.restore_games(&text, now),
             None => None,
         };
-        if app
-            .parked
-            .iter()
-            .all(|g| g.variant() != app.settings.variant())
-        {
-            app.new_game();
-        } else {
-            app.switch_to(app.settings.variant());
+        match app.unpark(app.settings.variant()) {
+            Some(game) => app.resume_game(game),
+            None => app.new_game(),
         }
         if let Some(error) = notice {
             app.game.set_notice(Some(Notice::NotRestored(error)));
@@ -176,26 +171,38 @@ impl App {
 
     /// Puts the game on the board aside and brings `variant`'s game back, or starts one.
     fn switch_to(&mut self, variant: crate::games::Variant) {
+        if self.game.variant() == variant {
+            return;
+        }
         let now = self.clock.now();
-        let Some(i) = self.parked.iter().position(|g| g.variant() == variant) else {
-            let mut old = std::mem::replace(
+        let back = self.unpark(variant);
+        let fresh = back.is_none();
+        let placeholder = AnyMatch::new(variant, Side::X, self.settings.players(), self.seed, now);
+        let mut old = std::mem::replace(&mut self.game, back.unwrap_or(placeholder));
+        old.park(now);
+        self.parked.push(old);
+        if fresh {
+            self.new_game();
+        } else {
+            let back = std::mem::replace(
                 &mut self.game,
                 AnyMatch::new(variant, Side::X, self.settings.players(), self.seed, now),
             );
-            old.park(now);
-            self.parked.push(old);
-            self.new_game();
-            return;
-        };
-        let mut back = self.parked.swap_remove(i);
-        back.set_wake(Arc::clone(&self.wake));
-        let mut old = std::mem::replace(&mut self.game, back);
-        if old.variant() != variant {
-            old.park(now);
-            self.parked.push(old);
+            self.resume_game(back);
         }
+    }
+
+    /// Takes `variant`'s game off the shelf.
+    fn unpark(&mut self, variant: crate::games::Variant) -> Option<AnyMatch> {
+        let i = self.parked.iter().position(|g| g.variant() == variant)?;
+        Some(self.parked.swap_remove(i))
+    }
+
+    /// Puts `game` on the board; who plays what follows it.
+    fn resume_game(&mut self, mut game: AnyMatch) {
+        game.set_wake(Arc::clone(&self.wake));
+        self.game = game;
         self.confirm_new = false;
-        // Who plays what follows the game that comes back.
         match self.game.players().human {
             Some(side) => {
                 self.settings.human = settings::HumanSide::of(side);

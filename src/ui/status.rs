@@ -99,6 +99,22 @@ impl App {
         });
     }
 
+    /// When the computer failed: try it again, or let the person play both sides.
+    pub(super) fn engine_failure(&mut self, ui: &mut egui::Ui) {
+        if !matches!(self.game.notice(), Some(Notice::Engine(_))) {
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(self.tr(msg!("engine-retry"))).clicked() {
+                self.game.retry_computer();
+            }
+            if ui.button(self.tr(msg!("engine-hot-seat"))).clicked() {
+                self.settings.two_players = true;
+                self.apply_players();
+            }
+        });
+    }
+
     /// The banner over the board once the game is over: who won and by which rule.
     pub(super) fn game_over_banner(&self, ui: &mut egui::Ui) {
         let status = self.game.status();
