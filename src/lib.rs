@@ -3,4 +3,5 @@
 pub mod ai;
 pub mod games;
 pub mod i18n;
+pub mod renderer;
 pub mod ui;

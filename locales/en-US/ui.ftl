@@ -85,3 +85,7 @@ engine-error = The computer could not answer: { $error }
 page-title = { $game } · { $app }
 saved-web = Downloaded the game as { $path }.
 save-web-note = In the browser, Save downloads the game under this file name, and Load opens a file you choose.
+
+# The About line: what draws the window (src/renderer.rs, renderer_in_use()), e.g.
+# "wgpu · Vulkan · llvmpipe" or "glow · OpenGL 4.5 · …".
+about-renderer = Renderer: { $renderer }

@@ -85,3 +85,6 @@ engine-error = 电脑无法给出着法：{ $error }
 page-title = { $game } · { $app }
 saved-web = 已把对局下载为 { $path }。
 save-web-note = 在浏览器里，“保存”会把对局下载为这个文件名，“读取”会打开你选择的文件。
+
+# “关于”一行：绘制窗口所用的渲染器（src/renderer.rs 的 renderer_in_use()）。
+about-renderer = 渲染器：{ $renderer }
