@@ -145,9 +145,10 @@ mod native {
     }
 
     /// The graphics APIs wgpu may use: `WGPU_BACKEND` if set (e.g. `vulkan,gl`), else all
-    /// of them, as eframe's own default does.
+    /// of them, as eframe's own default does; of those, the ones built in for this system.
     fn wgpu_backends() -> Backends {
         Backends::from_env().unwrap_or(Backends::PRIMARY | Backends::GL)
+            & eframe::wgpu::Instance::enabled_backend_features()
     }
 
     /// Whether to start with glow: `QIPAN_RENDERER=glow` (to test the OpenGL renderer, or
