@@ -12,7 +12,8 @@
 //! `run_and_return` mode, on by default), so a failed start can simply be followed by
 //! another in the same process. A failed start never reaches the app: eframe creates the
 //! app only once the renderer works, so an error after that is the app's own and is not
-//! retried.
+//! retried. A *panic* while starting is not retried either: after one, winit's event loop
+//! returns at once from every later run (measured on X11), so the app would just exit.
 //!
 //! [`renderer_in_use`] tells the UI what is drawing (for an "About" line): it is recorded by
 //! [`record`] when the app is created, natively and on the web.
