@@ -223,22 +223,37 @@ mod native {
             log_line(&format!("{what} could not start: {error}"));
             failures.push(format!("{what}: {error}"));
 
-            if let Attempt::Wgpu(_) = attempt {
-                match failed_api {
-                    // Try wgpu again without the API that failed, if it has others.
-                    Some(api) => wgpu_left.remove(Backends::from(api)),
-                    // No adapter at all: no other API of wgpu's will do better.
-                    None => wgpu_left = Backends::empty(),
-                }
+            match next_attempt(attempt, failed_api, &mut wgpu_left, glow_tried) {
+                Some(next) => attempt = next,
+                None => return Err(give_up(&failures, error)),
             }
-            attempt = if !wgpu_left.is_empty() {
-                Attempt::Wgpu(wgpu_left)
-            } else if !glow_tried {
-                Attempt::Glow
-            } else {
-                return Err(give_up(&failures, error));
-            };
             log_line(&format!("trying {attempt}"));
+        }
+    }
+
+    /// What to try after `attempt` failed to start, given the API whose adapter wgpu had
+    /// picked (`None`: it found no adapter at all) and the APIs wgpu has left, which this
+    /// updates. `None` when nothing is left.
+    pub(super) fn next_attempt(
+        attempt: Attempt,
+        failed_api: Option<Backend>,
+        wgpu_left: &mut Backends,
+        glow_tried: bool,
+    ) -> Option<Attempt> {
+        if let Attempt::Wgpu(_) = attempt {
+            match failed_api {
+                // Try wgpu again without the API that failed, if it has others.
+                Some(api) => wgpu_left.remove(Backends::from(api)),
+                // No adapter at all: no other API of wgpu's will do better.
+                None => *wgpu_left = Backends::empty(),
+            }
+        }
+        if !wgpu_left.is_empty() {
+            Some(Attempt::Wgpu(*wgpu_left))
+        } else if !glow_tried {
+            Some(Attempt::Glow)
+        } else {
+            None
         }
     }
 
@@ -295,5 +310,47 @@ mod native {
         unsafe {
             MessageBoxW(0, text.as_ptr(), caption.as_ptr(), MB_OK_ICONERROR);
         }
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::native::{next_attempt, Attempt};
+    use eframe::wgpu::{Backend, Backends};
+
+    #[test]
+    fn a_failed_api_is_dropped_and_wgpu_tries_the_others() {
+        // Wine: DX12 is picked and loses its device; Vulkan and OpenGL remain.
+        let mut left = Backends::DX12 | Backends::VULKAN | Backends::GL;
+        let next = next_attempt(Attempt::Wgpu(left), Some(Backend::Dx12), &mut left, false);
+        assert_eq!(next, Some(Attempt::Wgpu(Backends::VULKAN | Backends::GL)));
+        let next = next_attempt(Attempt::Wgpu(left), Some(Backend::Vulkan), &mut left, false);
+        assert_eq!(next, Some(Attempt::Wgpu(Backends::GL)));
+    }
+
+    #[test]
+    fn glow_comes_when_wgpu_has_nothing_left() {
+        let mut left = Backends::GL;
+        let next = next_attempt(Attempt::Wgpu(left), Some(Backend::Gl), &mut left, false);
+        assert_eq!(next, Some(Attempt::Glow));
+        // No adapter at all: wgpu's other APIs are not tried one by one.
+        let mut left = Backends::VULKAN | Backends::GL;
+        let next = next_attempt(Attempt::Wgpu(left), None, &mut left, false);
+        assert_eq!(next, Some(Attempt::Glow));
+        assert!(left.is_empty());
+    }
+
+    #[test]
+    fn after_glow_fails_wgpu_gets_its_turn_then_nothing_is_left() {
+        // QIPAN_RENDERER=glow: glow first, then wgpu.
+        let mut left = Backends::VULKAN | Backends::GL;
+        let next = next_attempt(Attempt::Glow, None, &mut left, true);
+        assert_eq!(next, Some(Attempt::Wgpu(Backends::VULKAN | Backends::GL)));
+        // Everything tried: give up.
+        let mut left = Backends::empty();
+        assert_eq!(next_attempt(Attempt::Glow, None, &mut left, true), None);
+        let mut left = Backends::GL;
+        let next = next_attempt(Attempt::Wgpu(left), Some(Backend::Gl), &mut left, true);
+        assert_eq!(next, None);
     }
 }
