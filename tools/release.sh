@@ -66,6 +66,8 @@ linux() {
     cp "$target_dir/release/$bin" "$dir/"
     strip "$dir/$bin"
   done
+  # The menu entry must be valid (desktop-file-utils, when installed, says so).
+  if command -v desktop-file-validate >/dev/null; then desktop-file-validate packaging/qipan.desktop; fi
   cp packaging/qipan.desktop packaging/install.sh "$dir/"
   cp assets/icon-256.png "$dir/icons/qipan-256.png"
   cp assets/icon-512.png "$dir/icons/qipan-512.png"
