@@ -5,6 +5,12 @@
 //! settings apply (anything else is refused: one line on standard error, exit code 2, no
 //! window). Web: Trunk builds this binary for wasm32 (see `index.html`), and `main`
 //! starts the same app on the page's canvas.
+//!
+//! Natively the window is drawn by wgpu, or by glow (OpenGL) where wgpu cannot start: see
+//! `qipan::renderer`.
+
+// The release exe of the app opens no console window on Windows (qipan-cli keeps its own).
+#![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> eframe::Result {
@@ -25,14 +31,17 @@ fn main() -> eframe::Result {
 
     let title = I18n::new(Lang::En).tr(qipan::msg!("app-title"));
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(title)
-            .with_app_id("qipan")
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([360.0, 480.0]),
+        viewport: qipan::renderer::with_icon(
+            egui::ViewportBuilder::default()
+                .with_title(title)
+                .with_app_id("qipan")
+                .with_inner_size([1280.0, 800.0])
+                .with_min_inner_size([360.0, 480.0]),
+        ),
         ..Default::default()
     };
-    eframe::run_native(
+    // Tries wgpu, then wgpu without the graphics API that failed, then glow.
+    qipan::renderer::run_native(
         "qipan",
         options,
         Box::new(move |cc| {
@@ -122,7 +131,10 @@ fn main() {
             .start(
                 canvas,
                 eframe::WebOptions::default(),
-                Box::new(|cc| Ok(Box::new(qipan::ui::App::new(cc)))),
+                Box::new(|cc| {
+                    qipan::renderer::record(cc);
+                    Ok(Box::new(qipan::ui::App::new(cc)))
+                }),
             )
             .await;
         // The page shows a note while the wasm loads; it gives way to the app, or says why

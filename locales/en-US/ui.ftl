@@ -120,3 +120,7 @@ keys-help = F1
 computer-moved = The computer ({ $side }) played { $move }.
 engine-retry = Ask the computer again
 engine-hot-seat = Play both sides
+
+# The About line: what draws the window (src/renderer.rs, renderer_in_use()), e.g.
+# "wgpu · Vulkan · llvmpipe" or "glow · OpenGL 4.5 · …".
+about-renderer = Renderer: { $renderer }

@@ -120,3 +120,6 @@ keys-help = F1
 computer-moved = 电脑（{ $side }）走了 { $move }。
 engine-retry = 让电脑再想一次
 engine-hot-seat = 双方都由你来下
+
+# “关于”一行：绘制窗口所用的渲染器（src/renderer.rs 的 renderer_in_use()）。
+about-renderer = 渲染器：{ $renderer }

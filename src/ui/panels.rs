@@ -79,6 +79,7 @@ impl App {
 
     /// The keys the app answers to, behind a toggle (F1 opens it too).
     pub(super) fn keys_section(&mut self, ui: &mut egui::Ui) {
+        self.about_line(ui);
         let heading = self.tr(msg!("keys-heading"));
         let toggle = ui.toggle_value(&mut self.show_keys_help, heading);
         mark(ui, "action:keys", &toggle);
@@ -98,6 +99,16 @@ impl App {
                     ui.end_row();
                 }
             });
+        }
+    }
+
+    /// What draws the window ("About"): the renderer the start-up fallback settled on.
+    pub(super) fn about_line(&self, ui: &mut egui::Ui) {
+        if let Some(renderer) = crate::renderer::renderer_in_use() {
+            ui.small(
+                self.i18n
+                    .tr_args(msg!("about-renderer"), &[("renderer", renderer.into())]),
+            );
         }
     }
 
