@@ -4,6 +4,7 @@
 
 mod eval;
 mod level;
+pub mod maddell_table;
 pub mod mcts;
 pub mod search;
 pub mod solver;
