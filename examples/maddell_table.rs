@@ -56,7 +56,16 @@ fn run() -> Result<(), String> {
         None => {
             let mut builder = Builder::new(pieces, threads).map_err(|e| e.to_string())?;
             let mut shown = 0.0;
+            let mut phase = (builder.phase(), Instant::now());
             loop {
+                if builder.phase() != phase.0 {
+                    eprintln!(
+                        "  {} took {:.2} s",
+                        phase.0,
+                        phase.1.elapsed().as_secs_f64()
+                    );
+                    phase = (builder.phase(), Instant::now());
+                }
                 match builder
                     .step(Duration::from_millis(500))
                     .map_err(|e| e.to_string())?

@@ -19,12 +19,12 @@
 //! ever touched between chunks.
 
 use super::code::{self, Best, DRAW};
-use super::index::{bits, Ranker, ALL};
+use super::index::{bits, count, rank_all, rank_within, ALL};
 use super::layout::{Layout, Subgame, FEWEST};
 use super::rules::{completes_mill, for_each_unslide, slide_summary, takeable};
 use super::{BuildError, Table, HEADER_LEN};
 use std::ops::Range;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 use web_time::{Duration, Instant};
 
 /// Where a build stands after a step.
@@ -63,9 +63,9 @@ struct PairWork {
     /// The pair's subgames and where each starts in the pair's own arrays.
     members: Vec<(usize, usize)>,
     len: usize,
-    values: Box<[AtomicU8]>,
-    /// Children not yet known to be wins for the opponent, while a position is undecided.
-    counters: Box<[AtomicU8]>,
+    /// A position's byte (high half) and, while it is undecided, how many of its children
+    /// are not yet known to be wins for the opponent (low half): one cache line for both.
+    slots: Box<[AtomicU16]>,
     /// Positions decided at the current level; those decided during this pass.
     current: Box<[AtomicU64]>,
     next: Box<[AtomicU64]>,
@@ -176,6 +176,19 @@ impl Builder {
         self.finish()
     }
 
+    /// What the build is working on: `sliding 5v6` (pieces of the side to move against the
+    /// other's), `placement 3` (the placement stage), or `done`.
+    pub fn phase(&self) -> String {
+        match &self.state {
+            State::Sliding(work) => {
+                let s = self.layout.subgames[work.members[0].0];
+                format!("sliding {}v{}", s.mover, s.opp)
+            }
+            State::Placement(work) => format!("placement {}", work.stage),
+            State::Finished => "done".to_owned(),
+        }
+    }
+
     /// The share of the work done so far, from 0 to 1.
     pub fn fraction(&self) -> f32 {
         (self.done_units as f64 / self.total_units.max(1) as f64).min(1.0) as f32
@@ -248,8 +261,7 @@ impl Builder {
             pair,
             members,
             len,
-            values: (0..len).map(|_| AtomicU8::new(DRAW)).collect(),
-            counters: (0..len).map(|_| AtomicU8::new(0)).collect(),
+            slots: (0..len).map(|_| AtomicU16::new(0)).collect(),
             current: (0..words).map(|_| AtomicU64::new(0)).collect(),
             next: (0..words).map(|_| AtomicU64::new(0)).collect(),
             next_count: 0,
@@ -312,15 +324,17 @@ impl Builder {
                 let parent_offset = work.members[member].1;
                 let decided: u64 = split_run(threads, cursor..end, |range| {
                     let mut decided = 0;
+                    let mut parents = Vec::with_capacity(24 * 12);
                     for (i, &byte) in exit_bytes[range.clone()].iter().enumerate() {
                         if byte == child_code {
-                            let (child_opp, child_mover) = subgame.shape.sets(range.start + i);
+                            let (child_mover, child_opp) = subgame.shape.sets(range.start + i);
                             decided += capture_parents(
                                 child_mover,
                                 child_opp,
                                 &parent,
                                 parent_offset,
                                 &pass,
+                                &mut parents,
                             );
                         }
                     }
@@ -378,8 +392,8 @@ impl Builder {
             let subgame = self.layout.subgames[id];
             let mut histogram = Box::new([0u64; 256]);
             let out = &mut self.data[HEADER_LEN + subgame.offset..][..subgame.shape.len];
-            for (byte, value) in out.iter_mut().zip(&work.values[start..]) {
-                *byte = value.load(Relaxed);
+            for (byte, slot) in out.iter_mut().zip(&work.slots[start..]) {
+                *byte = (slot.load(Relaxed) >> 8) as u8;
                 histogram[*byte as usize] += 1;
             }
             self.histograms[id] = Some(histogram);
@@ -518,7 +532,7 @@ pub(crate) fn placement_code(
         if opp != 0 && completes_mill(after, to) {
             for take in bits(takes) {
                 let left = opp & !(1 << take);
-                if opp_hand + left.count_ones() < FEWEST as u32 {
+                if opp_hand as usize + count(left) < FEWEST {
                     // The opponent is down to two: it has lost, a win in one.
                     return code::of_distance(1);
                 }
@@ -535,43 +549,65 @@ pub(crate) fn placement_code(
 
 /// What one pass does to the predecessors of the positions decided at its level.
 struct Pass<'a> {
-    values: &'a [AtomicU8],
-    counters: &'a [AtomicU8],
+    slots: &'a [AtomicU16],
     next: &'a [AtomicU64],
     /// Whether the positions being unmoved are losses for their side to move.
     child_loses: bool,
-    parent_code: u8,
+    /// The predecessors' byte if this decides them, in the high half of a slot.
+    parent_code: u16,
 }
 
 impl<'a> Pass<'a> {
     fn new(work: &'a PairWork) -> Result<Pass<'a>, BuildError> {
         Ok(Pass {
-            values: &work.values,
-            counters: &work.counters,
+            slots: &work.slots,
             next: &work.next,
             child_loses: work.level % 2 == 0,
-            parent_code: code::of_distance(work.level + 1).ok_or(BuildError::TooDeep)?,
+            parent_code: u16::from(code::of_distance(work.level + 1).ok_or(BuildError::TooDeep)?)
+                << 8,
         })
+    }
+
+    /// [`Pass::reach`] for every predecessor of one position. The slots are read first with
+    /// plain loads, whose cache misses the processor overlaps; a locked instruction would
+    /// wait for each in turn. Only the undecided ones are then updated.
+    #[inline]
+    fn reach_all(&self, parents: &mut Vec<usize>) -> u64 {
+        parents.retain(|&parent| {
+            self.slots
+                .get(parent)
+                .is_some_and(|s| s.load(Relaxed) >> 8 == 0)
+        });
+        parents.iter().map(|&p| self.reach(p)).sum()
     }
 
     /// Tells the predecessor in slot `parent` that one of its children is decided; returns
     /// 1 if that decided the predecessor.
     #[inline]
     fn reach(&self, parent: usize) -> u64 {
-        let value = &self.values[parent];
+        let slot = &self.slots[parent];
+        let mut old = slot.load(Relaxed);
+        if old >> 8 != 0 {
+            return 0;
+        }
         if self.child_loses {
-            // The first loss found is the fastest win: later ones find the slot taken.
-            if value
-                .compare_exchange(DRAW, self.parent_code, Relaxed, Relaxed)
-                .is_err()
+            // The first loss found is the fastest win: later ones find the byte set. Another
+            // thread may change the counter meanwhile: then try again.
+            while let Err(now) =
+                slot.compare_exchange_weak(old, old | self.parent_code, Relaxed, Relaxed)
             {
-                return 0;
+                if now >> 8 != 0 {
+                    return 0;
+                }
+                old = now;
             }
         } else {
-            if value.load(Relaxed) != DRAW || self.counters[parent].fetch_sub(1, Relaxed) != 1 {
+            // A position with a lost child never counts down to zero, so the counter never
+            // borrows from the byte, and whoever takes it to zero owns the byte.
+            if slot.fetch_sub(1, Relaxed) & 0xFF != 1 {
                 return 0;
             }
-            value.store(self.parent_code, Relaxed);
+            slot.fetch_or(self.parent_code, Relaxed);
         }
         self.next[parent / 64].fetch_or(1 << (parent % 64), Relaxed);
         1
@@ -586,19 +622,19 @@ fn init_range(layout: &Layout, work: &PairWork, range: Range<usize>) -> (u64, u6
         let subgame = layout.subgames[id];
         for slot in slots {
             let local = start + slot;
-            let (opp, mover) = subgame.shape.sets(slot);
+            let (mover, opp) = subgame.shape.sets(slot);
             let (count, mill) = slide_summary(mover, opp);
             if count == 0 {
-                work.values[local].store(code::of_distance(0).unwrap_or(1), Relaxed);
+                work.slots[local].store(u16::from(code::of_distance(0).unwrap_or(1)) << 8, Relaxed);
                 work.current[local / 64].fetch_or(1 << (local % 64), Relaxed);
                 losses += 1;
             } else if mill && subgame.opp == FEWEST {
-                work.values[local].store(code::of_distance(1).unwrap_or(2), Relaxed);
+                work.slots[local].store(u16::from(code::of_distance(1).unwrap_or(2)) << 8, Relaxed);
                 work.next[local / 64].fetch_or(1 << (local % 64), Relaxed);
                 wins += 1;
             } else {
                 // At most 24 slides, each taking one of at most 6 pieces: fits in a byte.
-                work.counters[local].store(count.min(u8::MAX as u32) as u8, Relaxed);
+                work.slots[local].store(count.min(u8::MAX as u32) as u16, Relaxed);
             }
         }
     }
@@ -627,6 +663,7 @@ fn member_runs(
 /// Unmoves the pair's positions marked in `current` over a range of bitmap words.
 fn quiet_range(layout: &Layout, work: &PairWork, pass: &Pass, words: Range<usize>) -> u64 {
     let mut decided = 0;
+    let mut parents = Vec::with_capacity(24);
     for w in words {
         let mut word = work.current[w].load(Relaxed);
         while word != 0 {
@@ -639,7 +676,7 @@ fn quiet_range(layout: &Layout, work: &PairWork, pass: &Pass, words: Range<usize
                 .unwrap_or(0);
             let (id, start) = work.members[member];
             let subgame = layout.subgames[id];
-            let (child_opp, child_mover) = subgame.shape.sets(local - start);
+            let (child_mover, child_opp) = subgame.shape.sets(local - start);
             // A quiet move led here from the other member (or this one, when m = n).
             let parent_member = if work.members.len() == 2 {
                 1 - member
@@ -653,6 +690,7 @@ fn quiet_range(layout: &Layout, work: &PairWork, pass: &Pass, words: Range<usize
                 &layout.subgames[parent_id],
                 parent_start,
                 pass,
+                &mut parents,
             );
         }
     }
@@ -668,17 +706,15 @@ fn quiet_parents(
     parent: &Subgame,
     parent_start: usize,
     pass: &Pass,
+    parents: &mut Vec<usize>,
 ) -> u64 {
-    // The parent's opponent is the child's side to move: one block of slots for them all.
-    let base = parent_start + parent.shape.major_base(child_mover);
-    let ranker = Ranker::new(child_mover);
-    let mut decided = 0;
+    parents.clear();
     for_each_unslide(child_opp, child_mover, |before, formed_mill| {
         if !formed_mill {
-            decided += pass.reach(base + ranker.rank(before) as usize);
+            parents.push(parent_start + parent.shape.index(before, child_mover));
         }
     });
-    decided
+    pass.reach_all(parents)
 }
 
 /// The predecessors by a slide that formed a mill and took a piece: the side that just
@@ -690,34 +726,27 @@ fn capture_parents(
     parent: &Subgame,
     parent_start: usize,
     pass: &Pass,
+    parents: &mut Vec<usize>,
 ) -> u64 {
-    let mut befores = [0u32; 32];
-    let mut count = 0;
+    parents.clear();
+    let empty = ALL & !(child_mover | child_opp);
+    let mut takeable_back = 0;
+    for taken in bits(empty) {
+        if takeable(child_mover | 1 << taken) & 1 << taken != 0 {
+            takeable_back |= 1 << taken;
+        }
+    }
     for_each_unslide(child_opp, child_mover, |before, formed_mill| {
-        if formed_mill && count < befores.len() {
-            befores[count] = before;
-            count += 1;
+        if !formed_mill {
+            return;
+        }
+        let base = parent_start + rank_all(before) as usize * parent.shape.minor_slots();
+        // The taken piece cannot have stood where the mover's piece came from.
+        for taken in bits(takeable_back & !before) {
+            parents.push(base + rank_within(child_mover | 1 << taken, before) as usize);
         }
     });
-    if count == 0 {
-        return 0;
-    }
-    let mut decided = 0;
-    for taken in bits(ALL & !(child_mover | child_opp)) {
-        let parent_opp = child_mover | 1 << taken;
-        if takeable(parent_opp) & 1 << taken == 0 {
-            continue;
-        }
-        let base = parent_start + parent.shape.major_base(parent_opp);
-        let ranker = Ranker::new(parent_opp);
-        for &before in &befores[..count] {
-            // The taken piece cannot have stood where the mover's piece came from.
-            if before & 1 << taken == 0 {
-                decided += pass.reach(base + ranker.rank(before) as usize);
-            }
-        }
-    }
-    decided
+    pass.reach_all(parents)
 }
 
 /// Runs `work` over `range`, split between up to `threads` threads.

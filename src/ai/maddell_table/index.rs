@@ -40,63 +40,179 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// Ranks sets among the points outside a fixed set (`skip`): each point's position among
-/// the free points is worked out once, so ranking many sets against one `skip` is cheap.
-#[derive(Clone, Copy)]
-pub(crate) struct Ranker {
-    /// `coord[p]`: how many free points lie below p.
-    coord: [u8; POINTS],
+/// The colex rank of a set split into three 6-point chunks: a chunk's share depends only
+/// on its bits and on how many points lie below it, so three table reads replace a walk
+/// over the points. `high[j][c]`: the share of the top chunk `c` above `j` points.
+struct RankParts {
+    low: [u32; 64],
+    mid: [[u32; 64]; 7],
+    high: [[u32; 64]; 13],
+    count: [u8; 64],
 }
 
-impl Ranker {
-    pub(crate) fn new(skip: u32) -> Ranker {
-        let mut coord = [0u8; POINTS];
-        let mut free_below = 0u8;
-        for (p, slot) in coord.iter_mut().enumerate() {
-            *slot = free_below;
-            if skip & (1 << p) == 0 {
-                free_below += 1;
+const RANK_PARTS: RankParts = rank_parts();
+
+const fn rank_parts() -> RankParts {
+    let mut parts = RankParts {
+        low: [0; 64],
+        mid: [[0; 64]; 7],
+        high: [[0; 64]; 13],
+        count: [0; 64],
+    };
+    let mut chunk = 0;
+    while chunk < 64 {
+        parts.count[chunk] = (chunk as u32).count_ones() as u8;
+        let mut below = 0;
+        while below < 13 {
+            let mut share = [0u32; 3];
+            let mut nth = below;
+            let mut q = 0;
+            while q < 6 {
+                if chunk >> q & 1 != 0 {
+                    nth += 1;
+                    share[0] += BINOM[q][nth];
+                    share[1] += BINOM[6 + q][nth];
+                    share[2] += BINOM[12 + q][nth];
+                }
+                q += 1;
             }
+            if below == 0 {
+                parts.low[chunk] = share[0];
+            }
+            if below < 7 {
+                parts.mid[below][chunk] = share[1];
+            }
+            parts.high[below][chunk] = share[2];
+            below += 1;
         }
-        Ranker { coord }
+        chunk += 1;
     }
-
-    /// The colex rank of `set` (disjoint from `skip`) among the sets of its size.
-    #[inline]
-    pub(crate) fn rank(&self, set: u32) -> u32 {
-        let mut rank = 0;
-        let mut nth = 1;
-        let mut rest = set;
-        while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rank += BINOM[self.coord[p] as usize][nth];
-            nth += 1;
-            rest &= rest - 1;
-        }
-        rank
-    }
+    parts
 }
 
-/// The colex rank of `set` among the sets of its size on all 18 points.
+/// The colex rank of `set` among the sets of its size on all 18 points (at most 12 of its
+/// points below the top chunk, which always holds here: sets have at most 6 points).
 #[inline]
 pub(crate) fn rank_all(set: u32) -> u32 {
-    let mut rank = 0;
-    let mut nth = 1;
-    let mut rest = set;
-    while rest != 0 {
-        rank += BINOM[rest.trailing_zeros() as usize][nth];
-        nth += 1;
-        rest &= rest - 1;
+    let parts = &RANK_PARTS;
+    let (low, mid, high) = (set & 63, set >> 6 & 63, set >> 12 & 63);
+    let below_mid = parts.count[low as usize] as usize;
+    let below_high = (below_mid + parts.count[mid as usize] as usize).min(12);
+    parts.low[low as usize]
+        + parts.mid[below_mid.min(6)][mid as usize]
+        + parts.high[below_high][high as usize]
+}
+
+/// The colex rank of `set` among the sets of its size on the points outside `skip`.
+#[inline]
+pub(crate) fn rank_within(set: u32, skip: u32) -> u32 {
+    rank_all(compress(set, skip))
+}
+
+/// How many points `set` holds (a table read per 6-point chunk: the default x86-64 target
+/// has no population-count instruction, and its bit-twiddling stand-in is slower).
+#[inline]
+pub(crate) fn count(set: u32) -> usize {
+    let count = &RANK_PARTS.count;
+    (count[(set & 63) as usize]
+        + count[(set >> 6 & 63) as usize]
+        + count[(set >> 12 & 63) as usize]) as usize
+}
+
+/// `SQUEEZE[skip][set]`: the bits of the 6-point chunk `set` with the points of `skip`
+/// taken out (a parallel bit extract, one chunk at a time).
+const SQUEEZE: [[u8; 64]; 64] = squeeze_table();
+
+const fn squeeze_table() -> [[u8; 64]; 64] {
+    let mut table = [[0u8; 64]; 64];
+    let mut skip = 0;
+    while skip < 64 {
+        let mut set = 0;
+        while set < 64 {
+            let (mut out, mut next, mut q) = (0u8, 0, 0);
+            while q < 6 {
+                if skip >> q & 1 == 0 {
+                    if set >> q & 1 != 0 {
+                        out |= 1 << next;
+                    }
+                    next += 1;
+                }
+                q += 1;
+            }
+            table[skip][set] = out;
+            set += 1;
+        }
+        skip += 1;
     }
-    rank
+    table
+}
+
+/// Renumbers the points of `set` (disjoint from `skip`) as if the points of `skip` were not
+/// there.
+#[inline]
+fn compress(set: u32, skip: u32) -> u32 {
+    let chunk = |shift: u32| {
+        let skip = (skip >> shift & 63) as usize;
+        let free = 6 - RANK_PARTS.count[skip] as u32;
+        (SQUEEZE[skip][(set >> shift & 63) as usize] as u32, free)
+    };
+    let (low, low_free) = chunk(0);
+    let (mid, mid_free) = chunk(6);
+    let (high, _) = chunk(12);
+    low | mid << low_free | high << (low_free + mid_free)
+}
+
+/// The most pieces a set holds here: tables cover up to six pieces a side.
+const MAX_SET: usize = 6;
+
+/// Every set of up to [`MAX_SET`] points in colex order, by size: colex order is the order
+/// of the masks as numbers, so a set's rank is its place in this list. A set ranked among
+/// the points outside `skip` is the same list read in "compressed" coordinates.
+struct ColexList {
+    starts: [usize; MAX_SET + 2],
+    masks: Vec<u32>,
+}
+
+fn colex_list() -> &'static ColexList {
+    static LIST: std::sync::OnceLock<ColexList> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        let mut starts = [0; MAX_SET + 2];
+        for size in 0..=MAX_SET {
+            starts[size + 1] = starts[size] + BINOM[POINTS][size] as usize;
+        }
+        let mut masks = vec![0; starts[MAX_SET + 1]];
+        let mut filled = starts;
+        for mask in 0..=ALL {
+            let size = mask.count_ones() as usize;
+            if size <= MAX_SET {
+                masks[filled[size]] = mask;
+                filled[size] += 1;
+            }
+        }
+        ColexList { starts, masks }
+    })
 }
 
 /// The set of `size` points outside `skip` whose colex rank is `rank` (below
 /// `C(free points, size)`).
-pub(crate) fn unrank(mut rank: u32, size: usize, skip: u32) -> u32 {
-    let free = ALL & !skip;
+#[inline]
+pub(crate) fn unrank(rank: u32, size: usize, skip: u32) -> u32 {
+    let compressed = if size <= MAX_SET {
+        let list = colex_list();
+        list.masks
+            .get(list.starts[size] + rank as usize)
+            .copied()
+            .unwrap_or(0)
+    } else {
+        unrank_by_search(rank, size)
+    };
+    deposit(compressed, skip)
+}
+
+/// Colex unranking by walking down the binomials (for sets too large for the list).
+fn unrank_by_search(mut rank: u32, size: usize) -> u32 {
     let mut compressed = 0u32;
-    let mut c = free.count_ones() as usize;
+    let mut c = POINTS;
     for nth in (1..=size).rev() {
         // The largest c with C(c, nth) ≤ rank; C(nth − 1, nth) = 0 stops the walk.
         c -= 1;
@@ -106,21 +222,17 @@ pub(crate) fn unrank(mut rank: u32, size: usize, skip: u32) -> u32 {
         compressed |= 1 << c;
         rank -= BINOM[c][nth];
     }
-    deposit(compressed, free)
+    compressed
 }
 
-/// Spreads the low bits of `compressed` over the set bits of `free`, lowest first.
-fn deposit(compressed: u32, free: u32) -> u32 {
-    let mut out = 0;
-    let mut rest = free;
-    let mut i = 0;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        if compressed >> i & 1 != 0 {
-            out |= bit;
-        }
-        rest ^= bit;
-        i += 1;
+/// Moves the bits of `compressed` (coordinates among the points outside `skip`) to the
+/// points they stand for: a zero is inserted at each point of `skip`, lowest first.
+#[inline]
+fn deposit(compressed: u32, skip: u32) -> u32 {
+    let mut out = compressed;
+    for p in bits(skip) {
+        let below = (1u32 << p) - 1;
+        out = (out & below) | (out & !below) << 1;
     }
     out
 }
@@ -149,20 +261,23 @@ impl PairShape {
     /// The slot of two disjoint sets of this shape's sizes.
     #[inline]
     pub(crate) fn index(&self, major_set: u32, minor_set: u32) -> usize {
-        rank_all(major_set) as usize * self.minor_slots
-            + Ranker::new(major_set).rank(minor_set) as usize
+        rank_all(major_set) as usize * self.minor_slots + rank_within(minor_set, major_set) as usize
     }
 
-    /// Where the slots of one major set begin: `index = major_base + ranker.rank(minor)`.
+    /// Minor arrangements per major set: slot = rank of the major set × this + the minor's.
     #[inline]
-    pub(crate) fn major_base(&self, major_set: u32) -> usize {
-        rank_all(major_set) as usize * self.minor_slots
+    pub(crate) fn minor_slots(&self) -> usize {
+        self.minor_slots
     }
 
     /// The two sets in slot `index` (below `len`).
+    #[inline]
     pub(crate) fn sets(&self, index: usize) -> (u32, u32) {
-        let major = unrank((index / self.minor_slots) as u32, self.major, 0);
-        let minor = unrank((index % self.minor_slots) as u32, self.minor, major);
+        // Slots fit in 32 bits (the largest subgame has 1.7 × 10⁷), and 32-bit division is
+        // much cheaper than 64-bit.
+        let (index, slots) = (index as u32, self.minor_slots as u32);
+        let major = unrank(index / slots, self.major, 0);
+        let minor = unrank(index % slots, self.minor, major);
         (major, minor)
     }
 }
@@ -186,8 +301,45 @@ mod tests {
                     (major, minor)
                 );
                 assert_eq!(shape.index(a, b), index, "{major} {minor} {a:b} {b:b}");
-                let ranker = Ranker::new(a);
-                assert_eq!(shape.major_base(a) + ranker.rank(b) as usize, index);
+            }
+        }
+    }
+
+    /// The table-driven rank agrees with the definition (a sum of binomials) on every set
+    /// of up to six points.
+    #[test]
+    fn ranks_follow_the_definition() {
+        for set in 0..=ALL {
+            if set.count_ones() <= 6 {
+                let by_definition: u32 = bits(set)
+                    .enumerate()
+                    .map(|(nth, p)| BINOM[p as usize][nth + 1])
+                    .sum();
+                assert_eq!(rank_all(set), by_definition, "{set:b}");
+            }
+        }
+    }
+
+    #[test]
+    fn compress_and_count_follow_their_definitions() {
+        let mut state = 7u64;
+        for _ in 0..100_000 {
+            state = crate::ai::search::mix(state);
+            let skip = state as u32 & ALL;
+            let set = (state >> 20) as u32 & ALL & !skip;
+            let slow: u32 = bits(set)
+                .map(|p| 1 << (p - (skip & ((1 << p) - 1)).count_ones()))
+                .sum();
+            assert_eq!(compress(set, skip), slow);
+            assert_eq!(count(set), set.count_ones() as usize);
+        }
+    }
+
+    #[test]
+    fn both_unrankings_agree() {
+        for size in 0..=MAX_SET {
+            for rank in 0..BINOM[POINTS][size] {
+                assert_eq!(unrank(rank, size, 0), unrank_by_search(rank, size));
             }
         }
     }

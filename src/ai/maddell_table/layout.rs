@@ -6,7 +6,7 @@
 //! are the same game started with fewer pieces in hand (`.................. x 4 4`), which
 //! the tests solve and check in full.
 
-use super::index::PairShape;
+use super::index::{count, PairShape};
 use crate::games::Side;
 
 /// A side with fewer pieces than this (hand and board) has lost.
@@ -17,7 +17,9 @@ pub const MAX_PIECES: usize = 6;
 const NONE: u8 = u8::MAX;
 
 /// The sliding positions with `mover` pieces for the side to move and `opp` for the other.
-/// Slots rank the opponent's set first (`major`), then the mover's.
+/// Slots rank the mover's set first (`major`), then the opponent's among the points left:
+/// the predecessors of positions with one side to move's set then share one slot in each
+/// block, a few hundred cache lines that stay cached while the builder works through them.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Subgame {
     pub mover: usize,
@@ -27,7 +29,9 @@ pub(crate) struct Subgame {
     pub offset: usize,
 }
 
-/// Placement positions with `x` and `o` pieces on the board; slots rank o's set first.
+/// Placement positions with `x` and `o` pieces on the board; slots rank x's set first, so
+/// that after o's last placement neighbouring slots have their children (x to slide) in
+/// the same block of the sliding table.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Segment {
     pub x: usize,
@@ -82,7 +86,7 @@ impl Layout {
                     if pair.len() == 1 && m == n {
                         break;
                     }
-                    let shape = PairShape::new(n, m);
+                    let shape = PairShape::new(m, n);
                     pair.push(subgames.len());
                     subgames.push(Subgame {
                         mover: m,
@@ -109,7 +113,7 @@ impl Layout {
                 let mut len = 0;
                 for x in FEWEST.saturating_sub(hands[0])..=max_pieces - hands[0] {
                     for o in FEWEST.saturating_sub(hands[1])..=max_pieces - hands[1] {
-                        let shape = PairShape::new(o, x);
+                        let shape = PairShape::new(x, o);
                         segment_at[x][o] = segments.len() as u8;
                         segments.push(Segment {
                             x,
@@ -162,8 +166,8 @@ impl Layout {
     /// The slot of a sliding position (side to move's set, other side's set) in the payload.
     #[inline]
     pub(crate) fn sliding_index(&self, mover: u32, opp: u32) -> Option<usize> {
-        let subgame = self.subgame(mover.count_ones() as usize, opp.count_ones() as usize)?;
-        Some(subgame.offset + subgame.shape.index(opp, mover))
+        let subgame = self.subgame(count(mover), count(opp))?;
+        Some(subgame.offset + subgame.shape.index(mover, opp))
     }
 
     /// The placement stage of a position with these hands and this side to move, if the
@@ -190,8 +194,8 @@ impl Stage {
     /// The slot of a position of this stage, if its board counts belong here.
     #[inline]
     pub(crate) fn index(&self, x: u32, o: u32) -> Option<usize> {
-        let segment = self.segment(x.count_ones() as usize, o.count_ones() as usize)?;
-        Some(segment.offset + segment.shape.index(o, x))
+        let segment = self.segment(count(x), count(o))?;
+        Some(segment.offset + segment.shape.index(x, o))
     }
 
     /// The board (x's set, o's set) in slot `index` (below `len`).
@@ -202,8 +206,7 @@ impl Stage {
             .rev()
             .find(|s| s.offset <= index)
             .unwrap_or(&self.segments[0]);
-        let (o, x) = segment.shape.sets(index - segment.offset);
-        (x, o)
+        segment.shape.sets(index - segment.offset)
     }
 }
 

@@ -296,8 +296,7 @@ impl Table {
             .iter()
             .rev()
             .find(|s| s.offset <= index && index < s.offset + s.shape.len)?;
-        let (opp, mover) = subgame.shape.sets(index - subgame.offset);
-        Some((mover, opp))
+        Some(subgame.shape.sets(index - subgame.offset))
     }
 
     /// Checks `count` positions spread over the table against their children's values, with

@@ -3,7 +3,7 @@
 //! The consistency check (`verify.rs`) uses the real rules instead, so the two can disagree
 //! only visibly.
 
-use super::index::{bits, ALL};
+use super::index::{bits, count, ALL};
 use crate::games::maddell::{ADJACENT, MILLS, MILLS_THROUGH};
 
 /// Whether `own` (after a move) has a mill through `to`.
@@ -46,7 +46,7 @@ pub(crate) fn for_each_slide(mover: u32, occupied: u32, mut visit: impl FnMut(u3
 /// How many moves the side with `mover` has when both sides slide, and whether one of them
 /// forms a mill (and so takes a piece: the opponent always has one on the board here).
 pub(crate) fn slide_summary(mover: u32, opp: u32) -> (u32, bool) {
-    let takes = takeable(opp).count_ones();
+    let takes = count(takeable(opp)) as u32;
     let (mut count, mut mill) = (0, false);
     for_each_slide(mover, mover | opp, |_, _, forms_mill| {
         if forms_mill {
