@@ -50,6 +50,8 @@ struct Options {
     seed: Option<u64>,
     max_plies: Option<u64>,
     movetime: Option<Duration>,
+    /// `solve maddell`: where the solved table is read (or written, when missing).
+    table: Option<String>,
     positional: Vec<String>,
 }
 
@@ -79,6 +81,7 @@ impl Options {
             seed: None,
             max_plies: None,
             movetime: None,
+            table: None,
             positional: Vec::new(),
         };
         let mut i = 0;
@@ -105,6 +108,11 @@ impl Options {
             match arg {
                 "--pos" => {
                     if options.pos.replace(value.to_owned()).is_some() {
+                        return Err(duplicate());
+                    }
+                }
+                "--table" => {
+                    if options.table.replace(value.to_owned()).is_some() {
                         return Err(duplicate());
                     }
                 }
@@ -169,7 +177,8 @@ fn run(args: &[String]) -> Result<String, String> {
         .ok_or_else(|| format!("missing command; {USAGE}"))?;
     let allowed: &[&str] = match command.as_str() {
         "start" => &[],
-        "moves" | "status" | "apply" | "solve" => &["--pos"],
+        "moves" | "status" | "apply" => &["--pos"],
+        "solve" => &["--pos", "--table"],
         "perft" => &["--pos", "--divide"],
         "bestmove" => &["--pos", "--level", "--movetime", "--seed"],
         "match" => &[
@@ -187,6 +196,9 @@ fn run(args: &[String]) -> Result<String, String> {
         .ok_or_else(|| format!("missing GAME after '{command}'"))?;
     let variant = Variant::parse(game_text).map_err(|e| e.to_string())?;
     let options = Options::parse(&args[2..], allowed)?;
+    if command == "solve" {
+        prepare_table(variant, &options)?;
+    }
     with_game!(variant.to_game(), g => Command { game: g, options }.run(command))
 }
 
@@ -365,12 +377,30 @@ impl<G: Evaluate> Command<G> {
         let pos = self.position()?;
         let value = ai::solve(&self.game, &pos).ok_or_else(|| {
             format!(
-                "game '{}' is too large to solve outright (only shuangcheng can be)",
+                "game '{}' is too large to solve outright (only shuangcheng and maddell can be)",
                 self.game.variant()
             )
         })?;
         Ok(line(value.to_string()))
     }
+}
+
+/// Maddell is solved by a table built on demand (or read with `--table`).
+#[cfg(not(target_arch = "wasm32"))]
+fn prepare_table(variant: Variant, options: &Options) -> Result<(), String> {
+    let table = options.table.as_deref().map(std::path::Path::new);
+    if variant.game == qipan::games::GameId::Maddell {
+        ai::maddell_table::table_for_cli(options.pos.as_deref(), table)
+    } else if table.is_some() {
+        Err("--table is only for maddell".to_owned())
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn prepare_table(_: Variant, _: &Options) -> Result<(), String> {
+    Ok(())
 }
 
 /// `QIPAN_BUDGET_SCALE` (for calibration runs): every level's budget times this factor.

@@ -8,9 +8,6 @@ use crate::ai::SolvedValue;
 
 pub(crate) const DRAW: u8 = 0;
 
-/// The longest distance a byte can hold.
-pub(crate) const MAX_DISTANCE: u32 = u8::MAX as u32 - 1;
-
 /// The byte of a win (odd `distance`) or loss (even `distance`) in `distance` plies.
 #[inline]
 pub(crate) fn of_distance(distance: u32) -> Option<u8> {

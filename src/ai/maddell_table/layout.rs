@@ -34,8 +34,6 @@ pub(crate) struct Subgame {
 /// the same block of the sliding table.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Segment {
-    pub x: usize,
-    pub o: usize,
     pub shape: PairShape,
     /// Where its bytes start within the stage.
     pub offset: usize,
@@ -115,12 +113,7 @@ impl Layout {
                     for o in FEWEST.saturating_sub(hands[1])..=max_pieces - hands[1] {
                         let shape = PairShape::new(x, o);
                         segment_at[x][o] = segments.len() as u8;
-                        segments.push(Segment {
-                            x,
-                            o,
-                            shape,
-                            offset: len,
-                        });
+                        segments.push(Segment { shape, offset: len });
                         len += shape.len;
                     }
                 }
