@@ -562,7 +562,7 @@ impl<'a> Pass<'a> {
         Ok(Pass {
             slots: &work.slots,
             next: &work.next,
-            child_loses: work.level % 2 == 0,
+            child_loses: work.level.is_multiple_of(2),
             parent_code: u16::from(code::of_distance(work.level + 1).ok_or(BuildError::TooDeep)?)
                 << 8,
         })

@@ -112,7 +112,9 @@ impl Layout {
                 for x in FEWEST.saturating_sub(hands[0])..=max_pieces - hands[0] {
                     for o in FEWEST.saturating_sub(hands[1])..=max_pieces - hands[1] {
                         let shape = PairShape::new(x, o);
-                        segment_at[x][o] = segments.len() as u8;
+                        if let Some(cell) = segment_at.get_mut(x).and_then(|row| row.get_mut(o)) {
+                            *cell = segments.len() as u8;
+                        }
                         segments.push(Segment { shape, offset: len });
                         len += shape.len;
                     }
