@@ -19,10 +19,11 @@
 //! ever touched between chunks.
 
 use super::code::{self, Best, DRAW};
-use super::index::{bits, count, rank_all, rank_within, ALL};
+use super::index::{bits, compress, count, rank_all, rank_within, ALL};
 use super::layout::{Layout, Subgame, FEWEST};
 use super::rules::{completes_mill, for_each_unslide, slide_summary, takeable};
 use super::{BuildError, Table, HEADER_LEN};
+use crate::games::Side;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 use web_time::{Duration, Instant};
@@ -281,6 +282,7 @@ impl Builder {
             PairStep::Init { cursor } => {
                 let end = (cursor + self.chunk).min(work.len);
                 let shared = &*work;
+                let threads = worth_splitting(threads, end - cursor);
                 let tallies = split_run(threads, cursor..end, |range| {
                     init_range(layout, shared, range)
                 });
@@ -301,6 +303,11 @@ impl Builder {
                 let end = (cursor + self.chunk.div_ceil(64)).min(words);
                 let pass = Pass::new(work)?;
                 let shared = &*work;
+                let marked: usize = work.current[cursor..end]
+                    .iter()
+                    .map(|w| w.load(Relaxed).count_ones() as usize)
+                    .sum();
+                let threads = worth_splitting(threads, marked);
                 let decided: u64 = split_run(threads, cursor..end, |range| {
                     quiet_range(layout, shared, &pass, range)
                 })
@@ -322,21 +329,21 @@ impl Builder {
                 let exit_bytes = &self.data[HEADER_LEN + subgame.offset..][..subgame.shape.len];
                 let parent = layout.subgames[work.members[member].0];
                 let parent_offset = work.members[member].1;
+                // Scanning is cheap: what costs is the unmoving of the few matches.
+                let threads = worth_splitting(threads, (end - cursor) / 64);
                 let decided: u64 = split_run(threads, cursor..end, |range| {
                     let mut decided = 0;
                     let mut parents = Vec::with_capacity(24 * 12);
-                    for (i, &byte) in exit_bytes[range.clone()].iter().enumerate() {
-                        if byte == child_code {
-                            let (child_mover, child_opp) = subgame.shape.sets(range.start + i);
-                            decided += capture_parents(
-                                child_mover,
-                                child_opp,
-                                &parent,
-                                parent_offset,
-                                &pass,
-                                &mut parents,
-                            );
-                        }
+                    for i in positions_of(&exit_bytes[range.clone()], child_code) {
+                        let (child_mover, child_opp) = subgame.shape.sets(range.start + i);
+                        decided += capture_parents(
+                            child_mover,
+                            child_opp,
+                            &parent,
+                            parent_offset,
+                            &pass,
+                            &mut parents,
+                        );
                     }
                     decided
                 })
@@ -454,12 +461,12 @@ impl Builder {
                 (&mut before[offset..][range.clone()], source)
             }
         };
-        let failed = split_run_mut(self.threads, output, range.start, |first, out| {
-            let child = |x: u32, o: u32| source.code(layout, next_index, x, o);
+        let threads = worth_splitting(self.threads, output.len());
+        let failed = split_run_mut(threads, output, range.start, |first, out| {
             let mut failed = false;
             for (i, byte) in out.iter_mut().enumerate() {
                 let (x, o) = stage.board(first + i);
-                match placement_code(layout, work.stage, x, o, &child) {
+                match placement_code_fast(layout, work.stage, x, o, &source) {
                     Some(code) => *byte = code,
                     None => failed = true,
                 }
@@ -498,16 +505,99 @@ impl<'a> ChildSource<'a> {
             .ok_or(BuildError::Internal("stage outside the payload"))
     }
 
+    /// The bytes of the children with `x` pieces of x's and `o` of o's on the board, and
+    /// how many slots each of x's sets has there (both kinds rank x's set first).
+    #[inline]
+    fn region(
+        &self,
+        layout: &Layout,
+        next_index: usize,
+        x: usize,
+        o: usize,
+    ) -> Option<(&'a [u8], usize)> {
+        let (bytes, offset, shape) = match *self {
+            // Both hands are empty and x moves first.
+            ChildSource::Sliding(payload) => {
+                let subgame = layout.subgame(x, o)?;
+                (payload, subgame.offset, subgame.shape)
+            }
+            ChildSource::Stage(bytes) => {
+                let segment = layout.stages.get(next_index)?.segment(x, o)?;
+                (bytes, segment.offset, segment.shape)
+            }
+        };
+        Some((bytes.get(offset..offset + shape.len)?, shape.minor_slots()))
+    }
+
+    /// The byte of the child (x's set, o's set).
     #[inline]
     fn code(&self, layout: &Layout, next_index: usize, x: u32, o: u32) -> Option<u8> {
-        match self {
-            // Both hands are empty and x moves first.
-            ChildSource::Sliding(payload) => payload.get(layout.sliding_index(x, o)?).copied(),
-            ChildSource::Stage(bytes) => bytes
-                .get(layout.stages.get(next_index)?.index(x, o)?)
-                .copied(),
+        let (bytes, slots) = self.region(layout, next_index, count(x), count(o))?;
+        bytes
+            .get(rank_all(x) as usize * slots + rank_within(o, x) as usize)
+            .copied()
+    }
+}
+
+/// [`placement_code`] as the builder runs it, over every position of the last stages: the
+/// same rules, with the children's slots worked out incrementally. A placement without a
+/// take changes one set by one point, so the child's slot comes from the parent's sets in
+/// the coordinates of the points x leaves free: a table read or two instead of a ranking.
+#[inline(never)]
+fn placement_code_fast(
+    layout: &Layout,
+    stage: usize,
+    x: u32,
+    o: u32,
+    source: &ChildSource,
+) -> Option<u8> {
+    let info = &layout.stages[stage];
+    let next = stage + 1;
+    let x_places = info.to_move == Side::X;
+    let (a, b) = (count(x), count(o));
+    // The children without a take: (x + q, o) or (x, o + q).
+    let (bytes, slots) = if x_places {
+        source.region(layout, next, a + 1, b)?
+    } else {
+        source.region(layout, next, a, b + 1)?
+    };
+    let (own, opp) = if x_places { (x, o) } else { (o, x) };
+    let opp_hand = info.hands[usize::from(x_places)];
+    let takes = takeable(opp);
+    let o_in_free = compress(o, x);
+    let o_places_base = rank_all(x) as usize * slots;
+    let mut best = Best::new();
+    // q runs over the points x leaves free; j is its number among them.
+    for (j, q) in bits(ALL & !x).enumerate() {
+        if o & 1 << q != 0 {
+            continue;
+        }
+        let after = own | 1 << q;
+        if opp != 0 && completes_mill(after, q) {
+            for take in bits(takes) {
+                let left = opp & !(1 << take);
+                if opp_hand + count(left) < FEWEST {
+                    // The opponent is down to two: it has lost, a win in one.
+                    return code::of_distance(1);
+                }
+                let (x, o) = if x_places {
+                    (after, left)
+                } else {
+                    (left, after)
+                };
+                best.add(source.code(layout, next, x, o)?);
+            }
+        } else if x_places {
+            let below = (1u32 << j) - 1;
+            let o_in_rest = (o_in_free & below) | (o_in_free >> 1 & !below);
+            let slot = rank_all(after) as usize * slots + rank_all(o_in_rest) as usize;
+            best.add(*bytes.get(slot)?);
+        } else {
+            let slot = o_places_base + rank_all(o_in_free | 1 << j) as usize;
+            best.add(*bytes.get(slot)?);
         }
     }
+    best.code()
 }
 
 /// The byte of a placement position of stage `stage` (x's set, o's set) from its children's,
@@ -747,6 +837,36 @@ fn capture_parents(
         }
     });
     pass.reach_all(parents)
+}
+
+/// Where `bytes` holds `byte`, in order. Eight bytes are tested at once (a word has a byte
+/// equal to `byte` exactly when the word XOR eight copies of it has a zero byte), since
+/// most of a solved subgame is at other levels.
+fn positions_of(bytes: &[u8], byte: u8) -> impl Iterator<Item = usize> + '_ {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let pattern = ONES * u64::from(byte);
+    bytes.chunks(8).enumerate().flat_map(move |(w, chunk)| {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let v = u64::from_le_bytes(word) ^ pattern;
+        // May flag a byte above a true match, never miss one: every flag is checked below.
+        let maybe = v.wrapping_sub(ONES) & !v & HIGHS != 0;
+        let hits = if maybe { chunk.len() } else { 0 };
+        (0..hits)
+            .filter(move |&i| chunk[i] == byte)
+            .map(move |i| w * 8 + i)
+    })
+}
+
+/// The threads worth starting for `positions` positions of work: starting and joining a
+/// thread costs as much as a few thousand positions (more on a busy machine).
+fn worth_splitting(threads: usize, positions: usize) -> usize {
+    if positions < 8192 {
+        1
+    } else {
+        threads
+    }
 }
 
 /// Runs `work` over `range`, split between up to `threads` threads.

@@ -150,7 +150,7 @@ const fn squeeze_table() -> [[u8; 64]; 64] {
 /// Renumbers the points of `set` (disjoint from `skip`) as if the points of `skip` were not
 /// there.
 #[inline]
-fn compress(set: u32, skip: u32) -> u32 {
+pub(crate) fn compress(set: u32, skip: u32) -> u32 {
     let chunk = |shift: u32| {
         let skip = (skip >> shift & 63) as usize;
         let free = 6 - RANK_PARTS.count[skip] as u32;
