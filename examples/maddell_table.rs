@@ -1,15 +1,21 @@
 //! Builds the Sixpenny Maddell table and prints the README's figures.
 //!
 //! ```sh
-//! cargo run --release --example maddell_table -- [PIECES] [--verify N|all] [--save PATH] [--load PATH]
+//! cargo run --release --example maddell_table -- [PIECES] [--verify N|all] [--save PATH]
+//!     [--load PATH] [--levels GAMES]
 //! ```
 //!
 //! PIECES (3 to 6, default 6) is the most pieces a side; `--verify` checks N random
-//! positions (or all) against the rules; `--save` writes the table, `--load` reads one.
+//! positions (or all) against the rules; `--save` writes the table, `--load` reads one;
+//! `--levels` installs the table and plays each level against the one below from the
+//! start, GAMES games a pair, sides alternating, and measures how often each level's moves
+//! give away part of its result.
 
 use qipan::ai::maddell_table::{self, Builder, Progress, Sample, Table};
+use qipan::ai::{choose_move, play_match, Level, MatchSettings, SolvedValue};
 use qipan::games::maddell::Maddell;
-use qipan::games::Game;
+use qipan::games::{Game, Side};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -25,6 +31,7 @@ fn run() -> Result<(), String> {
     let mut verify = None;
     let mut save = None;
     let mut load = None;
+    let mut levels = None;
     let mut i = 0;
     while i < args.len() {
         let value = || {
@@ -43,6 +50,14 @@ fn run() -> Result<(), String> {
             }
             "--load" => {
                 load = Some(value()?);
+                i += 1;
+            }
+            "--levels" => {
+                let text = value()?;
+                levels = Some(
+                    text.parse::<u64>()
+                        .map_err(|_| format!("bad --levels '{text}'"))?,
+                );
                 i += 1;
             }
             text => pieces = text.parse().map_err(|_| format!("bad PIECES '{text}'"))?,
@@ -97,6 +112,13 @@ fn run() -> Result<(), String> {
         maddell_table::save(&table, path.as_ref()).map_err(|e| e.to_string())?;
         println!("saved to {path} in {:.2} s", t.elapsed().as_secs_f64());
     }
+    let table = Arc::new(table);
+    maddell_table::install(Arc::clone(&table));
+    perfect_game(&table);
+    if let Some(games) = levels {
+        level_matches(games);
+        error_rates(&table);
+    }
     if let Some(how) = verify {
         let sample = match how.as_str() {
             "all" => Sample::All,
@@ -144,4 +166,132 @@ fn report(table: &Table) {
             .collect();
         println!("after each first placement (for o): {}", after.join(", "));
     }
+}
+
+/// Each level against the one below, from the start, half the games each way.
+fn level_matches(games: u64) {
+    for pair in Level::ALL.windows(2) {
+        let (lower, upper) = (pair[0], pair[1]);
+        let mut tally = [0u64; 3]; // upper wins, lower wins, draws
+        for (x, o) in [(upper, lower), (lower, upper)] {
+            let settings = MatchSettings {
+                levels: [x, o],
+                seed: 1,
+                max_plies: 300,
+                movetime: None,
+                budget_scale: 1.0,
+                opening_plies: 0,
+            };
+            for (status, _) in play_match(&Maddell, &settings, games / 2) {
+                tally[match status.winner() {
+                    Some(side) if [x, o][side.index()] == upper => 0,
+                    Some(_) => 1,
+                    None => 2,
+                }] += 1;
+            }
+        }
+        let decisive = (tally[0] + tally[1]).max(1);
+        println!(
+            "{} vs {}: {}-{}, {} draws ({:.0}%)",
+            upper.name(),
+            lower.name(),
+            tally[0],
+            tally[1],
+            tally[2],
+            100.0 * tally[0] as f64 / decisive as f64
+        );
+    }
+}
+
+/// How often each level's move gives away part of its result, over the positions of
+/// master-against-master games from every first placement (where some move would).
+fn error_rates(table: &Table) {
+    let class = |v: SolvedValue| match v {
+        SolvedValue::Win(_) => 2,
+        SolvedValue::Draw => 1,
+        SolvedValue::Loss(_) => 0,
+    };
+    let mut positions = Vec::new();
+    let mut first = Vec::new();
+    Maddell.legal_moves(&Maddell.start(), &mut first);
+    for (seed, &mv) in first.iter().enumerate() {
+        let mut pos = Maddell.play(&Maddell.start(), mv);
+        for ply in 0..200 {
+            if Maddell.status(&pos).is_over() {
+                break;
+            }
+            positions.push(pos);
+            let Some(mv) = choose_move(&Maddell, &pos, &[], Level::Master, seed as u64 + ply, None)
+            else {
+                break;
+            };
+            pos = Maddell.play(&pos, mv);
+        }
+    }
+    let mut counts = [0u64; 4];
+    let mut tried = 0u64;
+    for (i, pos) in positions.iter().enumerate() {
+        let Some(value) = table.value(pos) else {
+            continue;
+        };
+        let mut moves = Vec::new();
+        Maddell.legal_moves(pos, &mut moves);
+        let after = |mv| {
+            2 - class(
+                table
+                    .value(&Maddell.play(pos, mv))
+                    .unwrap_or(SolvedValue::Draw),
+            )
+        };
+        if moves.iter().all(|&mv| after(mv) == class(value)) {
+            continue;
+        }
+        tried += 1;
+        for (l, level) in Level::ALL.into_iter().enumerate() {
+            if let Some(mv) = choose_move(&Maddell, pos, &[], level, i as u64, None) {
+                counts[l] += u64::from(after(mv) < class(value));
+            }
+        }
+    }
+    let side = |pos: &qipan::games::maddell::Position| pos.to_move == Side::X;
+    let placing = positions
+        .iter()
+        .filter(|p| p.hand != [0, 0] && side(p))
+        .count();
+    println!(
+        "error rates over {tried} positions where a move can give the result away ({} positions \
+         from {} master games, {placing} of them x placing):",
+        positions.len(),
+        first.len()
+    );
+    for (l, level) in Level::ALL.into_iter().enumerate() {
+        println!(
+            "  {}: {:.0}% (configured {:.0}%)",
+            level.name(),
+            100.0 * counts[l] as f64 / tried.max(1) as f64,
+            100.0 * level.config().error_rate
+        );
+    }
+}
+
+/// Master against master from the start, both playing from the table.
+fn perfect_game(table: &Table) {
+    let k = table.max_pieces();
+    let Ok(mut pos) = Maddell.parse_position(&format!(".................. x {k} {k}")) else {
+        return;
+    };
+    let mut moves = Vec::new();
+    while !Maddell.status(&pos).is_over() && moves.len() < 400 {
+        let Some(mv) = choose_move(&Maddell, &pos, &[], Level::Master, 0, None) else {
+            break;
+        };
+        moves.push(Maddell.format_move(mv));
+        pos = Maddell.play(&pos, mv);
+    }
+    println!(
+        "master against master from the start: {} after {} plies: {}",
+        Maddell.status(&pos),
+        moves.len(),
+        moves.join(" ")
+    );
 }
