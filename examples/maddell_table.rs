@@ -182,12 +182,26 @@ fn level_matches(games: u64) {
                 budget_scale: 1.0,
                 opening_plies: 0,
             };
+            let mut this_way = [0u64; 3];
             for (status, _) in play_match(&Maddell, &settings, games / 2) {
-                tally[match status.winner() {
+                this_way[match status.winner() {
                     Some(side) if [x, o][side.index()] == upper => 0,
                     Some(_) => 1,
                     None => 2,
                 }] += 1;
+            }
+            println!(
+                "  {} as x, {} as o: {} wins for {}, {} for {}, {} draws",
+                x.name(),
+                o.name(),
+                this_way[0],
+                upper.name(),
+                this_way[1],
+                lower.name(),
+                this_way[2]
+            );
+            for (total, part) in tally.iter_mut().zip(this_way) {
+                *total += part;
             }
         }
         let decisive = (tally[0] + tally[1]).max(1);

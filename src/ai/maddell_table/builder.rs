@@ -46,8 +46,11 @@ pub struct Builder {
     /// How many positions of each finished subgame hold each byte.
     histograms: Vec<Option<Box<[u64; 256]>>>,
     state: State,
-    /// Positions per chunk, adapted so that a chunk takes about `CHUNK_TIME`.
-    chunk: usize,
+    /// Positions per chunk for each kind of work ([`Work`]), adapted so that a chunk takes
+    /// about `CHUNK_TIME`: a position costs very different amounts in each.
+    chunks: [usize; 5],
+    /// The kind of work the last chunk did.
+    last_work: Work,
     done_units: u64,
     total_units: u64,
 }
@@ -80,6 +83,16 @@ struct PairWork {
     step: PairStep,
 }
 
+/// The kinds of work, each with its own chunk size.
+#[derive(Clone, Copy, Debug)]
+enum Work {
+    Init,
+    Quiet,
+    Capture,
+    Finish,
+    Placement,
+}
+
 #[derive(Clone, Copy, Debug)]
 enum PairStep {
     Init {
@@ -96,6 +109,10 @@ enum PairStep {
     },
     /// Every position decided at this level has been unmoved.
     EndOfPass,
+    /// Solved: the bytes are copied into the payload (undecided positions are draws).
+    Finish {
+        cursor: usize,
+    },
 }
 
 /// One placement stage being worked out from the next.
@@ -136,7 +153,8 @@ impl Builder {
             data: vec![0; HEADER_LEN + layout.payload_len],
             histograms: vec![None; layout.subgames.len()],
             state: State::Finished,
-            chunk: MIN_CHUNK * 16,
+            chunks: [MIN_CHUNK * 16; 5],
+            last_work: Work::Init,
             done_units: 0,
             total_units,
             layout,
@@ -155,12 +173,14 @@ impl Builder {
             let chunk_start = Instant::now();
             self.work_chunk()?;
             let took = chunk_start.elapsed();
+            let chunk = &mut self.chunks[self.last_work as usize];
             if took < CHUNK_TIME / 2 {
-                self.chunk = (self.chunk * 2).min(MAX_CHUNK);
+                *chunk = (*chunk * 2).min(MAX_CHUNK);
             } else if took > CHUNK_TIME * 2 {
-                self.chunk = (self.chunk / 2).max(MIN_CHUNK);
+                *chunk = (*chunk / 2).max(MIN_CHUNK);
             }
-            if start.elapsed() >= budget {
+            // Stop before a chunk like the last would overrun the budget.
+            if start.elapsed() + took >= budget {
                 break;
             }
         }
@@ -201,6 +221,12 @@ impl Builder {
             return Err(BuildError::Unfinished);
         }
         Ok(Table::from_payload(self.layout, self.data))
+    }
+
+    /// Positions for the next chunk of `work`.
+    fn chunk(&mut self, work: Work) -> usize {
+        self.last_work = work;
+        self.chunks[work as usize]
     }
 
     fn work_chunk(&mut self) -> Result<(), BuildError> {
@@ -276,11 +302,17 @@ impl Builder {
 
     /// One chunk of a pair's work; `true` once the pair is solved.
     fn pair_chunk(&mut self, work: &mut PairWork) -> Result<bool, BuildError> {
+        let chunk = self.chunk(match work.step {
+            PairStep::Init { .. } => Work::Init,
+            PairStep::Quiet { .. } => Work::Quiet,
+            PairStep::Capture { .. } => Work::Capture,
+            PairStep::EndOfPass | PairStep::Finish { .. } => Work::Finish,
+        });
         let layout = &self.layout;
         let threads = self.threads;
         match work.step {
             PairStep::Init { cursor } => {
-                let end = (cursor + self.chunk).min(work.len);
+                let end = (cursor + chunk).min(work.len);
                 let shared = &*work;
                 let threads = worth_splitting(threads, end - cursor);
                 let tallies = split_run(threads, cursor..end, |range| {
@@ -300,13 +332,14 @@ impl Builder {
             }
             PairStep::Quiet { cursor } => {
                 let words = work.current.len();
-                let end = (cursor + self.chunk.div_ceil(64)).min(words);
+                // As many words as hold a chunk's worth of marked positions.
+                let (mut end, mut marked) = (cursor, 0);
+                while end < words && marked < chunk && end - cursor < MAX_CHUNK / 64 {
+                    marked += work.current[end].load(Relaxed).count_ones() as usize;
+                    end += 1;
+                }
                 let pass = Pass::new(work)?;
                 let shared = &*work;
-                let marked: usize = work.current[cursor..end]
-                    .iter()
-                    .map(|w| w.load(Relaxed).count_ones() as usize)
-                    .sum();
                 let threads = worth_splitting(threads, marked);
                 let decided: u64 = split_run(threads, cursor..end, |range| {
                     quiet_range(layout, shared, &pass, range)
@@ -323,14 +356,23 @@ impl Builder {
             PairStep::Capture { exit, cursor } => {
                 let (exit_id, member) = work.exits[exit];
                 let subgame = layout.subgames[exit_id];
-                let end = (cursor + self.chunk).min(subgame.shape.len);
                 let pass = Pass::new(work)?;
                 let child_code = code::of_distance(work.level).unwrap_or(DRAW);
                 let exit_bytes = &self.data[HEADER_LEN + subgame.offset..][..subgame.shape.len];
+                // As far as a chunk's worth of positions decided at this level (scanning is
+                // cheap, unmoving them is not), or a scan's worth of bytes.
+                let limit = (cursor + MAX_CHUNK).min(subgame.shape.len);
+                let (mut end, mut found) = (limit, 0);
+                for i in positions_of(&exit_bytes[cursor..limit], child_code) {
+                    found += 1;
+                    if found == chunk {
+                        end = cursor + i + 1;
+                        break;
+                    }
+                }
                 let parent = layout.subgames[work.members[member].0];
                 let parent_offset = work.members[member].1;
-                // Scanning is cheap: what costs is the unmoving of the few matches.
-                let threads = worth_splitting(threads, (end - cursor) / 64);
+                let threads = worth_splitting(threads, found);
                 let decided: u64 = split_run(threads, cursor..end, |range| {
                     let mut decided = 0;
                     let mut parents = Vec::with_capacity(24 * 12);
@@ -356,9 +398,27 @@ impl Builder {
                     self.next_capture_source(work, exit + 1)
                 };
             }
+            PairStep::Finish { cursor } => {
+                let end = (cursor + chunk).min(work.len);
+                for (id, start, slots) in member_runs(layout, work, cursor..end) {
+                    let subgame = layout.subgames[id];
+                    let histogram = self.histograms[id].get_or_insert_with(|| Box::new([0; 256]));
+                    let out = &mut self.data[HEADER_LEN + subgame.offset..][slots.clone()];
+                    let from = &work.slots[start + slots.start..start + slots.end];
+                    for (byte, slot) in out.iter_mut().zip(from) {
+                        *byte = (slot.load(Relaxed) >> 8) as u8;
+                        histogram[*byte as usize] += 1;
+                    }
+                }
+                if end == work.len {
+                    return Ok(true);
+                }
+                work.step = PairStep::Finish { cursor: end };
+            }
             PairStep::EndOfPass => {
                 if work.next_count == 0 && work.level >= work.exit_levels {
-                    return Ok(true);
+                    work.step = PairStep::Finish { cursor: 0 };
+                    return Ok(false);
                 }
                 std::mem::swap(&mut work.current, &mut work.next);
                 for word in work.next.iter() {
@@ -393,18 +453,8 @@ impl Builder {
             })
     }
 
-    /// Copies a solved pair into the payload (undecided positions are draws).
+    /// Counts the undecided positions of a solved pair as done.
     fn finish_pair(&mut self, work: &PairWork) {
-        for &(id, start) in &work.members {
-            let subgame = self.layout.subgames[id];
-            let mut histogram = Box::new([0u64; 256]);
-            let out = &mut self.data[HEADER_LEN + subgame.offset..][..subgame.shape.len];
-            for (byte, slot) in out.iter_mut().zip(&work.slots[start..]) {
-                *byte = (slot.load(Relaxed) >> 8) as u8;
-                histogram[*byte as usize] += 1;
-            }
-            self.histograms[id] = Some(histogram);
-        }
         self.done_units += (work.len as u64).saturating_sub(work.decided);
     }
 
@@ -425,10 +475,11 @@ impl Builder {
 
     /// One chunk of a placement stage; `true` once the stage is done.
     fn placement_chunk(&mut self, work: &mut PlacementWork) -> Result<bool, BuildError> {
+        let chunk = self.chunk(Work::Placement);
         let layout = &self.layout;
         let stage = &layout.stages[work.stage];
         let next_index = work.stage + 1;
-        let end = (work.cursor + self.chunk / 4).min(stage.len);
+        let end = (work.cursor + chunk).min(stage.len);
         let range = work.cursor..end;
         let payload = &mut self.data[HEADER_LEN..];
         let (output, source): (&mut [u8], ChildSource) = match work.output.as_mut() {
@@ -932,4 +983,29 @@ fn split_run_mut<R: Send>(
     }
     let _ = threads;
     vec![work(first, out)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::positions_of;
+
+    /// The word-at-a-time scan finds exactly the bytes a plain scan finds, whatever the
+    /// neighbouring bytes and the length.
+    #[test]
+    fn positions_of_finds_every_matching_byte_and_no_other() {
+        let mut state = 3u64;
+        for len in [0, 1, 7, 8, 9, 63, 64, 200] {
+            for byte in [0u8, 1, 2, 0x7F, 0x80, 0x81, 0xFF] {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        state = crate::ai::search::mix(state);
+                        // Mostly the byte and its neighbours, the cases a word trick gets wrong.
+                        byte.wrapping_add((state % 3) as u8).wrapping_sub(1)
+                    })
+                    .collect();
+                let plain: Vec<usize> = (0..len).filter(|&i| bytes[i] == byte).collect();
+                assert_eq!(positions_of(&bytes, byte).collect::<Vec<_>>(), plain);
+            }
+        }
+    }
 }
