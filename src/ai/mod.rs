@@ -4,6 +4,7 @@
 
 mod eval;
 mod level;
+pub mod maddell_table;
 pub mod matches;
 pub mod search;
 pub mod solver;
@@ -70,6 +71,15 @@ pub trait Evaluate: Game {
         Self: Sized,
     {
         None
+    }
+
+    /// The exact value of `pos` with perfect play, where a solved table covers it (Shuang
+    /// Cheng always; Maddell once its table is installed).
+    fn exact_value(&self, pos: &Self::Position) -> Option<SolvedValue>
+    where
+        Self: Sized,
+    {
+        self.solution(pos).map(|s| s.value(self, pos))
     }
 }
 
@@ -187,16 +197,18 @@ fn plan<G: Evaluate>(
         return Plan::Known(moves.first().copied());
     }
     let config = level.config();
-    if let Some(solution) = game.solution(pos) {
+    if game.exact_value(pos).is_some() {
         // In a solved game a level plays the table's best move except, now and then, the
         // best of the moves that throw away part of its result: a real mistake, and one
         // that looks reasonable, rather than a random move.
         let chance = crate::games::splitmix64(seed ^ game.hash(pos));
         let roll = (chance >> 11) as f64 / (1u64 << 53) as f64;
+        // A table covers every child of a position it covers.
+        let value_of = |child: &G::Position| game.exact_value(child).unwrap_or(SolvedValue::Draw);
         return Plan::Known(if roll < config.error_rate {
-            solution.best_mistake(game, pos)
+            solver::best_mistake(game, pos, value_of)
         } else {
-            solution.best_move(game, pos)
+            solver::best_move(game, pos, value_of)
         });
     }
     let budget = match movetime {
@@ -237,5 +249,5 @@ pub fn choose_move<G: Evaluate>(
 
 /// The exact value of `pos` for a game small enough to solve, else `None`.
 pub fn solve<G: Evaluate>(game: &G, pos: &G::Position) -> Option<SolvedValue> {
-    game.solution(pos).map(|s| s.value(game, pos))
+    game.exact_value(pos)
 }

@@ -5,7 +5,7 @@
 //! (the side to move can keep the game going forever).
 
 use super::Evaluate;
-use crate::games::Status;
+use crate::games::{Game, Status};
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -123,39 +123,74 @@ impl<G: Evaluate> Solution<G> {
             .map_or(SolvedValue::Draw, |&i| self.values[i])
     }
 
-    /// Ranks a move by the value it leaves the opponent: lower is better for the mover.
-    fn rank(&self, game: &G, pos: &G::Position, mv: G::Move) -> i64 {
-        match self.value(game, &game.play(pos, mv)) {
-            SolvedValue::Loss(k) => -(1 << 20) + k as i64,
-            SolvedValue::Draw => 0,
-            SolvedValue::Win(k) => (1 << 20) - k as i64,
-        }
-    }
-
     /// The best move: the fastest win, else a drawing move, else the slowest loss.
     pub fn best_move(&self, game: &G, pos: &G::Position) -> Option<G::Move> {
-        let mut moves = Vec::new();
-        game.legal_moves(pos, &mut moves);
-        moves.into_iter().min_by_key(|&mv| self.rank(game, pos, mv))
+        best_move(game, pos, |p| self.value(game, p))
     }
 
-    /// The best move that gives up part of the result (a win for a draw or loss, a draw for
-    /// a loss); the best move when every move keeps the result.
+    /// The best move that gives up part of the result; see [`best_mistake`].
     pub fn best_mistake(&self, game: &G, pos: &G::Position) -> Option<G::Move> {
-        let class = |value: SolvedValue| match value {
-            SolvedValue::Win(_) => 2,
-            SolvedValue::Draw => 1,
-            SolvedValue::Loss(_) => 0,
-        };
-        let now = class(self.value(game, pos));
-        let mut moves = Vec::new();
-        game.legal_moves(pos, &mut moves);
-        let worse = moves
-            .iter()
-            .copied()
-            // The child's value is the opponent's: flip it to the mover's side.
-            .filter(|&mv| 2 - class(self.value(game, &game.play(pos, mv))) < now)
-            .min_by_key(|&mv| self.rank(game, pos, mv));
-        worse.or_else(|| self.best_move(game, pos))
+        best_mistake(game, pos, |p| self.value(game, p))
     }
+}
+
+/// Ranks a move by the value it leaves the opponent: lower is better for the mover.
+fn rank<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    mv: G::Move,
+    value_of: &impl Fn(&G::Position) -> SolvedValue,
+) -> i64 {
+    match value_of(&game.play(pos, mv)) {
+        SolvedValue::Loss(k) => -(1 << 20) + k as i64,
+        SolvedValue::Draw => 0,
+        SolvedValue::Win(k) => (1 << 20) - k as i64,
+    }
+}
+
+/// The best move by exact values (`value_of` gives each child's, for its side to move):
+/// the fastest win, else a drawing move, else the slowest loss.
+pub fn best_move<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    value_of: impl Fn(&G::Position) -> SolvedValue,
+) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(pos, &mut moves);
+    moves
+        .into_iter()
+        .min_by_key(|&mv| rank(game, pos, mv, &value_of))
+}
+
+/// The best move that gives up part of the result (a win for a draw or loss, a draw for a
+/// loss); the best move when every move keeps the result. `value_of` as for [`best_move`].
+pub fn best_mistake<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    value_of: impl Fn(&G::Position) -> SolvedValue,
+) -> Option<G::Move> {
+    let class = |value: SolvedValue| match value {
+        SolvedValue::Win(_) => 2,
+        SolvedValue::Draw => 1,
+        SolvedValue::Loss(_) => 0,
+    };
+    let mut moves = Vec::new();
+    game.legal_moves(pos, &mut moves);
+    let children: Vec<(G::Move, SolvedValue)> = moves
+        .iter()
+        .map(|&mv| (mv, value_of(&game.play(pos, mv))))
+        .collect();
+    // The position's own class, from its children (the best the mover can do).
+    let now = children
+        .iter()
+        .map(|&(_, child)| 2 - class(child))
+        .max()
+        .unwrap_or(0);
+    let worse = children
+        .iter()
+        // The child's value is the opponent's: flip it to the mover's side.
+        .filter(|&&(_, child)| 2 - class(child) < now)
+        .min_by_key(|&&(mv, _)| rank(game, pos, mv, &value_of))
+        .map(|&(mv, _)| mv);
+    worse.or_else(|| best_move(game, pos, value_of))
 }

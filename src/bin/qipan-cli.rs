@@ -84,6 +84,8 @@ struct Options {
     seed: Option<u64>,
     max_plies: Option<u64>,
     movetime: Option<Duration>,
+    /// `solve maddell`: where the solved table is read (or written, when missing).
+    table: Option<String>,
     positional: Vec<String>,
 }
 
@@ -105,7 +107,8 @@ fn level(text: &str) -> Result<Level, String> {
 fn allowed_options(command: &str) -> Result<&'static [&'static str], String> {
     Ok(match command {
         "start" => &[],
-        "moves" | "status" | "apply" | "solve" => &["pos"],
+        "moves" | "status" | "apply" => &["pos"],
+        "solve" => &["pos", "table"],
         "perft" => &["pos", "divide"],
         "bestmove" => &["pos", "level", "movetime", "seed"],
         "match" => &["x", "o", "games", "seed", "max-plies", "movetime"],
@@ -171,6 +174,7 @@ fn parse_args(
             .map_err(bad_argument)?;
         match name.as_str() {
             "pos" => set_once(&mut options.pos, &flag, value)?,
+            "table" => set_once(&mut options.table, &flag, value)?,
             "level" => set_once(&mut options.level, &flag, level(&value)?)?,
             "x" => set_once(&mut options.x, &flag, level(&value)?)?,
             "o" => set_once(&mut options.o, &flag, level(&value)?)?,
@@ -198,6 +202,9 @@ impl Options {
 
 fn run(args: impl IntoIterator<Item = OsString>) -> Result<String, Failure> {
     let (command, variant, options) = parse_args(args)?;
+    if command == "solve" {
+        prepare_table(variant, &options)?;
+    }
     with_game!(variant.to_game(), g => Command { game: g, options }.run(&command))
 }
 
@@ -407,12 +414,30 @@ impl<G: Evaluate> Command<G> {
         let pos = self.position()?;
         let value = ai::solve(&self.game, &pos).ok_or_else(|| {
             format!(
-                "game '{}' is too large to solve outright (only shuangcheng can be)",
+                "game '{}' is too large to solve outright (only shuangcheng and maddell can be)",
                 self.game.variant()
             )
         })?;
         Ok(line(value.to_string()))
     }
+}
+
+/// Maddell is solved by a table built on demand (or read with `--table`).
+#[cfg(not(target_arch = "wasm32"))]
+fn prepare_table(variant: Variant, options: &Options) -> Result<(), String> {
+    let table = options.table.as_deref().map(std::path::Path::new);
+    if variant.game == qipan::games::GameId::Maddell {
+        ai::maddell_table::table_for_cli(options.pos.as_deref(), table)
+    } else if table.is_some() {
+        Err("--table is only for maddell".to_owned())
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn prepare_table(_: Variant, _: &Options) -> Result<(), String> {
+    Ok(())
 }
 
 /// `QIPAN_BUDGET_SCALE` (for calibration runs): every level's budget times this factor.
