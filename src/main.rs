@@ -127,6 +127,7 @@ fn main() {
             log::error!("the page has no <canvas id=\"qipan_canvas\">");
             return;
         };
+        prepare_webgl(&canvas);
         let started = runner
             .start(
                 canvas,
@@ -149,4 +150,31 @@ fn main() {
             }
         }
     });
+}
+
+/// Creates the canvas's WebGL context before eframe asks for one, so that eframe gets this
+/// one (a canvas has only one context; a second `getContext` returns the first). Without
+/// multisampling: egui smooths its own edges (feathering) and the desktop build renders
+/// without it too, while the browser's default (`antialias: true`) makes every frame resolve
+/// a multisampled buffer. With software WebGL (headless Chromium, SwiftShader) that halved
+/// the frame rate and doubled the time from a click to its frame on screen (see README,
+/// "In the browser"). No depth or stencil buffer: egui uses neither. Where WebGL2 is
+/// missing, WebGL1 gets the same attributes; eframe then finds that context.
+#[cfg(target_arch = "wasm32")]
+fn prepare_webgl(canvas: &web_sys::HtmlCanvasElement) {
+    use eframe::wasm_bindgen::JsValue;
+
+    let attributes = js_sys::Object::new();
+    for (key, value) in [("antialias", false), ("depth", false), ("stencil", false)] {
+        let _ = js_sys::Reflect::set(
+            &attributes,
+            &JsValue::from_str(key),
+            &JsValue::from_bool(value),
+        );
+    }
+    for kind in ["webgl2", "webgl"] {
+        if let Ok(Some(_)) = canvas.get_context_with_context_options(kind, &attributes) {
+            return;
+        }
+    }
 }

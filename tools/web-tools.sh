@@ -5,9 +5,10 @@
 #   - wasm-bindgen-cli at exactly the wasm-bindgen version in Cargo.lock (Trunk refuses
 #     any other); without --locked, because one of its pinned dependencies is missing from
 #     the registry mirror here;
-#   - e2e/node_modules from e2e/package-lock.json: playwright-core (drives the browser) and
-#     npm's binaryen 132 (wasm-opt; Debian's binaryen 108 emits a wasm that dies in the
-#     browser, and Trunk.toml pins version_132 so that no other wasm-opt is used);
+#   - e2e/node_modules from e2e/package-lock.json: playwright-core (drives the browser),
+#     pngjs (reads its screenshots) and npm's binaryen 132 (wasm-opt; Debian's binaryen 108
+#     emits a wasm that dies in the browser, and Trunk.toml pins version_132 so that no
+#     other wasm-opt is used);
 #   - Debian's Chromium (apt), unless $CHROMIUM points at a browser already.
 # Usage: tools/web-tools.sh [--no-browser]   (then put the tools on PATH as e2e/run.sh does)
 set -euo pipefail
@@ -33,7 +34,8 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN_VERSION" 
   cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION" --force
 fi
 
-if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ]; then
+if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ] \
+  || [ ! -d e2e/node_modules/pngjs ]; then
   # Node.js 20 or newer (playwright-core's minimum) comes with the machine; Debian's is 18.
   command -v npm >/dev/null || { echo "web-tools: needs Node.js >= 20 with npm" >&2; exit 1; }
   (cd e2e && npm ci --no-audit --no-fund)

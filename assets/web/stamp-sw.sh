@@ -1,0 +1,16 @@
+#!/bin/sh
+# Trunk's post_build hook (Trunk.toml): fills the service worker's VERSION and FILES in the
+# staging directory, from the files Trunk has just built. VERSION is a checksum of them all
+# (the .js and .wasm names carry content hashes too), so any change gives a new sw.js, a new
+# cache, and the old one's removal (see assets/web/sw.js). POSIX sh and cksum only.
+set -eu
+dir=${TRUNK_STAGING_DIR:?run by Trunk as a post_build hook}
+cd "$dir"
+[ -f sw.js ] || { echo "stamp-sw: no sw.js in $dir" >&2; exit 1; }
+files=$(find . -type f ! -name sw.js | sed 's|^\./||' | LC_ALL=C sort)
+version=$(for f in $files; do printf '%s\n' "$f"; cat "$f"; done | cksum | cut -d' ' -f1)
+list="'./'"
+for f in $files; do list="$list, './$f'"; done
+sed -e "s|__QIPAN_VERSION__|$version|" -e "s|__QIPAN_FILES__|[$list]|" sw.js > sw.js.tmp
+mv sw.js.tmp sw.js
+echo "stamp-sw: version $version, $(printf '%s\n' $files | wc -l) files"
