@@ -825,6 +825,18 @@ fn a_side_with_no_move_passes_and_play_continues() {
     ));
 }
 
+/// Every cell full: rows A C E G I x, rows B D F H o, x to move (no text can say this).
+fn alternating_rows() -> Position {
+    let mut rows = [0u64; 2];
+    for c in 0..CELLS {
+        rows[(ROW[c] % 2) as usize] |= bit(c as Cell);
+    }
+    Position {
+        pieces: rows,
+        to_move: Side::X,
+    }
+}
+
 #[test]
 fn neither_side_can_move_and_the_game_stays_ongoing() {
     // With at most 14 pieces a side this cannot happen: a side is stuck only if none of its
@@ -833,14 +845,7 @@ fn neither_side_can_move_and_the_game_stays_ongoing() {
     // engine still has to answer sensibly, so build such a board directly (a text with this
     // many pieces is refused): rows A C E G I x, rows B D F H o. Rows are closed by the rim
     // and along the diagonals the sides alternate, so nobody has a group that could push.
-    let mut rows = [0u64; 2];
-    for c in 0..CELLS {
-        rows[(ROW[c] % 2) as usize] |= bit(c as Cell);
-    }
-    let p = Position {
-        pieces: rows,
-        to_move: Side::X,
-    };
+    let p = alternating_rows();
     assert_eq!(Push.material(&p), [33, 28]);
     let q = Push.play(&p, Move::Pass);
     for r in [&p, &q] {
@@ -1428,14 +1433,7 @@ fn the_app_passes_for_a_side_with_no_move_and_knows_when_neither_can_move() {
     assert!(!Push.deadlocked(&p));
     assert_eq!(Push.forced_pass(&Push.start()), None);
     // Rows A C E G I x, rows B D F H o (see above): both would only pass.
-    let mut rows = [0u64; 2];
-    for c in 0..CELLS {
-        rows[(ROW[c] % 2) as usize] |= bit(c as Cell);
-    }
-    let both = Position {
-        pieces: rows,
-        to_move: Side::X,
-    };
+    let both = alternating_rows();
     assert!(Push.deadlocked(&both));
     assert!(Push.deadlocked(&Push.play(&both, Move::Pass)));
     // A finished game is neither forced nor deadlocked: it is over.
