@@ -174,7 +174,8 @@ mod native {
         let mut wgpu_left = wgpu_backends();
         let mut glow_tried = false;
         let mut failures: Vec<String> = Vec::new();
-        let mut attempt = if glow_first() {
+        // glow first when asked, or when wgpu has no API to try (`WGPU_BACKEND=metal` on Linux).
+        let mut attempt = if glow_first() || wgpu_left.is_empty() {
             Attempt::Glow
         } else {
             Attempt::Wgpu(wgpu_left)
