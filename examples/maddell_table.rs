@@ -341,7 +341,7 @@ fn sliced(pieces: usize, slice: Duration) -> Result<(), String> {
         }
     }
     let total = start.elapsed();
-    steps.sort_by(|a, b| b.0.cmp(&a.0));
+    steps.sort_by_key(|step| std::cmp::Reverse(step.0));
     println!(
         "{} steps in {:.1} s; the longest:",
         steps.len(),
