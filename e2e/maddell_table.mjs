@@ -82,6 +82,8 @@ try {
   result.framesPerSecond = windows.map((w) => w.fps);
   result.longestFrameGapMs = Math.round(await page.evaluate(() => window.page.longestGap));
   result.gapsOver50ms = await page.evaluate(() => window.page.gaps.length);
+  // [seconds since the build started, gap in ms] of the gaps over 100 ms.
+  result.gapsOver100ms = await page.evaluate(() => window.page.gaps.filter((g) => g[1] > 100));
   result.startValue = await page.evaluate(() => window.page.startValue());
   result.wasmMemoryMb = await page.evaluate(() => Math.round(window.page.wasmBytes() / 1048576));
   result.rendererPeakMb = rendererPeakMb();

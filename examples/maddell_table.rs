@@ -2,10 +2,11 @@
 //!
 //! ```sh
 //! cargo run --release --example maddell_table -- [PIECES] [--verify N|all] [--save PATH]
-//!     [--load PATH] [--levels GAMES]
+//!     [--load PATH] [--levels GAMES] [--slices MS]
 //! ```
 //!
-//! PIECES (3 to 6, default 6) is the most pieces a side; `--verify` checks N random
+//! `--slices MS` builds on one thread in steps of MS milliseconds, as the web page does,
+//! and reports the longest steps. PIECES (3 to 6, default 6) is the most pieces a side; `--verify` checks N random
 //! positions (or all) against the rules; `--save` writes the table, `--load` reads one;
 //! `--levels` installs the table and plays each level against the one below from the
 //! start, GAMES games a pair, sides alternating, and measures how often each level's moves
@@ -33,6 +34,7 @@ fn run() -> Result<(), String> {
     let mut save = None;
     let mut load = None;
     let mut levels = None;
+    let mut slices = None;
     let mut i = 0;
     while i < args.len() {
         let value = || {
@@ -53,6 +55,14 @@ fn run() -> Result<(), String> {
                 load = Some(value()?);
                 i += 1;
             }
+            "--slices" => {
+                let text = value()?;
+                slices = Some(
+                    text.parse::<u64>()
+                        .map_err(|_| format!("bad --slices '{text}'"))?,
+                );
+                i += 1;
+            }
             "--levels" => {
                 let text = value()?;
                 levels = Some(
@@ -64,6 +74,9 @@ fn run() -> Result<(), String> {
             text => pieces = text.parse().map_err(|_| format!("bad PIECES '{text}'"))?,
         }
         i += 1;
+    }
+    if let Some(ms) = slices {
+        return sliced(pieces, Duration::from_millis(ms));
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let start = Instant::now();
@@ -309,10 +322,48 @@ fn perfect_game(table: &Table) {
         moves.push(Maddell.format_move(mv));
         pos = Maddell.play(&pos, mv);
     }
+    // A drawn start goes on for ever: show the opening only.
+    let shown = moves.len().min(60);
     println!(
-        "master against master from the start: {} after {} plies: {}",
+        "master against master from the start: {} after {} plies: {}{}",
         Maddell.status(&pos),
         moves.len(),
-        moves.join(" ")
+        moves[..shown].join(" "),
+        if shown < moves.len() { " ..." } else { "" }
     );
+}
+
+/// Builds on one thread in steps of `slice`, as the web page does; reports the longest.
+fn sliced(pieces: usize, slice: Duration) -> Result<(), String> {
+    let mut builder = Builder::new(pieces, 1).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let mut steps = Vec::new();
+    loop {
+        let phase = builder.phase();
+        let t = Instant::now();
+        let done = builder.step(slice).map_err(|e| e.to_string())? == Progress::Done;
+        steps.push((t.elapsed(), phase));
+        if done {
+            break;
+        }
+    }
+    let total = start.elapsed();
+    steps.sort_by_key(|step| std::cmp::Reverse(step.0));
+    println!(
+        "{} steps in {:.1} s; the longest:",
+        steps.len(),
+        total.as_secs_f64()
+    );
+    for (took, phase) in steps.iter().take(12) {
+        println!("  {:6.1} ms  {phase}", took.as_secs_f64() * 1000.0);
+    }
+    let over = |ms: u64| {
+        steps
+            .iter()
+            .filter(|s| s.0 > Duration::from_millis(ms))
+            .count()
+    };
+    println!("steps over 16 ms: {}, over 50 ms: {}", over(16), over(50));
+    builder.finish().map_err(|e| e.to_string())?;
+    Ok(())
 }

@@ -22,7 +22,7 @@ use super::code::{self, Best, DRAW};
 use super::index::{bits, compress, count, rank_all, rank_within, ALL};
 use super::layout::{Layout, Subgame, FEWEST};
 use super::rules::{completes_mill, for_each_unslide, slide_summary, takeable};
-use super::{BuildError, Table, HEADER_LEN};
+use super::{BuildError, Checksum, Table, HEADER_LEN};
 use crate::games::Side;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
@@ -48,16 +48,25 @@ pub struct Builder {
     state: State,
     /// Positions per chunk for each kind of work ([`Work`]), adapted so that a chunk takes
     /// about `CHUNK_TIME`: a position costs very different amounts in each.
-    chunks: [usize; 5],
-    /// The kind of work the last chunk did.
+    chunks: [usize; 6],
+    /// The kind of work the last chunk did, and how many positions it did: a chunk cut
+    /// short by the end of its range says nothing about how large a chunk could be.
     last_work: Work,
+    last_units: usize,
     done_units: u64,
     total_units: u64,
+    /// The payload's checksum, once sealed.
+    sum: Option<u64>,
 }
 
 enum State {
     Sliding(Box<PairWork>),
     Placement(Box<PlacementWork>),
+    /// Summing the payload for the header, a chunk at a time.
+    Sealing {
+        cursor: usize,
+        sum: Box<Checksum>,
+    },
     Finished,
 }
 
@@ -69,7 +78,7 @@ struct PairWork {
     len: usize,
     /// A position's byte (high half) and, while it is undecided, how many of its children
     /// are not yet known to be wins for the opponent (low half): one cache line for both.
-    slots: Box<[AtomicU16]>,
+    slots: Vec<AtomicU16>,
     /// Positions decided at the current level; those decided during this pass.
     current: Box<[AtomicU64]>,
     next: Box<[AtomicU64]>,
@@ -91,6 +100,7 @@ enum Work {
     Capture,
     Finish,
     Placement,
+    Seal,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -125,13 +135,14 @@ struct PlacementWork {
     next_stage: Option<Vec<u8>>,
 }
 
-/// How long a chunk should take: short on the web, where it holds up the page.
-#[cfg(not(target_arch = "wasm32"))]
+/// How long a chunk should take at most: long enough that starting threads costs little,
+/// and never more than half a step's budget (the web's steps are 8 ms: half a frame).
 const CHUNK_TIME: Duration = Duration::from_millis(25);
-#[cfg(target_arch = "wasm32")]
-const CHUNK_TIME: Duration = Duration::from_millis(4);
 
 const MIN_CHUNK: usize = 1 << 10;
+/// The most bytes of a solved subgame one chunk scans for the positions of a level (about
+/// a millisecond).
+const SCAN_LIMIT: usize = 1 << 20;
 const MAX_CHUNK: usize = 1 << 24;
 
 impl Builder {
@@ -153,10 +164,12 @@ impl Builder {
             data: vec![0; HEADER_LEN + layout.payload_len],
             histograms: vec![None; layout.subgames.len()],
             state: State::Finished,
-            chunks: [MIN_CHUNK * 16; 5],
+            chunks: [MIN_CHUNK * 16; 6],
             last_work: Work::Init,
+            last_units: 0,
             done_units: 0,
             total_units,
+            sum: None,
             layout,
         };
         builder.state = State::Sliding(Box::new(builder.start_pair(0)));
@@ -166,17 +179,20 @@ impl Builder {
     /// Works for about `budget` (at least one chunk); says whether the table is complete.
     pub fn step(&mut self, budget: Duration) -> Result<Progress, BuildError> {
         let start = Instant::now();
+        let target = CHUNK_TIME.min(budget / 2);
         loop {
             if matches!(self.state, State::Finished) {
                 return Ok(Progress::Done);
             }
             let chunk_start = Instant::now();
+            self.last_units = 0;
             self.work_chunk()?;
             let took = chunk_start.elapsed();
+            let full = self.last_units * 2 >= self.chunks[self.last_work as usize];
             let chunk = &mut self.chunks[self.last_work as usize];
-            if took < CHUNK_TIME / 2 {
+            if took < target / 2 && full {
                 *chunk = (*chunk * 2).min(MAX_CHUNK);
-            } else if took > CHUNK_TIME * 2 {
+            } else if took > target * 2 {
                 *chunk = (*chunk / 2).max(MIN_CHUNK);
             }
             // Stop before a chunk like the last would overrun the budget.
@@ -206,6 +222,7 @@ impl Builder {
                 format!("sliding {}v{}", s.mover, s.opp)
             }
             State::Placement(work) => format!("placement {}", work.stage),
+            State::Sealing { .. } => "sealing".to_owned(),
             State::Finished => "done".to_owned(),
         }
     }
@@ -217,10 +234,11 @@ impl Builder {
 
     /// The finished table (an error if the build is not done).
     pub fn finish(self) -> Result<Table, BuildError> {
-        if !matches!(self.state, State::Finished) {
+        let State::Finished = self.state else {
             return Err(BuildError::Unfinished);
-        }
-        Ok(Table::from_payload(self.layout, self.data))
+        };
+        let sum = self.sum.ok_or(BuildError::Unfinished)?;
+        Ok(Table::from_payload(self.layout, self.data, sum))
     }
 
     /// Positions for the next chunk of `work`.
@@ -249,10 +267,27 @@ impl Builder {
                 self.state = if !done {
                     State::Placement(work)
                 } else if work.stage == 0 {
-                    State::Finished
+                    State::Sealing {
+                        cursor: 0,
+                        sum: Box::new(Checksum::new()),
+                    }
                 } else {
                     let next_stage = work.output.take();
                     State::Placement(Box::new(self.placement_stage(work.stage - 1, next_stage)))
+                };
+            }
+            State::Sealing { cursor, mut sum } => {
+                let chunk = self.chunk(Work::Seal) * 64;
+                let payload = &self.data[HEADER_LEN..];
+                let whole = payload.len() - payload.len() % Checksum::BLOCK;
+                let end = (cursor + chunk - chunk % Checksum::BLOCK).min(whole);
+                self.last_units = (end - cursor) / 64;
+                sum.update(&payload[cursor..end]);
+                self.state = if end < whole {
+                    State::Sealing { cursor: end, sum }
+                } else {
+                    self.sum = Some(sum.finish(&payload[whole..]));
+                    State::Finished
                 };
             }
             State::Finished => {}
@@ -288,7 +323,8 @@ impl Builder {
             pair,
             members,
             len,
-            slots: (0..len).map(|_| AtomicU16::new(0)).collect(),
+            // Filled as the positions are first visited, so that no single step pays for all.
+            slots: Vec::with_capacity(len),
             current: (0..words).map(|_| AtomicU64::new(0)).collect(),
             next: (0..words).map(|_| AtomicU64::new(0)).collect(),
             next_count: 0,
@@ -313,6 +349,8 @@ impl Builder {
         match work.step {
             PairStep::Init { cursor } => {
                 let end = (cursor + chunk).min(work.len);
+                self.last_units = end - cursor;
+                work.slots.extend((cursor..end).map(|_| AtomicU16::new(0)));
                 let shared = &*work;
                 let threads = worth_splitting(threads, end - cursor);
                 let tallies = split_run(threads, cursor..end, |range| {
@@ -338,6 +376,7 @@ impl Builder {
                     marked += work.current[end].load(Relaxed).count_ones() as usize;
                     end += 1;
                 }
+                self.last_units = marked;
                 let pass = Pass::new(work)?;
                 let shared = &*work;
                 let threads = worth_splitting(threads, marked);
@@ -361,7 +400,7 @@ impl Builder {
                 let exit_bytes = &self.data[HEADER_LEN + subgame.offset..][..subgame.shape.len];
                 // As far as a chunk's worth of positions decided at this level (scanning is
                 // cheap, unmoving them is not), or a scan's worth of bytes.
-                let limit = (cursor + MAX_CHUNK).min(subgame.shape.len);
+                let limit = (cursor + SCAN_LIMIT).min(subgame.shape.len);
                 let (mut end, mut found) = (limit, 0);
                 for i in positions_of(&exit_bytes[cursor..limit], child_code) {
                     found += 1;
@@ -372,6 +411,7 @@ impl Builder {
                 }
                 let parent = layout.subgames[work.members[member].0];
                 let parent_offset = work.members[member].1;
+                self.last_units = found;
                 let threads = worth_splitting(threads, found);
                 let decided: u64 = split_run(threads, cursor..end, |range| {
                     let mut decided = 0;
@@ -400,6 +440,7 @@ impl Builder {
             }
             PairStep::Finish { cursor } => {
                 let end = (cursor + chunk).min(work.len);
+                self.last_units = end - cursor;
                 for (id, start, slots) in member_runs(layout, work, cursor..end) {
                     let subgame = layout.subgames[id];
                     let histogram = self.histograms[id].get_or_insert_with(|| Box::new([0; 256]));
@@ -480,6 +521,7 @@ impl Builder {
         let stage = &layout.stages[work.stage];
         let next_index = work.stage + 1;
         let end = (work.cursor + chunk).min(stage.len);
+        self.last_units = end - work.cursor;
         let range = work.cursor..end;
         let payload = &mut self.data[HEADER_LEN..];
         let (output, source): (&mut [u8], ChildSource) = match work.output.as_mut() {

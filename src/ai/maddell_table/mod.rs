@@ -137,9 +137,8 @@ impl fmt::Debug for Table {
 }
 
 impl Table {
-    /// Seals a built payload: fills in the header, checksum included.
-    pub(crate) fn from_payload(layout: Layout, mut data: Vec<u8>) -> Table {
-        let sum = checksum(&data[HEADER_LEN..]);
+    /// Seals a built payload (whose checksum is `sum`): fills in the header.
+    pub(crate) fn from_payload(layout: Layout, mut data: Vec<u8>, sum: u64) -> Table {
         let header = &mut data[..HEADER_LEN];
         header.fill(0);
         header[..16].copy_from_slice(MAGIC);
@@ -381,33 +380,64 @@ impl Table {
 
 /// A 64-bit checksum over four interleaved lanes (fast enough for 130 MB in a few tens of
 /// milliseconds): each lane step is a bijection, so any change to one word changes the sum.
-fn checksum(bytes: &[u8]) -> u64 {
-    const PRIME: u64 = 0x9E37_79B1_85EB_CA87;
-    let mut lanes = [
-        0x243F_6A88_85A3_08D3u64,
-        0x1319_8A2E_0370_7344,
-        0xA409_3822_299F_31D0,
-        0x082E_FA98_EC4E_6C89,
-    ];
-    let blocks = bytes.chunks_exact(32);
-    let rest = blocks.remainder();
-    for block in blocks {
-        for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(word);
-            *lane = (*lane ^ u64::from_le_bytes(w))
-                .wrapping_mul(PRIME)
-                .rotate_left(31);
+/// It can be fed in pieces (`update`), so that the web build spreads it over frames.
+#[derive(Clone, Debug)]
+pub(crate) struct Checksum {
+    lanes: [u64; 4],
+    len: u64,
+}
+
+impl Checksum {
+    /// Bytes fed to `update` at a time must be a multiple of this.
+    pub(crate) const BLOCK: usize = 32;
+
+    pub(crate) fn new() -> Checksum {
+        Checksum {
+            lanes: [
+                0x243F_6A88_85A3_08D3,
+                0x1319_8A2E_0370_7344,
+                0xA409_3822_299F_31D0,
+                0x082E_FA98_EC4E_6C89,
+            ],
+            len: 0,
         }
     }
-    let mut sum = bytes.len() as u64;
-    for (i, lane) in lanes.iter().enumerate() {
-        sum = crate::games::splitmix64(sum ^ lane.rotate_left(i as u32 * 16));
+
+    /// Adds whole blocks (any bytes past the last whole block are ignored: give them to
+    /// `finish`).
+    pub(crate) fn update(&mut self, bytes: &[u8]) {
+        const PRIME: u64 = 0x9E37_79B1_85EB_CA87;
+        for block in bytes.chunks_exact(Self::BLOCK) {
+            for (lane, word) in self.lanes.iter_mut().zip(block.chunks_exact(8)) {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(word);
+                *lane = (*lane ^ u64::from_le_bytes(w))
+                    .wrapping_mul(PRIME)
+                    .rotate_left(31);
+            }
+            self.len += Self::BLOCK as u64;
+        }
     }
-    for &b in rest {
-        sum = crate::games::splitmix64(sum ^ u64::from(b));
+
+    /// The sum, after the last bytes (fewer than a block).
+    pub(crate) fn finish(&self, tail: &[u8]) -> u64 {
+        let mut sum = self.len + tail.len() as u64;
+        for (i, lane) in self.lanes.iter().enumerate() {
+            sum = crate::games::splitmix64(sum ^ lane.rotate_left(i as u32 * 16));
+        }
+        for &b in tail {
+            sum = crate::games::splitmix64(sum ^ u64::from(b));
+        }
+        sum
     }
-    sum
+}
+
+/// The checksum of `bytes` in one go.
+fn checksum(bytes: &[u8]) -> u64 {
+    let whole = bytes.len() - bytes.len() % Checksum::BLOCK;
+    let mut sum = Checksum::new();
+    sum.update(&bytes[..whole]);
+    sum.finish(&bytes[whole..])
 }
 
 /// The table the computer plays from, once one is ready.

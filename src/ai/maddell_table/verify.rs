@@ -114,13 +114,7 @@ fn check(
         .code(pos)
         .map(to_value)
         .ok_or_else(|| format!("{}: not in the table", text()))?;
-    let status = Maddell.status(pos);
-    if status.is_over() {
-        let rule = match status.winner() {
-            Some(side) if side == pos.to_move => SolvedValue::Win(0),
-            Some(_) => SolvedValue::Loss(0),
-            None => SolvedValue::Draw,
-        };
+    if let Some(rule) = rule_value(pos) {
         return if value == rule {
             Ok(())
         } else {
@@ -132,7 +126,13 @@ fn check(
     let mut children = Vec::with_capacity(moves.len());
     for &mv in moves.iter() {
         let child = Maddell.play(pos, mv);
-        let child_value = table.value(&child).ok_or_else(|| {
+        // The table's own byte where it has one (each of those is checked against the rules
+        // in its turn), else the rules' value of a finished game.
+        let child_value = table
+            .code(&child)
+            .map(to_value)
+            .or_else(|| rule_value(&child));
+        let child_value = child_value.ok_or_else(|| {
             format!(
                 "{}: child {} not in the table",
                 text(),
@@ -171,4 +171,17 @@ fn check(
             text()
         ))
     }
+}
+
+/// The value the rules give a finished game, for its side to move.
+fn rule_value(pos: &Position) -> Option<SolvedValue> {
+    let status = Maddell.status(pos);
+    if !status.is_over() {
+        return None;
+    }
+    Some(match status.winner() {
+        Some(side) if side == pos.to_move => SolvedValue::Win(0),
+        Some(_) => SolvedValue::Loss(0),
+        None => SolvedValue::Draw,
+    })
 }

@@ -87,29 +87,88 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
     });
 }
 
-/// The bytes stored under `key` in the app's IndexedDB store, if any.
+/// Bytes per IndexedDB entry: a stored blob is split into parts so that no single copy
+/// (into the page's memory, or IndexedDB's own) holds up the page for long.
+const PART: usize = 8 << 20;
+
+/// The bytes stored under `key` by [`idb_put`], if all of them are there.
 pub async fn idb_get(key: &str) -> Result<Option<Vec<u8>>, String> {
     let database = open().await?;
+    let result = read_parts(&database, key).await;
+    database.close();
+    result
+}
+
+async fn read_parts(database: &IdbDatabase, key: &str) -> Result<Option<Vec<u8>>, String> {
+    // The entry under `key` itself: the number of parts and of bytes, 8 bytes each.
+    let Some(index) = get_one(database, key).await? else {
+        return Ok(None);
+    };
+    let Ok(index) = <[u8; 16]>::try_from(index.as_slice()) else {
+        return Ok(None);
+    };
+    let number = |at: usize| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&index[at..at + 8]);
+        u64::from_le_bytes(word)
+    };
+    let (parts, len) = (number(0), number(8));
+    // Anything else is not what `idb_put` wrote: treat it as missing.
+    if len > u32::MAX as u64 || parts != len.div_ceil(PART as u64) {
+        return Ok(None);
+    }
+    let mut bytes = Vec::new();
+    if bytes.try_reserve_exact(len as usize).is_err() {
+        return Err(format!("no memory for {len} bytes"));
+    }
+    for part in 0..parts {
+        let Some(piece) = get_one(database, &format!("{key}/{part}")).await? else {
+            return Ok(None);
+        };
+        bytes.extend_from_slice(&piece);
+        yield_to_browser().await;
+    }
+    Ok((bytes.len() as u64 == len).then_some(bytes))
+}
+
+/// Stores `bytes` under `key` in the app's IndexedDB store, in parts, yielding to the
+/// page between them. The entry under `key` itself is written last, so that a write cut
+/// short reads back as missing.
+pub async fn idb_put(key: &str, bytes: &[u8]) -> Result<(), String> {
+    let database = open().await?;
+    let result = write_parts(&database, key, bytes).await;
+    database.close();
+    result
+}
+
+async fn write_parts(database: &IdbDatabase, key: &str, bytes: &[u8]) -> Result<(), String> {
+    let mut parts = 0u64;
+    for (part, piece) in bytes.chunks(PART).enumerate() {
+        put_one(database, &format!("{key}/{part}"), piece).await?;
+        parts += 1;
+        yield_to_browser().await;
+    }
+    let mut index = [0u8; 16];
+    index[..8].copy_from_slice(&parts.to_le_bytes());
+    index[8..].copy_from_slice(&(bytes.len() as u64).to_le_bytes());
+    put_one(database, key, &index).await
+}
+
+async fn get_one(database: &IdbDatabase, key: &str) -> Result<Option<Vec<u8>>, String> {
     let store = database
         .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readonly)
         .and_then(|t| t.object_store(STORE))
         .map_err(describe)?;
     let request = store.get(&JsValue::from_str(key)).map_err(describe)?;
     let value = finish(&request).await?;
-    database.close();
-    if value.is_undefined() || value.is_null() {
-        return Ok(None);
-    }
-    match value.dyn_into::<js_sys::Uint8Array>() {
-        Ok(array) => Ok(Some(array.to_vec())),
-        // Something else under our key: not ours to read.
-        Err(_) => Ok(None),
-    }
+    // Something else under our key is not ours to read.
+    Ok(value
+        .dyn_into::<js_sys::Uint8Array>()
+        .ok()
+        .map(|array| array.to_vec()))
 }
 
-/// Stores `bytes` under `key` in the app's IndexedDB store.
-pub async fn idb_put(key: &str, bytes: &[u8]) -> Result<(), String> {
-    let database = open().await?;
+async fn put_one(database: &IdbDatabase, key: &str, bytes: &[u8]) -> Result<(), String> {
     let store = database
         .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
         .and_then(|t| t.object_store(STORE))
@@ -119,9 +178,7 @@ pub async fn idb_put(key: &str, bytes: &[u8]) -> Result<(), String> {
     let request = store
         .put_with_key(&array, &JsValue::from_str(key))
         .map_err(describe)?;
-    finish(&request).await?;
-    database.close();
-    Ok(())
+    finish(&request).await.map(|_| ())
 }
 
 /// Opens the app's database, creating its store on first use.
