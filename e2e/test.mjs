@@ -685,7 +685,9 @@ async function files(t, sc) {
   await t.tap('action:redo');
   await t.plies(2);
   check((await t.state()).position === position, 'undo and redo come back to the same position');
+  // A game with moves: New game asks first (issue 11), and Yes starts again.
   await t.tap('action:new');
+  await t.tap('action:new-yes');
   await t.plies(0);
   await t.load(readFileSync(savedPath, 'utf8'), 'qipan-game.json');
   await t.plies(2);
