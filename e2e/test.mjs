@@ -703,7 +703,9 @@ async function files(t, sc) {
   await t.tap('action:redo');
   await t.plies(2);
   check((await t.state()).position === position, 'undo and redo come back to the same position');
+  // A game with moves: New game asks first (issue 11), and Yes starts again.
   await t.tap('action:new');
+  await t.tap('action:new-yes');
   await t.plies(0);
   await t.load(readFileSync(savedPath, 'utf8'), 'qipan-game.json');
   await t.plies(2);
@@ -931,11 +933,17 @@ try {
           await t.openTab('settings');
           await t.tap('lang:zh-CN');
           await t.waitFor('Chinese', () => document.body.dataset.lang === 'zh-CN', null, 5_000);
+          // The game in progress comes back too: wait for the computer, then for the app's
+          // periodic save (eframe's auto-save interval, 2 s on the web).
+          await t.waitFor('the computer to finish', () => document.body.dataset.thinking === '0', null, 30_000);
+          await sleep(2500);
           const before = await t.state();
           await t.page.reload({ waitUntil: 'load', timeout: 60_000 });
           await t.waitFor('the first frame after reload', () => window.__qipan.firstFrame !== null, null, 60_000);
           const s = await t.state();
           check(s.lang === 'zh-CN' && s.title === before.title && s.game === before.game, `settings restored after reload: ${s.lang}, ${s.title}`);
+          check(Number(before.plies) > 0 && s.plies === before.plies && s.position === before.position,
+            `the game in progress is still there after reload (${before.plies} plies: ${s.plies}, ${s.position})`);
           await t.shot('reloaded-zh');
         });
         await step('installable', () => installable(url, m));

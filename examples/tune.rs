@@ -18,10 +18,12 @@
 //! A PLAYER of `duel` is a level (`easy` … `master`, its budget times `--scale`) or a fixed
 //! depth `dN` (`dNq` adds quiescence), optionally with its own weights: `d3@1000,0,0`.
 
+use qipan::ai::matches::level_move;
 use qipan::ai::search::{Limits, Searcher};
-use qipan::ai::{self, Evaluate, Level, Weights};
-use qipan::games::{Side, Status, Variant};
+use qipan::ai::{self, Evaluate, Level, MatchSettings, PlayedGame, Turn, Weights};
+use qipan::games::{Side, Variant};
 use qipan::with_game;
+use std::ffi::OsString;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -113,19 +115,15 @@ impl Tally {
     }
 }
 
+/// `player`'s move in this turn of a match.
 fn choose<G: Evaluate>(
     game: &G,
     player: Player,
-    pos: &G::Position,
-    history: &[G::Position],
-    seed: u64,
+    turn: &Turn<'_, G>,
     scale: f64,
 ) -> Option<G::Move> {
     match player {
-        Player::Level(level) => {
-            let movetime = Some(level.budget().mul_f64(scale));
-            ai::choose_move(game, pos, history, level, seed, movetime)
-        }
+        Player::Level(level) => level_move(game, turn, level, scale, None),
         Player::Depth {
             depth,
             quiescence,
@@ -134,11 +132,11 @@ fn choose<G: Evaluate>(
             let limits = Limits {
                 max_depth: depth,
                 quiescence,
-                seed,
+                seed: turn.seed,
                 table_bits: 18,
                 ..PLAIN
             };
-            let searcher = Searcher::new(game.clone(), *pos, history, limits);
+            let searcher = Searcher::new(game.clone(), *turn.pos, turn.history, limits);
             let mut searcher = match weights {
                 Some(w) => searcher.with_weights(w),
                 None => searcher,
@@ -148,70 +146,13 @@ fn choose<G: Evaluate>(
     }
 }
 
-/// Game `index`: the first player has x in even games; each pair shares its opening.
-fn play_one<G: Evaluate>(
-    game: &G,
-    players: [Player; 2],
-    settings: &Settings,
-    index: u64,
-) -> Played {
-    let first_side = if index.is_multiple_of(2) {
+/// The side of the first player: x in even games, o in odd ones, so that each pair of games
+/// plays its shared opening both ways.
+fn first_side(index: u64) -> Side {
+    if index.is_multiple_of(2) {
         Side::X
     } else {
         Side::O
-    };
-    let mut pos = game.start();
-    let mut history = Vec::new();
-    let mut moves = Vec::new();
-    let mut plies = 0;
-    let mut record = Vec::new();
-    let (mut first_time, mut first_moves) = (Duration::ZERO, 0);
-    let mut after_opening = None;
-    for ply in 0..settings.max_plies {
-        if ply == settings.opening {
-            after_opening = Some((pos, history.clone()));
-        }
-        if game.status(&pos).is_over() {
-            break;
-        }
-        let side = game.side_to_move(&pos);
-        let mover = usize::from(side != first_side);
-        let seed = ai::search::mix((index / 2) << 20 ^ ply);
-        let chosen = if ply < settings.opening {
-            moves.clear();
-            game.legal_moves(&pos, &mut moves);
-            moves.get(seed as usize % moves.len().max(1)).copied()
-        } else {
-            let started = Instant::now();
-            let mv = choose(game, players[mover], &pos, &history, seed, settings.scale);
-            if mover == 0 {
-                first_time += started.elapsed();
-                first_moves += 1;
-            }
-            mv
-        };
-        let Some(mv) = chosen else { break };
-        record.push(game.format_move(mv));
-        history.push(pos);
-        pos = game.play(&pos, mv);
-        plies += 1;
-    }
-    let winner = match game.status(&pos) {
-        Status::Win(side, _) => Some(usize::from(side != first_side)),
-        _ => None,
-    };
-    let lost_by_opening = settings.judge_openings
-        && winner == Some(1)
-        && after_opening
-            .is_some_and(|(pos, history)| proven_lost(game, &pos, &history, first_side));
-    Played {
-        lost_by_opening,
-        index,
-        winner,
-        plies,
-        first_time,
-        first_moves,
-        record,
     }
 }
 
@@ -246,71 +187,84 @@ fn proven_lost<G: Evaluate>(
     for_side <= -(ai::search::WIN - 200)
 }
 
-/// How one game of a duel went.
-struct Played {
-    /// The first player lost, and the position after the random opening was already lost.
-    lost_by_opening: bool,
-    index: u64,
-    /// 0: the first player, 1: the second, `None`: neither.
-    winner: Option<usize>,
-    plies: u64,
-    first_time: Duration,
-    first_moves: u64,
-    /// The moves, in notation.
-    record: Vec<String>,
-}
-
-/// Plays the match on every core.
-fn duel<G: Evaluate>(game: &G, players: [Player; 2], settings: &Settings) -> Tally {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let results: Vec<_> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (t..settings.games)
-                        .step_by(threads as usize)
-                        .map(|i| play_one(game, players, settings, i))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
+/// Plays the match on every core (`ai::play_match`); fails on the first crashed game.
+fn duel<G: Evaluate>(game: &G, players: [Player; 2], settings: &Settings) -> Result<Tally, String> {
+    let match_settings = MatchSettings {
+        games: settings.games,
+        seed: 0,
+        max_plies: settings.max_plies,
+        opening_plies: settings.opening,
+        paired_openings: true,
+    };
+    let results = ai::play_match(game, &match_settings, |turn| {
+        let mover = usize::from(turn.side != first_side(turn.game_index));
+        choose(game, players[mover], turn, settings.scale)
     });
     let mut tally = Tally::default();
-    for played in results {
-        match played.winner {
+    for result in results {
+        let played = result.map_err(|crash| crash.to_string())?;
+        let first = first_side(played.index);
+        let winner = played
+            .status
+            .winner()
+            .map(|side| usize::from(side != first));
+        let lost_by_opening = settings.judge_openings
+            && winner == Some(1)
+            && lost_after_opening(game, &played, settings.opening, first);
+        match winner {
             Some(0) => tally.first += 1,
             Some(_) => {
                 tally.second += 1;
-                tally.second_by_opening += u64::from(played.lost_by_opening);
+                tally.second_by_opening += u64::from(lost_by_opening);
             }
             None => tally.other += 1,
         }
-        if settings.verbose && played.winner != Some(0) {
-            let side = if played.index.is_multiple_of(2) {
-                "x"
-            } else {
-                "o"
-            };
-            let result = match played.winner {
-                Some(_) if played.lost_by_opening => "lost (lost after the opening)",
+        if settings.verbose && winner != Some(0) {
+            let result = match winner {
+                Some(_) if lost_by_opening => "lost (lost after the opening)",
                 Some(_) => "lost",
                 None => "not won",
             };
+            let record: Vec<String> = played.moves.iter().map(|&m| game.format_move(m)).collect();
             println!(
-                "game {}: first player ({side}) {result} in {} plies: {}",
+                "game {}: first player ({}) {result} in {} plies: {}",
                 played.index,
-                played.plies,
-                played.record.join(" ")
+                first.letter(),
+                played.moves.len(),
+                record.join(" ")
             );
         }
-        tally.first_time += played.first_time;
-        tally.first_moves += played.first_moves;
+        // The first player's thinking, past the random opening.
+        let mut side = game.side_to_move(&game.start());
+        for (ply, &took) in played.think_times.iter().enumerate() {
+            if side == first && ply as u64 >= settings.opening {
+                tally.first_time += took;
+                tally.first_moves += 1;
+            }
+            side = side.opponent();
+        }
     }
-    tally
+    Ok(tally)
+}
+
+/// Whether the position after the random opening of `played` was already lost for `first`.
+fn lost_after_opening<G: Evaluate>(
+    game: &G,
+    played: &PlayedGame<G>,
+    opening: u64,
+    first: Side,
+) -> bool {
+    let Some(opening_moves) = played.moves.get(..opening as usize) else {
+        // The game ended inside its random opening.
+        return false;
+    };
+    let mut pos = game.start();
+    let mut history = Vec::new();
+    for &mv in opening_moves {
+        history.push(pos);
+        pos = game.play(&pos, mv);
+    }
+    proven_lost(game, &pos, &history, first)
 }
 
 fn format_weights<G: Evaluate>(game: &G, weights: &Weights) -> String {
@@ -323,7 +277,13 @@ fn format_weights<G: Evaluate>(game: &G, weights: &Weights) -> String {
 }
 
 /// Coordinate ascent over the weights by fixed-depth matches.
-fn climb<G: Evaluate>(game: &G, depth: i32, mut step: f64, rounds: u32, settings: &Settings) {
+fn climb<G: Evaluate>(
+    game: &G,
+    depth: i32,
+    mut step: f64,
+    rounds: u32,
+    settings: &Settings,
+) -> Result<(), String> {
     let mut best = game.default_weights();
     let count = game.weight_table().len();
     println!("start: {}", format_weights(game, &best));
@@ -344,7 +304,7 @@ fn climb<G: Evaluate>(game: &G, depth: i32, mut step: f64, rounds: u32, settings
                     quiescence: true,
                     weights: Some(weights),
                 };
-                let tally = duel(game, [player(candidate), player(best)], settings);
+                let tally = duel(game, [player(candidate), player(best)], settings)?;
                 let (name, _) = game.weight_table()[slot];
                 println!(
                     "round {round} {name} {old} -> {}: {} wins, {} losses, {} other, score {:.3}",
@@ -367,6 +327,7 @@ fn climb<G: Evaluate>(game: &G, depth: i32, mut step: f64, rounds: u32, settings
         }
     }
     println!("final: {}", format_weights(game, &best));
+    Ok(())
 }
 
 /// Plays `moves` from the start, then searches to each depth up to `depth` and prints the
@@ -398,40 +359,75 @@ fn probe<G: Evaluate>(game: &G, moves: &[String], depth: i32) -> Result<(), Stri
     Ok(())
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    let (command, rest) = args.split_first().ok_or("missing command")?;
-    let (variant, rest) = rest.split_first().ok_or("missing game")?;
-    let variant = Variant::parse(variant).map_err(|e| e.to_string())?;
-    let mut positional = Vec::new();
-    let mut settings = Settings {
-        games: 100,
-        opening: 4,
-        max_plies: 300,
-        scale: 1.0,
-        verbose: false,
-        judge_openings: false,
+/// What the command line asked for.
+struct Invocation {
+    command: String,
+    variant: Variant,
+    /// Players (`duel`) or moves (`probe`).
+    positional: Vec<String>,
+    settings: Settings,
+    depth: i32,
+    step: f64,
+    rounds: u32,
+}
+
+fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Invocation, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut parser = lexopt::Parser::from_args(args);
+    let mut next_value = |what: &str| match parser.next()? {
+        Some(Value(text)) => text.string(),
+        Some(other) => Err(other.unexpected()),
+        None => Err(format!("missing {what}").into()),
     };
-    let (mut depth, mut step, mut rounds) = (3, 0.5, 2);
-    let mut iter = rest.iter();
-    while let Some(arg) = iter.next() {
-        let mut value = || iter.next().ok_or_else(|| format!("{arg} needs a value"));
-        match arg.as_str() {
-            "--games" => settings.games = value()?.parse().map_err(|_| "bad --games")?,
-            "--opening" => settings.opening = value()?.parse().map_err(|_| "bad --opening")?,
-            "--max-plies" => {
-                settings.max_plies = value()?.parse().map_err(|_| "bad --max-plies")?
-            }
-            "--scale" => settings.scale = value()?.parse().map_err(|_| "bad --scale")?,
-            "--verbose" => settings.verbose = true,
-            "--depth" => depth = value()?.parse().map_err(|_| "bad --depth")?,
-            "--step" => step = value()?.parse().map_err(|_| "bad --step")?,
-            "--rounds" => rounds = value()?.parse().map_err(|_| "bad --rounds")?,
-            _ => positional.push(arg.clone()),
+    let command = next_value("command")?;
+    let variant = Variant::parse(&next_value("game")?).map_err(|e| e.to_string())?;
+    let mut invocation = Invocation {
+        command,
+        variant,
+        positional: Vec::new(),
+        settings: Settings {
+            games: 100,
+            opening: 4,
+            max_plies: 300,
+            scale: 1.0,
+            verbose: false,
+            judge_openings: false,
+        },
+        depth: 3,
+        step: 0.5,
+        rounds: 2,
+    };
+    let settings = &mut invocation.settings;
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("games") => settings.games = parser.value()?.parse()?,
+            Long("opening") => settings.opening = parser.value()?.parse()?,
+            Long("max-plies") => settings.max_plies = parser.value()?.parse()?,
+            Long("scale") => settings.scale = parser.value()?.parse()?,
+            Long("verbose") => settings.verbose = true,
+            Long("depth") => invocation.depth = parser.value()?.parse()?,
+            Long("step") => invocation.step = parser.value()?.parse()?,
+            Long("rounds") => invocation.rounds = parser.value()?.parse()?,
+            Value(text) => invocation.positional.push(text.string()?),
+            _ => return Err(arg.unexpected()),
         }
     }
+    Ok(invocation)
+}
+
+fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
+    let Invocation {
+        command,
+        variant,
+        positional,
+        mut settings,
+        depth,
+        step,
+        rounds,
+    } = parse_args(args).map_err(|e| e.to_string())?;
     with_game!(variant.to_game(), game => {
         match command.as_str() {
-            "climb" => climb(&game, depth, step, rounds, &settings),
+            "climb" => climb(&game, depth, step, rounds, &settings)?,
             "duel" => {
                 settings.judge_openings = true;
                 let [a, b] = positional.as_slice() else {
@@ -439,7 +435,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 };
                 let players = [Player::parse(a)?, Player::parse(b)?];
                 let started = Instant::now();
-                let tally = duel(&game, players, &settings);
+                let tally = duel(&game, players, &settings)?;
                 let per_move = tally.first_time.as_secs_f64() / tally.first_moves.max(1) as f64;
                 println!(
                     "{a} vs {b}: {} wins, {} losses ({} lost by the opening), {} other; \
@@ -460,8 +456,7 @@ fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    match run(std::env::args_os().skip(1)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("tune: {message}");

@@ -80,8 +80,8 @@ impl I18n {
         self.lang = lang;
     }
 
-    /// The message text in the current language; the id itself if it is missing (a test
-    /// makes sure none is).
+    /// The message text in the current language. A message that is missing or fails to
+    /// format (a test makes sure none does) shows as its id, and the problem is logged.
     pub fn tr(&self, msg: Msg) -> String {
         self.format(msg, None)
     }
@@ -101,29 +101,67 @@ impl I18n {
     }
 
     fn format(&self, msg: Msg, args: Option<&FluentArgs<'_>>) -> String {
+        self.try_format(msg, args).unwrap_or_else(|problem| {
+            report(&problem);
+            // The id at least says which text is broken; a half-formatted text or an empty
+            // one would hide it.
+            msg.0.to_owned()
+        })
+    }
+
+    /// The message text, or what went wrong, naming the message and the language.
+    fn try_format(&self, msg: Msg, args: Option<&FluentArgs<'_>>) -> Result<String, String> {
         let bundle = &self.bundles[self.lang as usize];
+        let tag = self.lang.tag();
         let Some(pattern) = bundle.get_message(msg.0).and_then(|m| m.value()) else {
-            return msg.0.to_owned();
+            return Err(format!("{tag} has no message '{}'", msg.0));
         };
         let mut errors = Vec::new();
-        bundle
-            .format_pattern(pattern, args, &mut errors)
-            .into_owned()
+        let text = bundle.format_pattern(pattern, args, &mut errors);
+        if errors.is_empty() {
+            Ok(text.into_owned())
+        } else {
+            let errors: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            Err(format!(
+                "{tag} message '{}' did not format: {}",
+                msg.0,
+                errors.join("; ")
+            ))
+        }
     }
 }
 
+/// Logs a problem with the Fluent files: in the browser's console on the web, on standard
+/// error natively.
+fn report(problem: &str) {
+    #[cfg(target_arch = "wasm32")]
+    log::warn!("i18n: {problem}");
+    #[cfg(not(target_arch = "wasm32"))]
+    eprintln!("qipan: i18n: {problem}");
+}
+
 fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    bundle_from(lang, lang.sources())
+}
+
+fn bundle_from(lang: Lang, sources: &[(&str, &str)]) -> FluentBundle<FluentResource> {
     let id: LanguageIdentifier = lang.tag().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new(vec![id]);
     // Without this, values get U+2068/U+2069 marks that the fonts cannot draw.
     bundle.set_use_isolating(false);
-    for (_, source) in lang.sources() {
+    for (file, source) in sources {
+        // A syntax error or a duplicate id is a defect that the locale tests catch; the
+        // loader logs it and keeps every entry it could read (the first of duplicates).
         let resource = match FluentResource::try_new((*source).to_owned()) {
             Ok(resource) => resource,
-            Err((partial, _)) => partial,
+            Err((partial, errors)) => {
+                report(&format!("{}/{file}: {errors:?}", lang.tag()));
+                partial
+            }
         };
-        // Duplicate ids are a defect the locale test reports; keep the first definition.
-        let _ = bundle.add_resource(resource);
+        if let Err(errors) = bundle.add_resource(resource) {
+            report(&format!("{}/{file}: {errors:?}", lang.tag()));
+        }
     }
     bundle
 }
@@ -147,4 +185,59 @@ pub fn defined_ids(lang: Lang) -> (Vec<String>, Vec<String>) {
         }
     }
     (ids, errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test_i18n() -> I18n {
+        let sources: &[(&str, &str)] = &[(
+            "test.ftl",
+            "greeting = Hello, { $name }!\nplain = Plain\nonly-attribute =\n    .title = T\n",
+        )];
+        I18n {
+            lang: Lang::En,
+            bundles: [
+                bundle_from(Lang::En, sources),
+                bundle_from(Lang::Zh, sources),
+            ],
+        }
+    }
+
+    #[test]
+    fn a_message_that_formats_is_its_text() {
+        let i18n = test_i18n();
+        assert_eq!(i18n.tr(Msg("plain")), "Plain");
+        assert_eq!(
+            i18n.tr_args(Msg("greeting"), &[("name", "Ana".into())]),
+            "Hello, Ana!"
+        );
+    }
+
+    /// A formatting error (here a missing argument) is no longer dropped: the text shows the
+    /// message id instead of a half-formatted or empty text, and the problem names the
+    /// message, the language and the cause.
+    #[test]
+    fn a_message_that_fails_to_format_shows_its_id() {
+        let i18n = test_i18n();
+        assert_eq!(i18n.tr(Msg("greeting")), "greeting");
+        let problem = i18n
+            .try_format(Msg("greeting"), None)
+            .expect_err("a missing argument is an error");
+        assert!(problem.contains("en-US"), "{problem}");
+        assert!(problem.contains("'greeting'"), "{problem}");
+        assert!(problem.contains("name"), "{problem}");
+    }
+
+    #[test]
+    fn a_missing_message_or_value_shows_its_id() {
+        let i18n = test_i18n();
+        assert_eq!(i18n.tr(Msg("no-such-message")), "no-such-message");
+        assert_eq!(i18n.tr(Msg("only-attribute")), "only-attribute");
+        let problem = i18n
+            .try_format(Msg("no-such-message"), None)
+            .expect_err("missing");
+        assert!(problem.contains("'no-such-message'"), "{problem}");
+    }
 }

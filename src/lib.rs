@@ -4,4 +4,5 @@ pub mod ai;
 pub mod controller;
 pub mod games;
 pub mod i18n;
+pub mod renderer;
 pub mod ui;

@@ -2,39 +2,46 @@
 //!
 //! Desktop: `qipan [--game push|shuangcheng|maddell|blockade|cannon] [--lang en-US|zh-CN]`
 //! opens on the given game and language (handy for screenshots); otherwise the saved
-//! settings apply. Web: Trunk builds this binary for wasm32 (see `index.html`), and `main`
+//! settings apply (anything else is refused: one line on standard error, exit code 2, no
+//! window). Web: Trunk builds this binary for wasm32 (see `index.html`), and `main`
 //! starts the same app on the page's canvas.
+//!
+//! Natively the window is drawn by wgpu, or by glow (OpenGL) where wgpu cannot start: see
+//! `qipan::renderer`.
+
+// The release exe of the app opens no console window on Windows (qipan-cli keeps its own).
+#![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> eframe::Result {
-    use qipan::games::Variant;
     use qipan::i18n::{I18n, Lang};
 
-    let mut game = None;
-    let mut lang = None;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--game" => game = args.next().and_then(|g| Variant::parse(&g).ok()),
-            "--lang" => {
-                lang = args
-                    .next()
-                    .and_then(|l| Lang::ALL.into_iter().find(|x| x.tag() == l))
-            }
-            _ => {}
+    let (game, lang) = match parse_args(std::env::args_os().skip(1)) {
+        Ok(Launch::Open { game, lang }) => (game, lang),
+        Ok(Launch::Help) => {
+            println!("{USAGE}");
+            return Ok(());
         }
-    }
+        Err(message) => {
+            // One line, even when the offending text holds a line break.
+            eprintln!("qipan: {}; {USAGE}", message.replace('\n', "\\n"));
+            std::process::exit(2);
+        }
+    };
 
     let title = I18n::new(Lang::En).tr(qipan::msg!("app-title"));
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(title)
-            .with_app_id("qipan")
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([800.0, 560.0]),
+        viewport: qipan::renderer::with_icon(
+            egui::ViewportBuilder::default()
+                .with_title(title)
+                .with_app_id("qipan")
+                .with_inner_size([1280.0, 800.0])
+                .with_min_inner_size([360.0, 480.0]),
+        ),
         ..Default::default()
     };
-    eframe::run_native(
+    // Tries wgpu, then wgpu without the graphics API that failed, then glow.
+    qipan::renderer::run_native(
         "qipan",
         options,
         Box::new(move |cc| {
@@ -51,6 +58,54 @@ fn main() -> eframe::Result {
             Ok(Box::new(app))
         }),
     )
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+const USAGE: &str = "usage: qipan [--game push|shuangcheng|maddell|blockade|blockade:solidarity|cannon] [--lang en-US|zh-CN]";
+
+/// What `qipan`'s arguments ask for.
+#[cfg(not(target_arch = "wasm32"))]
+enum Launch {
+    Help,
+    /// Open the app, on this game and in this language if given.
+    Open {
+        game: Option<qipan::games::Variant>,
+        lang: Option<qipan::i18n::Lang>,
+    },
+}
+
+/// Reads `--game ID` and `--lang TAG`. Anything else, or an unknown game or language, is
+/// refused with a message naming it, so that a typo never silently opens the wrong game.
+#[cfg(not(target_arch = "wasm32"))]
+fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Launch, String> {
+    use lexopt::prelude::*;
+    use qipan::i18n::Lang;
+    let (mut game, mut lang) = (None, None);
+    let mut parser = lexopt::Parser::from_args(args);
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("game") => {
+                let text = parser
+                    .value()
+                    .and_then(|v| v.string())
+                    .map_err(|e| e.to_string())?;
+                game = Some(qipan::games::Variant::parse(&text).map_err(|e| e.to_string())?);
+            }
+            Long("lang") => {
+                let text = parser
+                    .value()
+                    .and_then(|v| v.string())
+                    .map_err(|e| e.to_string())?;
+                let found = Lang::ALL.into_iter().find(|l| l.tag() == text);
+                lang = Some(found.ok_or_else(|| {
+                    format!("unknown language '{text}' (expected en-US or zh-CN)")
+                })?);
+            }
+            Long("help") | Short('h') => return Ok(Launch::Help),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    Ok(Launch::Open { game, lang })
 }
 
 /// The web entry point: runs the app on `<canvas id="qipan_canvas">` and swaps the page's
@@ -77,7 +132,10 @@ fn main() {
             .start(
                 canvas,
                 eframe::WebOptions::default(),
-                Box::new(|cc| Ok(Box::new(qipan::ui::App::new(cc)))),
+                Box::new(|cc| {
+                    qipan::renderer::record(cc);
+                    Ok(Box::new(qipan::ui::App::new(cc)))
+                }),
             )
             .await;
         // The page shows a note while the wasm loads; it gives way to the app, or says why

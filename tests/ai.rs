@@ -2,7 +2,9 @@
 //! Shuang Cheng solution checked against the rules.
 
 use qipan::ai::search::{Limits, Searcher};
-use qipan::ai::{choose_move, solve, Evaluate, Level, SolvedValue, Weights};
+use qipan::ai::{
+    choose_move, play_match, solve, Evaluate, Level, MatchSettings, SolvedValue, Weights,
+};
 use qipan::games::shuangcheng::ShuangCheng;
 use qipan::games::{perft, Game, GameId, Side, Variant};
 use qipan::with_game;
@@ -104,23 +106,36 @@ fn the_computer_never_plays_an_illegal_move() {
     }
 }
 
+/// A search cut into slices (as the web build runs it) visits exactly the nodes of an
+/// unsliced one and finds the same move. The slices are real: a zero-length slice returns
+/// after every 256 steps of the state machine (each node takes at least one), so a search of
+/// N nodes must come in more than N / 256 slices.
 #[test]
 fn a_sliced_search_finds_what_an_unsliced_one_does() {
     for variant in all_variants() {
         with_game!(variant.to_game(), g => {
-            for pos in random_positions(&g, 31, 3) {
-                let whole = Searcher::new(g, pos, &[], fixed_depth(4)).run();
-                let mut sliced = Searcher::new(g, pos, &[], fixed_depth(4));
-                let mut slices = 0;
-                while !sliced.step(Some(Duration::from_micros(200))) {
+            // Deep enough for thousands of nodes from the start in every game.
+            let depth = if variant.game == GameId::ShuangCheng { 16 } else { 4 };
+            let mut most_slices = 0;
+            for pos in random_positions(&g, 31, 3).into_iter().chain([g.start()]) {
+                let whole = Searcher::new(g, pos, &[], fixed_depth(depth)).run();
+                let mut sliced = Searcher::new(g, pos, &[], fixed_depth(depth));
+                let mut slices = 1;
+                while !sliced.step(Some(Duration::ZERO)) {
                     slices += 1;
                 }
                 let sliced = sliced.outcome();
+                assert!(
+                    slices > whole.nodes / 256,
+                    "{variant}: {} nodes in only {slices} slices",
+                    whole.nodes
+                );
+                most_slices = most_slices.max(slices);
                 assert_eq!(sliced.best, whole.best, "{variant}");
                 assert_eq!(sliced.nodes, whole.nodes, "{variant}");
                 assert_eq!(sliced.score, whole.score, "{variant}");
-                let _ = slices;
             }
+            assert!(most_slices >= 4, "{variant}: no search was really split");
         });
     }
 }
@@ -481,4 +496,83 @@ fn fixed_depth_node_counts_are_unchanged() {
         changed.join("\n")
     );
     assert_eq!(checked, 6);
+}
+
+/// The first legal move: a quick, deterministic match player.
+fn first_legal<G: Game>(game: &G, pos: &G::Position) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(pos, &mut moves);
+    moves.first().copied()
+}
+
+/// A game whose player panics is reported as crashed, naming the game, instead of passing
+/// for an unfinished game (which `qipan-cli match` would print as a draw); the other games
+/// of the match are still played and reported.
+#[test]
+fn a_crashed_match_game_is_reported_not_drawn() {
+    use qipan::games::blockade::Blockade;
+    let g = Blockade { solidarity: false };
+    let settings = MatchSettings {
+        games: 5,
+        seed: 1,
+        max_plies: 8,
+        opening_plies: 0,
+        paired_openings: false,
+    };
+    let results = play_match(&g, &settings, |turn| {
+        if turn.game_index == 2 && turn.ply == 3 {
+            panic!("injected failure\nwith a second line");
+        }
+        first_legal(&g, turn.pos)
+    });
+    assert_eq!(results.len(), 5);
+    for (i, result) in results.iter().enumerate() {
+        match result {
+            Ok(played) => {
+                assert_ne!(i, 2, "the crashed game passed for a played one");
+                assert_eq!(played.index, i as u64);
+                assert_eq!(played.moves.len(), 8);
+            }
+            Err(crash) => {
+                assert_eq!(i, 2, "game {i} crashed");
+                // One line, naming the game (counted from 1) and the panic.
+                assert_eq!(crash.to_string(), "game 3 crashed: injected failure");
+            }
+        }
+    }
+}
+
+/// Paired games share their random opening (so a tuning match plays each opening both ways),
+/// unpaired ones do not; a game cut at the ply limit stays ongoing, with a thinking time per
+/// move.
+#[test]
+fn match_games_share_an_opening_only_when_paired() {
+    use qipan::games::push::Push;
+    let g = Push;
+    let openings = |paired_openings| {
+        let settings = MatchSettings {
+            games: 4,
+            seed: 9,
+            max_plies: 6,
+            opening_plies: 4,
+            paired_openings,
+        };
+        play_match(&g, &settings, |turn| first_legal(&g, turn.pos))
+            .into_iter()
+            .map(|result| {
+                let played = result.expect("no game crashes");
+                assert!(!played.status.is_over());
+                assert_eq!(played.moves.len(), 6);
+                assert_eq!(played.think_times.len(), 6);
+                played.moves[..4].to_vec()
+            })
+            .collect::<Vec<_>>()
+    };
+    let paired = openings(true);
+    assert_eq!(paired[0], paired[1]);
+    assert_eq!(paired[2], paired[3]);
+    assert_ne!(paired[0], paired[2]);
+    let unpaired = openings(false);
+    assert_ne!(unpaired[0], unpaired[1]);
+    assert_ne!(unpaired[2], unpaired[3]);
 }

@@ -22,6 +22,7 @@ fn app_with(game: GameId) -> (Harness<'static, App>, ManualClock) {
         .with_size([1280.0, 800.0])
         .with_max_steps(64)
         .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
+    harness.state_mut().set_animations(false);
     harness.state_mut().update_settings(|s| {
         s.level = Level::Easy;
         s.game = game;
@@ -44,10 +45,23 @@ fn wait_until(harness: &mut Harness<'static, App>, what: &str, done: impl Fn(&Ap
     harness.run();
 }
 
+/// Whether `node` is the board point `name`: its label starts with the name ("c3, dark
+/// piece, can move").
+fn is_point(node: &egui_kittest::kittest::AccessKitNode<'_>, name: &str) -> bool {
+    node.label().is_some_and(|label| {
+        label.starts_with(&format!("{name}, ")) || label.starts_with(&format!("{name}，"))
+    })
+}
+
+/// The board point `name`.
+fn point<'h>(harness: &'h Harness<'static, App>, name: &'h str) -> egui_kittest::Node<'h> {
+    harness.get_by(|n| is_point(n, name))
+}
+
 /// Clicks the board points named in `taps` (the points are named widgets).
 fn tap(harness: &mut Harness<'static, App>, taps: &[&str]) {
     for name in taps {
-        harness.get_by_label(name).click();
+        point(harness, name).click();
         harness.run();
     }
 }
@@ -238,6 +252,8 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
     assert!(path.exists());
     harness.get_by_label("New game").click();
     harness.run();
+    harness.get_by_label("Yes, start again").click();
+    harness.run();
     assert_eq!(harness.state().game().len(), 0);
     harness.get_by_label("Load").click();
     harness.run();
@@ -370,27 +386,39 @@ fn both_locales_define_the_same_ids_and_every_id_the_code_uses() {
 
 #[test]
 fn the_rule_text_has_every_sentence_of_the_seeds() {
-    // The seeds are in the steering repo's shared folder when it is beside us; the
-    // generated files are checked against them when present.
-    let Some(entries) = ["../shared/seeds", "../../shared/seeds"]
-        .iter()
-        .find_map(|dir| std::fs::read_dir(Path::new(ROOT).join(dir)).ok())
-    else {
-        return;
-    };
+    // The players' rule texts are kept in docs/rules/seeds/ (copied from the steering
+    // repository); every sentence must be in the locales the app shows.
+    let dir = Path::new(ROOT).join("docs/rules/seeds");
+    let mut seeds: Vec<_> = std::fs::read_dir(&dir)
+        .expect("docs/rules/seeds is part of the repository")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    seeds.sort();
+    assert_eq!(seeds.len(), 5, "one seed per game");
     let mut all = String::new();
     for lang in Lang::ALL {
         for (_, source) in lang.sources() {
             all.push_str(source);
         }
     }
-    for entry in entries.flatten() {
-        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+    let mut sentences = 0;
+    for path in &seeds {
+        let text = std::fs::read_to_string(path).expect("a seed text");
         for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
             let line = line.trim().trim_start_matches("- ");
             assert!(all.contains(line), "missing from the locales: {line}");
+            sentences += 1;
+        }
+        // Where the steering repository's copy is beside us, ours must be the same.
+        let name = path.file_name().expect("a file name");
+        for shared in ["../shared/seeds", "../../shared/seeds"] {
+            if let Ok(original) = std::fs::read_to_string(Path::new(ROOT).join(shared).join(name)) {
+                assert_eq!(original, text, "docs/rules/seeds is out of date: {name:?}");
+            }
         }
     }
+    assert!(sentences > 100, "only {sentences} sentences read");
 }
 
 #[test]
@@ -438,7 +466,7 @@ fn renders_for_review() {
             let name = format!("{}-{}", game_name(game), lang.tag());
             save_render(&mut harness, &dir.join(format!("{name}-start.png")));
             for t in taps {
-                if let Some(node) = harness.query_by_label(t) {
+                if let Some(node) = harness.query_by(|n| is_point(n, t)) {
                     node.click();
                     harness.run();
                 }
@@ -547,6 +575,7 @@ fn app_sized(game: GameId, size: [f32; 2]) -> Harness<'static, App> {
         .with_size(size)
         .with_max_steps(64)
         .build_eframe(move |cc| App::with_clock(cc, Box::new(clock)));
+    harness.state_mut().set_animations(false);
     harness.state_mut().update_settings(|s| {
         s.level = Level::Easy;
         s.game = game;
@@ -600,7 +629,7 @@ fn small_windows_show_the_whole_board_and_every_control() {
                 );
             }
             for name in point_names(game) {
-                let point = harness.get_by_label(name).rect();
+                let point = point(&harness, name).rect();
                 assert_on_screen(point, size, name);
                 // A fingertip's worth on a phone (40 CSS px, a little less for Maddell's
                 // and Push the Line's dense boards is still over 36).
@@ -680,5 +709,450 @@ fn renders_layouts_for_review() {
                 save_render(&mut harness, &dir.join(format!("{name}.png")));
             }
         }
+    }
+}
+
+#[test]
+fn a_move_glides_and_an_undo_jumps() {
+    let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    harness.state_mut().set_animations(true);
+    harness
+        .state_mut()
+        .update_settings(|s| s.two_players = true);
+    harness.run();
+    // While a move glides the app asks for every frame, so step rather than run to rest.
+    let tap_steps = |harness: &mut Harness<'static, App>, names: &[&str]| {
+        for name in names {
+            point(harness, name).click();
+            harness.run_steps(2);
+        }
+    };
+    tap_steps(&mut harness, &["l", "c"]);
+    assert_eq!(harness.state().game().ply_texts(), ["l-c"]);
+    assert!(harness.state().gliding(), "the move glides");
+    // Input is never blocked by the glide: the other side moves at once.
+    clock.advance(0.05);
+    tap_steps(&mut harness, &["th", "l"]);
+    assert_eq!(harness.state().game().ply_texts(), ["l-c", "th-l"]);
+    clock.advance(0.3);
+    harness.run();
+    assert!(!harness.state().gliding(), "and lands");
+    harness.get_by_label("Undo").click();
+    harness.run();
+    assert_eq!(harness.state().game().cursor(), 1);
+    assert!(!harness.state().gliding(), "undo jumps without a glide");
+}
+
+/// Taps `text`'s move on Push the Line's board: its group's cells, then its first
+/// destination that is not part of the group (the cell ahead, or a broadside target).
+fn tap_push_move(harness: &mut Harness<'static, App>, text: &str) {
+    use qipan::games::push::{Push, CELLS, CELL_NAMES};
+    use qipan::games::Game;
+    let pos = Push
+        .parse_position(&harness.state().game().position_text())
+        .expect("the board's position");
+    let mv = Push.parse_move(&pos, text).expect("a legal move");
+    let cells = |mask: u64| (0..CELLS).filter(move |&c| mask & (1 << c) != 0);
+    for c in cells(mv.cells()) {
+        tap(harness, &[CELL_NAMES[c]]);
+    }
+    let to = cells(mv.destinations() & !mv.cells())
+        .next()
+        .expect("a destination");
+    tap(harness, &[CELL_NAMES[to]]);
+}
+
+#[test]
+fn every_game_keeps_its_game_when_another_is_picked() {
+    let (mut harness, _clock) = app_with(GameId::Push);
+    harness
+        .state_mut()
+        .update_settings(|s| s.two_players = true);
+    harness.run();
+    for text in ["C4-NE", "G5-SW", "D5-NE"] {
+        tap_push_move(&mut harness, text);
+    }
+    let plies = harness.state().game().ply_texts();
+    assert_eq!(plies, ["C4-NE", "G5-SW", "D5-NE"]);
+    let position = harness.state().game().position_text();
+    harness.get_by_label("Sixpenny Maddell").click();
+    harness.run();
+    assert_eq!(harness.state().settings().game, GameId::Maddell);
+    assert!(harness.state().game().is_empty());
+    tap(&mut harness, &["a1"]);
+    assert_eq!(harness.state().game().ply_texts(), ["a1"]);
+    harness
+        .get_all_by_label("Push the Line · Standoff")
+        .next()
+        .expect("the game list")
+        .click();
+    harness.run();
+    assert_eq!(harness.state().game().ply_texts(), plies);
+    assert_eq!(harness.state().game().position_text(), position);
+    assert!(
+        harness.state().settings().two_players,
+        "who plays what came back too"
+    );
+}
+
+#[test]
+fn every_game_resumes_in_a_new_app_built_from_the_saved_state() {
+    let (mut harness, clock) = app_with(GameId::Push);
+    harness
+        .state_mut()
+        .update_settings(|s| s.two_players = true);
+    harness.run();
+    tap_push_move(&mut harness, "C4-NE");
+    clock.advance(12.0);
+    harness.run();
+    harness.get_by_label("Two-or-Three-Step Blockade").click();
+    harness.run();
+    tap(&mut harness, &["a2", "c2"]);
+    let shelf = harness.state().shelve().expect("the games serialize");
+    let settings = harness.state().settings().clone();
+
+    let again = ManualClock::default();
+    let mut restored = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(64)
+        .build_eframe(move |cc| App::from_parts(cc, settings, Some(shelf), Box::new(again)));
+    restored.run();
+    let app = restored.state();
+    assert_eq!(app.settings().game, GameId::Blockade);
+    assert_eq!(app.game().ply_texts(), ["a2-c2"]);
+    assert!(app.notice_text().is_none());
+    let push = app
+        .games()
+        .find(|g| g.variant().game == GameId::Push)
+        .expect("Push the Line was kept");
+    assert_eq!(push.ply_texts(), ["C4-NE"]);
+    // Its clock had run 12 s of Light's turn when it was put away.
+    assert!(
+        (push.remaining(0.0) - 48.0).abs() < 1e-6,
+        "{}",
+        push.remaining(0.0)
+    );
+}
+
+#[test]
+fn damaged_saved_games_give_a_fresh_game_and_say_so() {
+    let bad = [
+        "",
+        "not json",
+        r#"{"version":99,"games":[]}"#,
+        r#"{"version":1,"games":[{"format":"qipan-game","version":1,"game":"push","start":"x","human":"x","plies":[],"cursor":0}]}"#,
+        r#"{"version":1,"games":[{"format":"qipan-game","version":1,"game":"shuangcheng","start":"ooos.sxxx x 0","human":"x","plies":["zz-zz"],"cursor":1,"clock_used":1e308}]}"#,
+    ];
+    for text in bad {
+        let settings = qipan::ui::settings::Settings::default();
+        let shelf = text.to_owned();
+        let harness = Harness::builder()
+            .with_size([1280.0, 800.0])
+            .with_max_steps(64)
+            .build_eframe(move |cc| {
+                App::from_parts(cc, settings, Some(shelf), Box::new(ManualClock::default()))
+            });
+        let app = harness.state();
+        assert!(app.game().is_empty(), "{text}");
+        let notice = app.notice_text().unwrap_or_default();
+        assert!(notice.contains("could not be restored"), "{text}: {notice}");
+    }
+}
+
+#[test]
+fn new_game_asks_before_throwing_moves_away() {
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    harness
+        .state_mut()
+        .update_settings(|s| s.two_players = true);
+    harness.run();
+    // Nothing to lose yet: at once.
+    harness.get_by_label("New game").click();
+    harness.run();
+    assert!(!harness.state().confirming_new_game());
+    tap(&mut harness, &["l", "c"]);
+    harness.get_by_label("New game").click();
+    harness.run();
+    assert!(harness.state().confirming_new_game());
+    harness.get_by_label("Keep playing").click();
+    harness.run();
+    assert_eq!(harness.state().game().ply_texts(), ["l-c"]);
+    harness.get_by_label("New game").click();
+    harness.run();
+    harness.get_by_label("Yes, start again").click();
+    harness.run();
+    assert!(harness.state().game().is_empty());
+}
+
+/// Presses arrows until the keyboard focus is on `target` (the app moves it with
+/// `qipan::ui::boards::step_focus` over the points' places on screen, as simulated here),
+/// then Enter.
+fn press_point(
+    harness: &mut Harness<'static, App>,
+    focus: &mut Option<usize>,
+    names: &[&str],
+    target: &str,
+) {
+    use qipan::ui::boards::step_focus;
+    let places: Vec<egui::Pos2> = names
+        .iter()
+        .map(|n| point(harness, n).rect().center())
+        .collect();
+    let goal = names
+        .iter()
+        .position(|n| *n == target)
+        .expect("a point of the board");
+    let arrows = [
+        (egui::Key::ArrowLeft, egui::vec2(-1.0, 0.0)),
+        (egui::Key::ArrowRight, egui::vec2(1.0, 0.0)),
+        (egui::Key::ArrowUp, egui::vec2(0.0, -1.0)),
+        (egui::Key::ArrowDown, egui::vec2(0.0, 1.0)),
+    ];
+    for _ in 0..20 {
+        if *focus == Some(goal) {
+            break;
+        }
+        // The arrow that brings the focus nearest the goal.
+        let (key, next) = arrows
+            .iter()
+            .map(|&(key, dir)| (key, step_focus(&places, *focus, dir)))
+            .min_by(|a, b| {
+                let d = |f: Option<usize>| f.map_or(f32::MAX, |f| places[f].distance(places[goal]));
+                d(a.1).total_cmp(&d(b.1))
+            })
+            .expect("four arrows");
+        harness.key_press(key);
+        harness.run();
+        *focus = next;
+    }
+    assert_eq!(*focus, Some(goal), "the focus reached {target}");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+}
+
+#[test]
+fn a_whole_game_of_shuang_cheng_by_keyboard_alone() {
+    use qipan::ai::{choose_move, Level};
+    use qipan::games::shuangcheng::{ShuangCheng, POINT_NAMES};
+    use qipan::games::Game;
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    harness
+        .state_mut()
+        .update_settings(|s| s.two_players = true);
+    harness.run();
+    let mut focus = None;
+    let mut history = Vec::new();
+    for _ply in 0..40 {
+        let app = harness.state();
+        if app.game().status().is_over() {
+            break;
+        }
+        let pos = ShuangCheng
+            .parse_position(&app.game().position_text())
+            .expect("the board's position");
+        // Master plays Shuang Cheng perfectly, so the game ends within 19 plies.
+        let mv = choose_move(&ShuangCheng, &pos, &history, Level::Master, 1, None).expect("a move");
+        let text = ShuangCheng.format_move(mv);
+        let (from, to) = text.split_once('-').expect("from-to");
+        let before = harness.state().game().len();
+        press_point(&mut harness, &mut focus, &POINT_NAMES, from);
+        press_point(&mut harness, &mut focus, &POINT_NAMES, to);
+        assert_eq!(
+            harness.state().game().len(),
+            before + 1,
+            "{text} was played"
+        );
+        history.push(pos);
+    }
+    assert!(harness.state().game().status().is_over(), "the game ended");
+    assert!(harness.query_by_label("Game over").is_some());
+    // Escape forgets a selection, and the shortcuts work: Ctrl+Z undoes.
+    let plies = harness.state().game().len();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run();
+    assert_eq!(harness.state().game().cursor(), plies - 1);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    harness.run();
+    assert_eq!(harness.state().game().cursor(), plies);
+}
+
+#[test]
+fn every_board_point_says_what_stands_there_in_both_languages() {
+    for game in GameId::ALL {
+        let (mut harness, _clock) = app_with(game);
+        for lang in Lang::ALL {
+            harness.state_mut().update_settings(|s| s.lang = lang);
+            harness.run();
+            for name in point_names(game) {
+                // The name, then what stands there (and maybe what a tap does).
+                let described = harness.query_by(|n| {
+                    is_point(n, name)
+                        && n.label()
+                            .is_some_and(|l| l.chars().count() > name.chars().count() + 1)
+                });
+                assert!(described.is_some(), "{name} in {lang:?}");
+            }
+        }
+    }
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    assert!(harness.query_by_label("bh, dark piece, can move").is_some());
+    assert!(harness.query_by_label("c, empty").is_some());
+    assert!(harness
+        .query_by_label("l, shared piece, can move")
+        .is_some());
+    point(&harness, "bh").click();
+    harness.run();
+    assert!(harness.query_by_label("bh, dark piece, selected").is_some());
+    assert!(harness.query_by_label("c, empty, move here").is_some());
+    harness.state_mut().update_settings(|s| s.lang = Lang::Zh);
+    harness.run();
+    assert!(harness.query_by_label("c，空，走到这里").is_some());
+    assert!(harness.query_by_label("th，白子").is_some());
+    // The computer's answer is said aloud.
+    point(&harness, "c").click();
+    harness.run();
+    wait_until(&mut harness, "the computer's reply", |app| {
+        app.game().len() >= 2
+    });
+    let reply = harness.state().game().ply_texts()[1].clone();
+    assert!(harness
+        .query_by_label(&format!("电脑（白方）走了 {reply}。"))
+        .is_some());
+}
+
+/// The soak: a fixed seed drives the app through thousands of random taps, keys and
+/// settings across every game and both languages. Nothing may panic, every game the app
+/// holds must replay through the engine to the same position, and what it keeps stays
+/// bounded. Seed, events and time are in the README.
+#[test]
+fn soak_random_taps_and_keys_across_every_game() {
+    const SEED: u64 = 0x51A7_2026;
+    const EVENTS: usize = 2500;
+    let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    let mut state = SEED;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n.max(1)
+    };
+    let games = [
+        "Push the Line · Standoff",
+        "Line-Board Shuang Cheng",
+        "Sixpenny Maddell",
+        "Two-or-Three-Step Blockade",
+        "Earthen Cannon Chess",
+    ];
+    let keys = [
+        egui::Key::ArrowLeft,
+        egui::Key::ArrowRight,
+        egui::Key::ArrowUp,
+        egui::Key::ArrowDown,
+        egui::Key::Enter,
+        egui::Key::Space,
+        egui::Key::Escape,
+    ];
+    for event in 0..EVENTS {
+        let game = harness.state().settings().game;
+        match next(100) {
+            0..=54 => {
+                let names = point_names(game);
+                let name = names[next(names.len())];
+                if let Some(node) = harness.query_by(|n| is_point(n, name)) {
+                    node.click();
+                }
+            }
+            55..=74 => harness.key_press(keys[next(keys.len())]),
+            75..=78 => harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z),
+            79..=80 => harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y),
+            81..=84 => {
+                // The English names, whatever the language: pick through the app's API then.
+                let id = GameId::ALL[next(5)];
+                if harness.state().settings().lang == Lang::En {
+                    if let Some(node) = harness.get_all_by_label(games[id as usize]).next() {
+                        node.click();
+                    }
+                } else {
+                    harness.state_mut().pick_game(id);
+                }
+            }
+            85..=86 => {
+                let lang = Lang::ALL[next(2)];
+                harness.state_mut().update_settings(|s| s.lang = lang);
+            }
+            87..=88 => harness
+                .state_mut()
+                .update_settings(|s| s.two_players = !s.two_players),
+            89 => harness
+                .state_mut()
+                .update_settings(|s| s.solidarity = !s.solidarity),
+            90 => harness.state_mut().update_settings(|s| {
+                s.human = if s.human == qipan::ui::settings::HumanSide::X {
+                    qipan::ui::settings::HumanSide::O
+                } else {
+                    qipan::ui::settings::HumanSide::X
+                }
+            }),
+            91..=92 => harness.key_press(egui::Key::N),
+            93..=94 => {
+                if let Some(node) = harness.query_by_label("Yes, start again") {
+                    node.click();
+                }
+            }
+            _ => clock.advance([0.5, 5.0, 61.0][next(3)]),
+        }
+        harness.run();
+        if event % 50 == 0 {
+            // Let the computer's thread answer now and then.
+            std::thread::sleep(Duration::from_millis(30));
+            harness.run();
+            let app = harness.state();
+            let mut kept = 0;
+            for game in app.games() {
+                kept += 1;
+                let text = qipan::controller::save::to_json(game).expect("it serializes");
+                let back = qipan::controller::save::from_json(&text, Level::Easy, 1, 0.0)
+                    .unwrap_or_else(|e| panic!("event {event}: {e:?}\n{text}"));
+                assert_eq!(back.position_text(), game.position_text(), "event {event}");
+                assert!(game.len() < 3000, "event {event}: {} plies", game.len());
+            }
+            assert!(kept <= 6, "one game per game and option: {kept}");
+        }
+    }
+}
+
+#[test]
+fn soak_random_easy_games_to_the_end_in_every_game() {
+    use qipan::ai::{choose_move, Level};
+    use qipan::games::{Game, Variant};
+    for id in [
+        "push",
+        "shuangcheng",
+        "maddell",
+        "blockade",
+        "blockade:solidarity",
+        "cannon",
+    ] {
+        let variant = Variant::parse(id).expect("a game");
+        qipan::with_game!(variant.to_game(), g => {
+            let mut pos = g.start();
+            let mut history = Vec::new();
+            let mut moves = Vec::new();
+            for ply in 0..300u64 {
+                if g.status(&pos).is_over() {
+                    break;
+                }
+                moves.clear();
+                g.legal_moves(&pos, &mut moves);
+                assert!(!moves.is_empty(), "{id}: an ongoing game has a move");
+                let text = g.format_position(&pos);
+                assert_eq!(g.parse_position(&text).ok(), Some(pos), "{id}: {text}");
+                let mv = choose_move(&g, &pos, &history, Level::Easy, ply, Some(Duration::from_millis(5)))
+                    .expect("easy moves");
+                assert!(moves.contains(&mv), "{id}: a legal move");
+                history.push(pos);
+                pos = g.play(&pos, mv);
+            }
+        });
     }
 }

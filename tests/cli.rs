@@ -1,5 +1,5 @@
 //! `qipan-cli` as a user or a checking tool meets it: exact output on stdout, exit codes, and
-//! one line on stderr for bad input (shared/spec/cli.md).
+//! one line on stderr for bad input (the contract in `src/bin/qipan-cli.rs`'s header).
 
 use std::process::{Command, Output};
 
@@ -179,6 +179,24 @@ fn bad_input_is_refused_with_one_line() {
         "--games",
     );
     refused(&["solve", "push"], "push");
+    refused(
+        &[
+            "moves",
+            "shuangcheng",
+            "--pos",
+            "ooos.sxxx x 0",
+            "--pos",
+            "x",
+        ],
+        "--pos",
+    );
+    refused(&["perft", "shuangcheng", "2", "--divide=yes"], "--divide");
+    refused(&["perft", "shuangcheng", "+2"], "+2");
+    // A line break in the offending text is spelled out: still one line.
+    refused(
+        &["moves", "shuangcheng", "--pos", "ooos.sxxx x\n0"],
+        "ooos.sxxx x\\n0",
+    );
     for game in GAMES {
         refused(&["apply", game, "nonsense"], "nonsense");
         refused(&["moves", game, "--pos", "x"], "'x'");

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Screenshots of the desktop app, one per game, at 1280x800 under Xvfb (see
-# shared notes on the platform). Needs apt: xvfb xauth imagemagick mesa-vulkan-drivers
+# Screenshots of the desktop app, one per game, at 1280x800 under Xvfb (wgpu then draws
+# with Vulkan on llvmpipe). Needs apt: xvfb xauth imagemagick mesa-vulkan-drivers
 # libvulkan1 libgl1 libglx-mesa0 libgl1-mesa-dri libegl1 libegl-mesa0 libxkbcommon-x11-0
 # libxcursor1 libxi6 libx11-xcb1 libfontconfig1.
 # Usage: tools/screenshots.sh [OUT_DIR] [LANG]   (default target/shots, en-US)

@@ -3,6 +3,9 @@
 
 Usage: tools/seeds_to_ftl.py SEEDS_DIR   (writes locales/{en-US,zh-CN}/rules.ftl)
 
+The seeds are the texts the games were specified from; they are not part of this
+repository, whose copy of every sentence is the generated rules.ftl.
+
 Each seed: line 1 "English title · 中文标题", line 2 English pitch, line 3 Chinese pitch,
 line 4 Chinese one-liner, line 5 English one-liner, then the sections "玩法要点" (Chinese key
 points), "Quick start", "快速上手", "Rules" and "规则详解", the last two with sub-headings.
@@ -59,7 +62,9 @@ def message(msg_id, lines):
 
 
 def main():
-    seeds = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "/work/shared/seeds")
+    if len(sys.argv) != 2:
+        sys.exit("usage: tools/seeds_to_ftl.py SEEDS_DIR")
+    seeds = pathlib.Path(sys.argv[1])
     en, zh = [], []
     for path in sorted(seeds.glob("*.txt")):
         lines = [l.rstrip() for l in path.read_text(encoding="utf-8").splitlines()]

@@ -4,16 +4,18 @@
 
 mod eval;
 mod level;
-pub mod mcts;
+pub mod maddell_table;
+pub mod matches;
 pub mod search;
 pub mod solver;
 mod tt;
 pub mod worker;
 
 pub use level::{Level, LevelConfig};
+pub use matches::{play_match, CrashedGame, MatchSettings, PlayedGame, Turn};
 pub use solver::SolvedValue;
 
-use crate::games::{Game, Side, Status};
+use crate::games::Game;
 use search::{Limits, Searcher};
 use web_time::Duration;
 
@@ -69,6 +71,15 @@ pub trait Evaluate: Game {
         Self: Sized,
     {
         None
+    }
+
+    /// The exact value of `pos` with perfect play, where a solved table covers it (Shuang
+    /// Cheng always; Maddell once its table is installed).
+    fn exact_value(&self, pos: &Self::Position) -> Option<SolvedValue>
+    where
+        Self: Sized,
+    {
+        self.solution(pos).map(|s| s.value(self, pos))
     }
 }
 
@@ -186,16 +197,18 @@ fn plan<G: Evaluate>(
         return Plan::Known(moves.first().copied());
     }
     let config = level.config();
-    if let Some(solution) = game.solution(pos) {
+    if game.exact_value(pos).is_some() {
         // In a solved game a level plays the table's best move except, now and then, the
         // best of the moves that throw away part of its result: a real mistake, and one
         // that looks reasonable, rather than a random move.
-        let chance = search::mix(seed ^ game.hash(pos));
+        let chance = crate::games::splitmix64(seed ^ game.hash(pos));
         let roll = (chance >> 11) as f64 / (1u64 << 53) as f64;
+        // A table covers every child of a position it covers.
+        let value_of = |child: &G::Position| game.exact_value(child).unwrap_or(SolvedValue::Draw);
         return Plan::Known(if roll < config.error_rate {
-            solution.best_mistake(game, pos)
+            solver::best_mistake(game, pos, value_of)
         } else {
-            solution.best_move(game, pos)
+            solver::best_move(game, pos, value_of)
         });
     }
     let budget = match movetime {
@@ -234,103 +247,7 @@ pub fn choose_move<G: Evaluate>(
     }
 }
 
-/// How the games of a `qipan-cli match` are played.
-#[derive(Clone, Debug)]
-pub struct MatchSettings {
-    /// The levels of `x` and `o`.
-    pub levels: [Level; 2],
-    pub seed: u64,
-    pub max_plies: u64,
-    pub movetime: Option<Duration>,
-    /// Every level's own budget times this (calibration runs scale all budgets down by the
-    /// same factor so that hundreds of games fit in an hour).
-    pub budget_scale: f64,
-    /// Plies played at random (from the game's seed) before the levels take over, so that
-    /// the games of a match differ even between levels that play without noise.
-    pub opening_plies: u64,
-}
-
-/// Plays `games` games from the start, on every core; returns each game's final status
-/// (`Ongoing` when it reached the ply limit) and length, in game order.
-pub fn play_match<G: Evaluate>(
-    game: &G,
-    settings: &MatchSettings,
-    games: u64,
-) -> Vec<(Status, u64)> {
-    let mut results = vec![(Status::Ongoing, 0); games as usize];
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .clamp(1, 8) as u64;
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    scope.spawn(move || {
-                        (t..games)
-                            .step_by(threads as usize)
-                            .map(|i| (i, play_one(game, settings, i)))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            for handle in handles {
-                if let Ok(done) = handle.join() {
-                    for (i, result) in done {
-                        results[i as usize] = result;
-                    }
-                }
-            }
-        });
-    }
-    #[cfg(target_arch = "wasm32")]
-    for (i, result) in results.iter_mut().enumerate() {
-        *result = play_one(game, settings, i as u64);
-    }
-    results
-}
-
-/// One game of a match; game `i` uses its own seed so that games differ.
-fn play_one<G: Evaluate>(game: &G, settings: &MatchSettings, index: u64) -> (Status, u64) {
-    let mut pos = game.start();
-    let mut history = Vec::new();
-    let mut plies = 0;
-    while plies < settings.max_plies {
-        let status = game.status(&pos);
-        if status.is_over() {
-            return (status, plies);
-        }
-        let side = game.side_to_move(&pos);
-        let level = settings.levels[side.index()];
-        let seed = search::mix(settings.seed ^ index.wrapping_mul(0x1000_0001) ^ plies);
-        let scaled = level.budget().mul_f64(settings.budget_scale);
-        let movetime = Some(settings.movetime.map_or(scaled, |cap| cap.min(scaled)));
-        let chosen = if plies < settings.opening_plies {
-            let mut moves = Vec::new();
-            game.legal_moves(&pos, &mut moves);
-            moves.get(seed as usize % moves.len().max(1)).copied()
-        } else {
-            choose_move(game, &pos, &history, level, seed, movetime)
-        };
-        let Some(mv) = chosen else {
-            break;
-        };
-        history.push(pos);
-        pos = game.play(&pos, mv);
-        plies += 1;
-    }
-    (game.status(&pos), plies)
-}
-
 /// The exact value of `pos` for a game small enough to solve, else `None`.
 pub fn solve<G: Evaluate>(game: &G, pos: &G::Position) -> Option<SolvedValue> {
-    game.solution(pos).map(|s| s.value(game, pos))
-}
-
-/// The side that `status` names as winner, if any.
-pub fn winner(status: Status) -> Option<Side> {
-    match status {
-        Status::Win(side, _) => Some(side),
-        _ => None,
-    }
+    game.exact_value(pos)
 }

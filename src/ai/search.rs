@@ -7,7 +7,7 @@
 
 use super::tt::{Bound, Entry, Table};
 use super::{Evaluate, Weights};
-use crate::games::{Side, Status};
+use crate::games::{splitmix64, Status};
 use web_time::{Duration, Instant};
 
 /// Scores at or beyond this are decided games; `WIN - n` is a win in `n` plies.
@@ -91,7 +91,6 @@ pub struct Searcher<G: Evaluate> {
     iteration_best: Option<(G::Move, i32)>,
     nodes: u64,
     finished: bool,
-    cancelled: bool,
     weights: Weights,
 }
 
@@ -114,7 +113,6 @@ impl<G: Evaluate> Searcher<G> {
             iteration_best: None,
             nodes: 0,
             finished: false,
-            cancelled: false,
             weights: game.default_weights(),
             game,
             root,
@@ -126,15 +124,6 @@ impl<G: Evaluate> Searcher<G> {
     pub fn with_weights(mut self, weights: Weights) -> Self {
         self.weights = weights;
         self
-    }
-
-    /// Stops the search at the next node; `outcome` then reports what was found so far.
-    pub fn cancel(&mut self) {
-        self.cancelled = true;
-    }
-
-    pub fn is_finished(&self) -> bool {
-        self.finished
     }
 
     pub fn outcome(&self) -> Outcome<G::Move> {
@@ -176,7 +165,7 @@ impl<G: Evaluate> Searcher<G> {
                 // The first iteration always completes, so there is always a move.
                 let out_of_time =
                     self.completed.is_some() && self.deadline.is_some_and(|d| now >= d);
-                if out_of_time || self.cancelled {
+                if out_of_time {
                     self.finished = true;
                     break;
                 }
@@ -196,7 +185,7 @@ impl<G: Evaluate> Searcher<G> {
                 return false;
             }
         }
-        if self.iteration >= self.limits.max_depth || self.cancelled {
+        if self.iteration >= self.limits.max_depth {
             return false;
         }
         if self.completed.is_some() && self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -483,7 +472,8 @@ impl<G: Evaluate> Searcher<G> {
         if self.limits.noise == 0 {
             return score;
         }
-        let h = mix(self.game.hash(pos) ^ self.limits.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let h =
+            splitmix64(self.game.hash(pos) ^ self.limits.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let spread = 2 * self.limits.noise as u64 + 1;
         score + (h % spread) as i32 - self.limits.noise
     }
@@ -507,21 +497,5 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
-    }
-}
-
-/// A 64-bit finaliser (splitmix64), for cheap deterministic noise.
-pub fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The score a side would like to see, from `side`'s point of view, of `status`.
-pub fn status_score(status: Status, side: Side) -> i32 {
-    match status {
-        Status::Win(winner, _) if winner == side => WIN,
-        Status::Win(..) => -WIN,
-        _ => 0,
     }
 }

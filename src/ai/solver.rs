@@ -5,49 +5,9 @@
 //! (the side to move can keep the game going forever).
 
 use super::Evaluate;
-use crate::games::Status;
-use std::collections::HashMap;
+use crate::games::{Game, Status};
+use rustc_hash::FxHashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// A fast multiplicative hasher (FxHash's): the solver hashes hundreds of thousands of tiny
-/// positions, where the default SipHash dominates the time.
-#[derive(Default)]
-pub struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// The value of a position for the side to move with best play by both sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,7 +31,7 @@ impl fmt::Display for SolvedValue {
 
 /// The value of every position in a closed set of positions.
 pub struct Solution<G: Evaluate> {
-    index: FastMap<G::Position, usize>,
+    index: FxHashMap<G::Position, usize>,
     values: Vec<SolvedValue>,
 }
 
@@ -79,7 +39,7 @@ impl<G: Evaluate> Solution<G> {
     /// Solves `positions`, which must be closed under legal moves (every child is listed).
     /// Children outside the set are treated as draws.
     pub fn new(game: &G, positions: Vec<G::Position>) -> Self {
-        let index: FastMap<G::Position, usize> =
+        let index: FxHashMap<G::Position, usize> =
             positions.iter().enumerate().map(|(i, p)| (*p, i)).collect();
         let n = positions.len();
         let mut values: Vec<Option<SolvedValue>> = vec![None; n];
@@ -163,39 +123,74 @@ impl<G: Evaluate> Solution<G> {
             .map_or(SolvedValue::Draw, |&i| self.values[i])
     }
 
-    /// Ranks a move by the value it leaves the opponent: lower is better for the mover.
-    fn rank(&self, game: &G, pos: &G::Position, mv: G::Move) -> i64 {
-        match self.value(game, &game.play(pos, mv)) {
-            SolvedValue::Loss(k) => -(1 << 20) + k as i64,
-            SolvedValue::Draw => 0,
-            SolvedValue::Win(k) => (1 << 20) - k as i64,
-        }
-    }
-
     /// The best move: the fastest win, else a drawing move, else the slowest loss.
     pub fn best_move(&self, game: &G, pos: &G::Position) -> Option<G::Move> {
-        let mut moves = Vec::new();
-        game.legal_moves(pos, &mut moves);
-        moves.into_iter().min_by_key(|&mv| self.rank(game, pos, mv))
+        best_move(game, pos, |p| self.value(game, p))
     }
 
-    /// The best move that gives up part of the result (a win for a draw or loss, a draw for
-    /// a loss); the best move when every move keeps the result.
+    /// The best move that gives up part of the result; see [`best_mistake`].
     pub fn best_mistake(&self, game: &G, pos: &G::Position) -> Option<G::Move> {
-        let class = |value: SolvedValue| match value {
-            SolvedValue::Win(_) => 2,
-            SolvedValue::Draw => 1,
-            SolvedValue::Loss(_) => 0,
-        };
-        let now = class(self.value(game, pos));
-        let mut moves = Vec::new();
-        game.legal_moves(pos, &mut moves);
-        let worse = moves
-            .iter()
-            .copied()
-            // The child's value is the opponent's: flip it to the mover's side.
-            .filter(|&mv| 2 - class(self.value(game, &game.play(pos, mv))) < now)
-            .min_by_key(|&mv| self.rank(game, pos, mv));
-        worse.or_else(|| self.best_move(game, pos))
+        best_mistake(game, pos, |p| self.value(game, p))
     }
+}
+
+/// Ranks a move by the value it leaves the opponent: lower is better for the mover.
+fn rank<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    mv: G::Move,
+    value_of: &impl Fn(&G::Position) -> SolvedValue,
+) -> i64 {
+    match value_of(&game.play(pos, mv)) {
+        SolvedValue::Loss(k) => -(1 << 20) + k as i64,
+        SolvedValue::Draw => 0,
+        SolvedValue::Win(k) => (1 << 20) - k as i64,
+    }
+}
+
+/// The best move by exact values (`value_of` gives each child's, for its side to move):
+/// the fastest win, else a drawing move, else the slowest loss.
+pub fn best_move<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    value_of: impl Fn(&G::Position) -> SolvedValue,
+) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(pos, &mut moves);
+    moves
+        .into_iter()
+        .min_by_key(|&mv| rank(game, pos, mv, &value_of))
+}
+
+/// The best move that gives up part of the result (a win for a draw or loss, a draw for a
+/// loss); the best move when every move keeps the result. `value_of` as for [`best_move`].
+pub fn best_mistake<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    value_of: impl Fn(&G::Position) -> SolvedValue,
+) -> Option<G::Move> {
+    let class = |value: SolvedValue| match value {
+        SolvedValue::Win(_) => 2,
+        SolvedValue::Draw => 1,
+        SolvedValue::Loss(_) => 0,
+    };
+    let mut moves = Vec::new();
+    game.legal_moves(pos, &mut moves);
+    let children: Vec<(G::Move, SolvedValue)> = moves
+        .iter()
+        .map(|&mv| (mv, value_of(&game.play(pos, mv))))
+        .collect();
+    // The position's own class, from its children (the best the mover can do).
+    let now = children
+        .iter()
+        .map(|&(_, child)| 2 - class(child))
+        .max()
+        .unwrap_or(0);
+    let worse = children
+        .iter()
+        // The child's value is the opponent's: flip it to the mover's side.
+        .filter(|&&(_, child)| 2 - class(child) < now)
+        .min_by_key(|&&(mv, _)| rank(game, pos, mv, &value_of))
+        .map(|&(mv, _)| mv);
+    worse.or_else(|| best_move(game, pos, value_of))
 }

@@ -1,7 +1,15 @@
-//! `qipan-cli`: the engines' command line (see `shared/spec/cli.md`). It never opens a window.
+//! `qipan-cli`: the engines' command line, for people and tools that test, compare and
+//! script the engines. It never opens a window.
 //!
-//! Every command prints only its answer on standard output and exits 0; bad input prints one
-//! line on standard error naming the offending text and exits 2.
+//! `qipan-cli COMMAND GAME [OPTION | ARGUMENT]...`, with the commands of `USAGE` below (the
+//! README shows each). Position texts, move notation and game ids are the engines' own
+//! (`Game::parse_position`, `Game::parse_move`, `Variant::parse`). Every command prints only
+//! its answer on standard output and exits 0. Bad input (an unknown game, command, option or
+//! level, a malformed number, position or move, an illegal move, a missing argument) prints
+//! nothing on standard output and one line on standard error that names the offending text
+//! and why it was refused, and exits 2: outside tools check these forms byte for byte
+//! (`tests/cli.rs`). A match in which a game crashed prints one line naming the game and
+//! exits 1.
 //!
 //! A terminal program: on wasm32 (where Trunk builds only the app) `main` is an empty stub,
 //! so that `cargo check --target wasm32-unknown-unknown --bins` still covers every binary.
@@ -9,9 +17,11 @@
 // On wasm32 everything below the stub `main` is unused.
 #![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
 
+use qipan::ai::matches::level_move;
 use qipan::ai::{self, Evaluate, Level};
-use qipan::games::{perft, Game, Variant};
+use qipan::games::{perft, Game, Side, Variant};
 use qipan::with_game;
+use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -23,8 +33,7 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    match run(std::env::args_os().skip(1)) {
         Ok(answer) => {
             let mut out = std::io::stdout().lock();
             // A closed pipe is the reader's business, not an error of ours.
@@ -32,14 +41,39 @@ fn main() -> ExitCode {
             let _ = out.flush();
             ExitCode::SUCCESS
         }
-        Err(message) => {
-            eprintln!("qipan-cli: {message}");
-            ExitCode::from(2)
+        Err(failure) => {
+            let (message, code) = match &failure {
+                Failure::BadInput(message) => (message, 2),
+                Failure::Crashed(message) => (message, 1),
+            };
+            eprintln!("qipan-cli: {}", one_line(message));
+            ExitCode::from(code)
         }
     }
 }
 
+/// Why a command printed no answer.
+enum Failure {
+    /// The arguments, a position or a move were refused: exit 2.
+    BadInput(String),
+    /// The engine failed (a game of a match crashed): exit 1.
+    Crashed(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::BadInput(message)
+    }
+}
+
+/// The error message on a single line: the offending text may itself hold line breaks
+/// (`--pos $'x\n0'`), and tools read exactly one line of standard error.
+fn one_line(message: &str) -> String {
+    message.replace('\r', "\\r").replace('\n', "\\n")
+}
+
 /// The arguments after `COMMAND GAME`: named options and the positional rest.
+#[derive(Default)]
 struct Options {
     pos: Option<String>,
     divide: bool,
@@ -50,9 +84,12 @@ struct Options {
     seed: Option<u64>,
     max_plies: Option<u64>,
     movetime: Option<Duration>,
+    /// `solve maddell`: where the solved table is read (or written, when missing).
+    table: Option<String>,
     positional: Vec<String>,
 }
 
+/// A decimal number: digits only, since `str::parse` would also take `+5`.
 fn number(flag: &str, text: &str) -> Result<u64, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("{flag} '{text}' is not a decimal number"));
@@ -66,95 +103,95 @@ fn level(text: &str) -> Result<Level, String> {
         .ok_or_else(|| format!("unknown level '{text}' (expected easy, medium, hard or master)"))
 }
 
-impl Options {
-    /// Reads the options a command allows; anything else is bad input.
-    fn parse(args: &[String], allowed: &[&str]) -> Result<Options, String> {
-        let mut options = Options {
-            pos: None,
-            divide: false,
-            level: None,
-            x: None,
-            o: None,
-            games: None,
-            seed: None,
-            max_plies: None,
-            movetime: None,
-            positional: Vec::new(),
-        };
-        let mut i = 0;
-        while i < args.len() {
-            let arg = args[i].as_str();
-            if !arg.starts_with("--") {
-                options.positional.push(arg.to_owned());
-                i += 1;
-                continue;
-            }
-            if !allowed.contains(&arg) {
-                return Err(format!("unknown option '{arg}' for this command"));
-            }
-            if arg == "--divide" {
-                options.divide = true;
-                i += 1;
-                continue;
-            }
-            let value = args
-                .get(i + 1)
-                .ok_or_else(|| format!("option '{arg}' is missing its value"))?
-                .as_str();
-            let duplicate = || format!("option '{arg}' given twice");
-            match arg {
-                "--pos" => {
-                    if options.pos.replace(value.to_owned()).is_some() {
-                        return Err(duplicate());
-                    }
-                }
-                "--level" => {
-                    if options.level.replace(level(value)?).is_some() {
-                        return Err(duplicate());
-                    }
-                }
-                "--x" => {
-                    if options.x.replace(level(value)?).is_some() {
-                        return Err(duplicate());
-                    }
-                }
-                "--o" => {
-                    if options.o.replace(level(value)?).is_some() {
-                        return Err(duplicate());
-                    }
-                }
-                "--games" => {
-                    if options.games.replace(number(arg, value)?).is_some() {
-                        return Err(duplicate());
-                    }
-                }
-                "--seed" => {
-                    if options.seed.replace(number(arg, value)?).is_some() {
-                        return Err(duplicate());
-                    }
-                }
-                "--max-plies" => {
-                    if options.max_plies.replace(number(arg, value)?).is_some() {
-                        return Err(duplicate());
-                    }
-                }
-                "--movetime" => {
-                    let ms = number(arg, value)?;
-                    if options
-                        .movetime
-                        .replace(Duration::from_millis(ms))
-                        .is_some()
-                    {
-                        return Err(duplicate());
-                    }
-                }
-                _ => return Err(format!("unknown option '{arg}'")),
-            }
-            i += 2;
-        }
-        Ok(options)
-    }
+/// The long options each command accepts (without their dashes).
+fn allowed_options(command: &str) -> Result<&'static [&'static str], String> {
+    Ok(match command {
+        "start" => &[],
+        "moves" | "status" | "apply" => &["pos"],
+        "solve" => &["pos", "table"],
+        "perft" => &["pos", "divide"],
+        "bestmove" => &["pos", "level", "movetime", "seed"],
+        "match" => &["x", "o", "games", "seed", "max-plies", "movetime"],
+        other => return Err(format!("unknown command '{other}'; {USAGE}")),
+    })
+}
 
+/// Stores an option's value, refusing a second one.
+fn set_once<T>(slot: &mut Option<T>, flag: &str, value: T) -> Result<(), String> {
+    match slot.replace(value) {
+        Some(_) => Err(format!("option '{flag}' given twice")),
+        None => Ok(()),
+    }
+}
+
+/// A lexopt error as one line naming the offending argument.
+fn bad_argument(error: lexopt::Error) -> String {
+    error.to_string()
+}
+
+/// Reads `COMMAND GAME [OPTION | ARGUMENT]...`; options may come in any order among the
+/// positional arguments, and each command accepts only its own.
+fn parse_args(
+    args: impl IntoIterator<Item = OsString>,
+) -> Result<(String, Variant, Options), String> {
+    use lexopt::prelude::*;
+    let mut parser = lexopt::Parser::from_args(args);
+    let command = match parser.next().map_err(bad_argument)? {
+        Some(Value(text)) => text.string().map_err(bad_argument)?,
+        Some(other) => return Err(format!("{}; {USAGE}", bad_argument(other.unexpected()))),
+        None => return Err(format!("missing command; {USAGE}")),
+    };
+    let allowed = allowed_options(&command)?;
+    let variant = match parser.next().map_err(bad_argument)? {
+        Some(Value(text)) => {
+            Variant::parse(&text.string().map_err(bad_argument)?).map_err(|e| e.to_string())?
+        }
+        Some(other) => return Err(bad_argument(other.unexpected())),
+        None => return Err(format!("missing GAME after '{command}'")),
+    };
+    let mut options = Options::default();
+    while let Some(arg) = parser.next().map_err(bad_argument)? {
+        let name = match arg {
+            Value(text) => {
+                options
+                    .positional
+                    .push(text.string().map_err(bad_argument)?);
+                continue;
+            }
+            Long(name) if allowed.contains(&name) => name.to_owned(),
+            Long(name) => return Err(format!("unknown option '--{name}' for '{command}'")),
+            Short(_) => return Err(bad_argument(arg.unexpected())),
+        };
+        let flag = format!("--{name}");
+        if name == "divide" {
+            options.divide = true;
+            continue;
+        }
+        let value = parser
+            .value()
+            .map_err(bad_argument)?
+            .string()
+            .map_err(bad_argument)?;
+        match name.as_str() {
+            "pos" => set_once(&mut options.pos, &flag, value)?,
+            "table" => set_once(&mut options.table, &flag, value)?,
+            "level" => set_once(&mut options.level, &flag, level(&value)?)?,
+            "x" => set_once(&mut options.x, &flag, level(&value)?)?,
+            "o" => set_once(&mut options.o, &flag, level(&value)?)?,
+            "games" => set_once(&mut options.games, &flag, number(&flag, &value)?)?,
+            "seed" => set_once(&mut options.seed, &flag, number(&flag, &value)?)?,
+            "max-plies" => set_once(&mut options.max_plies, &flag, number(&flag, &value)?)?,
+            "movetime" => {
+                let ms = number(&flag, &value)?;
+                set_once(&mut options.movetime, &flag, Duration::from_millis(ms))?
+            }
+            _ => return Err(format!("unknown option '{flag}' for '{command}'")),
+        }
+    }
+    Ok((command, variant, options))
+}
+
+impl Options {
     fn no_positional(&self) -> Result<(), String> {
         match self.positional.first() {
             Some(extra) => Err(format!("unexpected argument '{extra}'")),
@@ -163,31 +200,12 @@ impl Options {
     }
 }
 
-fn run(args: &[String]) -> Result<String, String> {
-    let command = args
-        .first()
-        .ok_or_else(|| format!("missing command; {USAGE}"))?;
-    let allowed: &[&str] = match command.as_str() {
-        "start" => &[],
-        "moves" | "status" | "apply" | "solve" => &["--pos"],
-        "perft" => &["--pos", "--divide"],
-        "bestmove" => &["--pos", "--level", "--movetime", "--seed"],
-        "match" => &[
-            "--x",
-            "--o",
-            "--games",
-            "--seed",
-            "--max-plies",
-            "--movetime",
-        ],
-        other => return Err(format!("unknown command '{other}'; {USAGE}")),
-    };
-    let game_text = args
-        .get(1)
-        .ok_or_else(|| format!("missing GAME after '{command}'"))?;
-    let variant = Variant::parse(game_text).map_err(|e| e.to_string())?;
-    let options = Options::parse(&args[2..], allowed)?;
-    with_game!(variant.to_game(), g => Command { game: g, options }.run(command))
+fn run(args: impl IntoIterator<Item = OsString>) -> Result<String, Failure> {
+    let (command, variant, options) = parse_args(args)?;
+    if command == "solve" {
+        prepare_table(variant, &options)?;
+    }
+    with_game!(variant.to_game(), g => Command { game: g, options }.run(&command))
 }
 
 /// A command bound to one concrete game.
@@ -197,7 +215,14 @@ struct Command<G: Game> {
 }
 
 impl<G: Evaluate> Command<G> {
-    fn run(self, command: &str) -> Result<String, String> {
+    fn run(self, command: &str) -> Result<String, Failure> {
+        match command {
+            "match" => self.play_match(),
+            _ => self.answer(command).map_err(Failure::BadInput),
+        }
+    }
+
+    fn answer(self, command: &str) -> Result<String, String> {
         match command {
             "start" => {
                 self.options.no_positional()?;
@@ -218,7 +243,6 @@ impl<G: Evaluate> Command<G> {
             "apply" => self.apply(),
             "perft" => self.perft(),
             "bestmove" => self.bestmove(),
-            "match" => self.play_match(),
             "solve" => self.solve(),
             other => Err(format!("unknown command '{other}'")),
         }
@@ -315,7 +339,9 @@ impl<G: Evaluate> Command<G> {
         Ok(line(self.game.format_move(mv)))
     }
 
-    fn play_match(&self) -> Result<String, String> {
+    /// Plays the match; a game that crashed fails the whole match (exit 1) rather than count
+    /// as a draw.
+    fn play_match(&self) -> Result<String, Failure> {
         self.options.no_positional()?;
         let x = self.options.x.ok_or_else(|| "missing --x".to_owned())?;
         let o = self.options.o.ok_or_else(|| "missing --o".to_owned())?;
@@ -323,12 +349,12 @@ impl<G: Evaluate> Command<G> {
             .options
             .games
             .ok_or_else(|| "missing --games".to_owned())?;
+        let levels = [x, o];
+        let budget_scale = budget_scale()?;
         let settings = ai::MatchSettings {
-            levels: [x, o],
+            games,
             seed: self.options.seed.unwrap_or(0),
             max_plies: self.options.max_plies.unwrap_or(300),
-            movetime: self.options.movetime,
-            budget_scale: budget_scale()?,
             // Two random plies keep noiseless levels from replaying one game. Not in a solved
             // game: there every level but master already errs at random, and random plies
             // would decide the game (a first-player win on nine points) before the levels play.
@@ -337,23 +363,44 @@ impl<G: Evaluate> Command<G> {
             } else {
                 2
             },
+            paired_openings: false,
         };
-        let results = ai::play_match(&self.game, &settings, games);
+        // A crash is reported once, on one line, below: not also by the default panic hook.
+        let default_hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let results = ai::play_match(&self.game, &settings, |turn| {
+            let level = levels[turn.side.index()];
+            level_move(&self.game, turn, level, budget_scale, self.options.movetime)
+        });
+        std::panic::set_hook(default_hook);
+        let crashed: Vec<&ai::CrashedGame> =
+            results.iter().filter_map(|r| r.as_ref().err()).collect();
+        if let Some(first) = crashed.first() {
+            return Err(Failure::Crashed(match crashed.len() {
+                1 => first.to_string(),
+                n => format!("{first} (and {} more games crashed)", n - 1),
+            }));
+        }
         let mut out = String::new();
         let mut tally = [0u64; 3];
-        for (i, (status, plies)) in results.iter().enumerate() {
-            // A game cut at the ply limit counts as a draw.
-            let shown = if status.is_over() {
+        for played in results.iter().flatten() {
+            let status = played.status;
+            // A game cut at the ply limit is still ongoing: the match counts it a draw.
+            let result = if status.is_over() {
                 status.to_string()
             } else {
                 "draw".to_owned()
             };
             tally[match status.winner() {
-                Some(qipan::games::Side::X) => 0,
-                Some(qipan::games::Side::O) => 1,
+                Some(Side::X) => 0,
+                Some(Side::O) => 1,
                 None => 2,
             }] += 1;
-            out.push_str(&format!("game {}: {shown} in {plies} plies\n", i + 1));
+            out.push_str(&format!(
+                "game {}: {result} in {} plies\n",
+                played.index + 1,
+                played.moves.len()
+            ));
         }
         out.push_str(&format!(
             "x-wins {} o-wins {} draws {}\n",
@@ -367,12 +414,30 @@ impl<G: Evaluate> Command<G> {
         let pos = self.position()?;
         let value = ai::solve(&self.game, &pos).ok_or_else(|| {
             format!(
-                "game '{}' is too large to solve outright (only shuangcheng can be)",
+                "game '{}' is too large to solve outright (only shuangcheng and maddell can be)",
                 self.game.variant()
             )
         })?;
         Ok(line(value.to_string()))
     }
+}
+
+/// Maddell is solved by a table built on demand (or read with `--table`).
+#[cfg(not(target_arch = "wasm32"))]
+fn prepare_table(variant: Variant, options: &Options) -> Result<(), String> {
+    let table = options.table.as_deref().map(std::path::Path::new);
+    if variant.game == qipan::games::GameId::Maddell {
+        ai::maddell_table::table_for_cli(options.pos.as_deref(), table)
+    } else if table.is_some() {
+        Err("--table is only for maddell".to_owned())
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn prepare_table(_: Variant, _: &Options) -> Result<(), String> {
+    Ok(())
 }
 
 /// `QIPAN_BUDGET_SCALE` (for calibration runs): every level's budget times this factor.

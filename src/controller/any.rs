@@ -183,6 +183,18 @@ impl AnyMatch {
         with_match!(self, m => m.remaining(now))
     }
 
+    pub fn clock_used(&self, now: f64) -> f64 {
+        with_match!(self, m => m.clock_used(now))
+    }
+
+    pub fn set_clock_used(&mut self, used: f64, now: f64) {
+        with_match!(self, m => m.set_clock_used(used, now))
+    }
+
+    pub fn park(&mut self, now: f64) {
+        with_match!(self, m => m.park(now))
+    }
+
     pub fn notice(&self) -> Option<&Notice> {
         with_match!(self, m => m.notice())
     }

@@ -47,9 +47,13 @@ pub enum Notice {
     Passed(Side),
     /// The computer failed to answer; the player may play on or retry.
     Engine(ThinkError),
+    /// The computer (the side) played this move: said aloud to screen readers.
+    ComputerMoved(Side, String),
     Saved(String),
     Loaded(String),
     File(SaveError),
+    /// The games kept from the last run could not all be restored: fresh ones start.
+    NotRestored(SaveError),
 }
 
 /// What changed the game last, so that the app can animate a move but not an undo.
@@ -195,6 +199,28 @@ impl<G: Evaluate> Match<G> {
         self.timer.remaining(now)
     }
 
+    /// Seconds of the turn already used (kept when the game is put away).
+    pub fn clock_used(&self, now: f64) -> f64 {
+        timer::TURN_SECONDS - self.timer.remaining(now)
+    }
+
+    /// Sets the seconds already used of the turn (a game taken back out).
+    pub fn set_clock_used(&mut self, used: f64, now: f64) {
+        let used = if used.is_finite() {
+            used.clamp(0.0, timer::TURN_SECONDS)
+        } else {
+            0.0
+        };
+        self.timer.restart(now - used);
+    }
+
+    /// Puts the game aside (another game is on the board): the clock stops and a search in
+    /// progress is dropped; [`Match::advance`] starts both again.
+    pub fn park(&mut self, now: f64) {
+        self.timer.pause(now);
+        self.thinking = None;
+    }
+
     /// Something changed the game: restart the turn clock, drop a stale computer answer.
     fn touched(&mut self, change: Change, now: f64) {
         self.epoch += 1;
@@ -297,13 +323,18 @@ impl<G: Evaluate> Match<G> {
             if thought.nodes > 0 {
                 self.last_search = Some((thought.nodes, thought.elapsed));
             }
+            let side = self.record.side_to_move();
             let played = thought.answer.and_then(|mv| {
                 self.record
                     .play(mv)
+                    .map(|()| self.record.game().format_move(mv))
                     .map_err(|e| ThinkError::Crashed(e.to_string()))
             });
             match played {
-                Ok(()) => self.touched(Change::Played { by_computer: true }, now),
+                Ok(text) => {
+                    self.notice = Some(Notice::ComputerMoved(side, text));
+                    self.touched(Change::Played { by_computer: true }, now);
+                }
                 Err(error) => {
                     self.engine_failed = Some(self.epoch);
                     self.notice = Some(Notice::Engine(error));

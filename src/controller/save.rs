@@ -103,9 +103,9 @@ impl SaveError {
     }
 }
 
-/// Writes the game as JSON: who plays which side comes from the match's players.
-pub fn to_json(game: &AnyMatch) -> Result<String, SaveError> {
-    let file = SaveFile {
+/// The game as a save file: who plays which side comes from the match's players.
+pub fn to_file(game: &AnyMatch) -> SaveFile {
+    SaveFile {
         format: FORMAT.to_owned(),
         version: VERSION,
         game: game.variant().to_string(),
@@ -118,8 +118,12 @@ pub fn to_json(game: &AnyMatch) -> Result<String, SaveError> {
         .to_owned(),
         plies: game.ply_texts(),
         cursor: game.cursor(),
-    };
-    serde_json::to_string_pretty(&file).map_err(|e| SaveError::Serialize(e.to_string()))
+    }
+}
+
+/// Writes the game as JSON.
+pub fn to_json(game: &AnyMatch) -> Result<String, SaveError> {
+    serde_json::to_string_pretty(&to_file(game)).map_err(|e| SaveError::Serialize(e.to_string()))
 }
 
 /// Reads a saved game and replays it through the engine. The file says who played which
@@ -132,6 +136,19 @@ pub fn from_json(text: &str, level: Level, seed: u64, now: f64) -> Result<AnyMat
     }
     let file: SaveFile =
         serde_json::from_value(value).map_err(|e| SaveError::Json(e.to_string()))?;
+    from_file(&file, level, seed, now)
+}
+
+/// Replays a save file through the engine.
+pub fn from_file(
+    file: &SaveFile,
+    level: Level,
+    seed: u64,
+    now: f64,
+) -> Result<AnyMatch, SaveError> {
+    if file.format != FORMAT {
+        return Err(SaveError::NotASave);
+    }
     if file.version != VERSION {
         return Err(SaveError::Version(file.version));
     }
@@ -162,4 +179,71 @@ pub fn from_json(text: &str, level: Level, seed: u64, now: f64) -> Result<AnyMat
         ReplayError::AfterEnd { index } => SaveError::AfterEnd { number: index + 1 },
         ReplayError::Cursor => SaveError::Cursor,
     })
+}
+
+/// The format of the games kept between runs (the app's storage, not a file the player
+/// names).
+pub const SHELF_VERSION: u32 = 1;
+
+/// Every game in progress, one per game and option, as kept between runs: each a save
+/// file plus the seconds already used of the turn on the clock.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Shelf {
+    pub version: u32,
+    pub games: Vec<ShelvedGame>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShelvedGame {
+    #[serde(flatten)]
+    pub file: SaveFile,
+    /// Seconds of the turn already used when the game was put away.
+    #[serde(default)]
+    pub clock_used: f64,
+}
+
+/// Puts games away as JSON.
+pub fn shelve(games: &[&AnyMatch], now: f64) -> Result<String, SaveError> {
+    let shelf = Shelf {
+        version: SHELF_VERSION,
+        games: games
+            .iter()
+            .map(|game| ShelvedGame {
+                file: to_file(game),
+                clock_used: game.clock_used(now),
+            })
+            .collect(),
+    };
+    serde_json::to_string(&shelf).map_err(|e| SaveError::Serialize(e.to_string()))
+}
+
+/// Takes games back from [`shelve`]'s JSON: each game that replays, and the first error of
+/// those that do not (they are dropped: a fresh game takes their place).
+pub fn unshelve(
+    text: &str,
+    level: Level,
+    seed: u64,
+    now: f64,
+) -> (Vec<AnyMatch>, Option<SaveError>) {
+    let shelf: Shelf = match serde_json::from_str(text) {
+        Ok(shelf) => shelf,
+        Err(e) => return (Vec::new(), Some(SaveError::Json(e.to_string()))),
+    };
+    if shelf.version != SHELF_VERSION {
+        return (Vec::new(), Some(SaveError::Version(shelf.version)));
+    }
+    let mut games = Vec::new();
+    let mut first_error = None;
+    for shelved in &shelf.games {
+        match from_file(&shelved.file, level, seed, now) {
+            Ok(mut game) => {
+                game.set_clock_used(shelved.clock_used, now);
+                games.push(game);
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    (games, first_error)
 }

@@ -399,3 +399,49 @@ fn every_game_opens_with_either_side() {
         b.format_position(&b.start_with(Side::O))
     );
 }
+
+mod damaged_files {
+    use super::super::save;
+    use crate::ai::Level;
+    use proptest::prelude::*;
+
+    const GOOD: &str = r#"{"format":"qipan-game","version":1,"game":"shuangcheng","start":"ooos.sxxx x 0","human":"x","plies":["bh-c","th-l"],"cursor":2}"#;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Any text, a damaged save: an error or a game the engine replayed, never a panic.
+        #[test]
+        fn any_text_loads_or_is_refused(text in ".{0,200}") {
+            let _ = save::from_json(&text, Level::Easy, 1, 0.0);
+            let _ = save::unshelve(&text, Level::Easy, 1, 0.0);
+        }
+
+        /// A good file with bytes changed, cut or doubled: never a panic, and whatever loads
+        /// is a game whose every position the engine accepts.
+        #[test]
+        fn mutated_saves_load_consistently_or_not_at_all(
+            at in 0usize..GOOD.len(),
+            byte in any::<u8>(),
+            cut in 0usize..GOOD.len(),
+            kind in 0u8..3,
+        ) {
+            let mut bytes = GOOD.as_bytes().to_vec();
+            match kind {
+                0 => bytes[at] = byte,
+                1 => bytes.truncate(cut),
+                _ => bytes.splice(at..at, GOOD.as_bytes()[cut..].iter().copied()).for_each(drop),
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            if let Ok(game) = save::from_json(&text, Level::Easy, 1, 0.0) {
+                let again = save::to_json(&game).expect("it serializes");
+                let back = save::from_json(&again, Level::Easy, 1, 0.0).expect("it reloads");
+                prop_assert_eq!(back.ply_texts(), game.ply_texts());
+                prop_assert_eq!(back.position_text(), game.position_text());
+            }
+            let shelf = format!(r#"{{"version":1,"games":[{text}]}}"#);
+            let (games, _) = save::unshelve(&shelf, Level::Easy, 1, 0.0);
+            prop_assert!(games.len() <= 1);
+        }
+    }
+}

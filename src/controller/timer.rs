@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use web_time::Instant;
 
-/// Seconds per turn (every game, games.md "Timer and difficulty").
+/// Seconds per turn (every game, docs/rules/games.md "Timer and difficulty").
 pub const TURN_SECONDS: f64 = 60.0;
 
 /// A source of the current time in seconds.

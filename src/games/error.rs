@@ -91,12 +91,6 @@ impl MoveError {
             reason,
         }
     }
-
-    pub fn text(&self) -> &str {
-        match self {
-            MoveError::Malformed { text, .. } | MoveError::Illegal { text } => text,
-        }
-    }
 }
 
 impl fmt::Display for MoveError {

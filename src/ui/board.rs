@@ -2,7 +2,7 @@
 //! whichever game is on, forwards a completed move to the controller, and words what the
 //! engine reports (side names, why the game ended, the per-game status line).
 
-use super::boards::{BoardCtx, BoardPainter, HasBoard, Painters};
+use super::boards::{BoardCtx, BoardKeys, BoardPainter, HasBoard, Painters};
 use crate::ai::Evaluate;
 use crate::controller::{AnyMatch, Match};
 use crate::games::{EndReason, Side, Status};
@@ -11,6 +11,13 @@ use crate::{msg, with_match};
 
 /// Draws the board into `rect`; returns true when the person completed a move, which the
 /// controller then played.
+/// How long a move glides.
+pub const GLIDE_SECONDS: f64 = 0.22;
+
+/// Draws the board into `rect`; returns true when the person completed a move, which the
+/// controller then played. `glide` is how far the last move's animation has come (0 to 1),
+/// `None` to show the position as it stands.
+#[allow(clippy::too_many_arguments)]
 pub fn show(
     game: &mut AnyMatch,
     painters: &mut Painters,
@@ -18,10 +25,13 @@ pub fn show(
     rect: egui::Rect,
     i18n: &I18n,
     now: f64,
+    glide: Option<f32>,
+    keys: BoardKeys,
 ) -> bool {
-    with_match!(game, m => show_match(m, painters, ui, rect, i18n, now))
+    with_match!(game, m => show_match(m, painters, ui, rect, i18n, now, glide, keys))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn show_match<G: HasBoard + Evaluate>(
     m: &mut Match<G>,
     painters: &mut Painters,
@@ -29,22 +39,36 @@ fn show_match<G: HasBoard + Evaluate>(
     rect: egui::Rect,
     i18n: &I18n,
     now: f64,
+    glide: Option<f32>,
+    keys: BoardKeys,
 ) -> bool {
     let painter = G::painter(painters);
     let record = m.record();
     let interactive = m.human_to_move();
+    let last_move = record.last_move();
+    let glide = glide
+        .filter(|_| last_move.is_some())
+        .map(|t| (record.position_at(record.cursor() - 1), ease(t)));
     let ctx = BoardCtx {
         game: record.game(),
         pos: record.current(),
         legal: record.legal(),
-        last_move: record.last_move(),
+        last_move,
         interactive,
         i18n,
         time: now,
+        glide,
+        keys,
     };
     let chosen = painter.show(ui, rect, &ctx);
     // The controller refuses anything that is not a legal move of a person's turn.
     chosen.is_some_and(|mv| m.play(mv, now).is_ok())
+}
+
+/// Starts fast and lands softly.
+fn ease(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    1.0 - (1.0 - t) * (1.0 - t)
 }
 
 /// Forgets every painter's half-made selection (the position changed under it).

@@ -22,6 +22,8 @@ pub struct GameDescription {
     pub side_choices: [Msg; 2],
     /// The board's height over its width, for the phone layout's board area.
     pub board_aspect: f32,
+    /// What a piece of each side is called on a point, x then o (screen readers).
+    pub pieces: [Msg; 2],
 }
 
 impl GameDescription {
@@ -32,6 +34,7 @@ impl GameDescription {
 
 const DARK_LIGHT: [Msg; 2] = [msg!("side-dark"), msg!("side-light")];
 const FIRST_SECOND: [Msg; 2] = [msg!("side-first"), msg!("side-second")];
+const DARK_LIGHT_PIECES: [Msg; 2] = [msg!("piece-dark"), msg!("piece-light")];
 
 /// Every game, in the picker's order.
 pub const GAMES: [GameDescription; 5] = [
@@ -44,6 +47,7 @@ pub const GAMES: [GameDescription; 5] = [
         sides: DARK_LIGHT,
         side_choices: DARK_LIGHT,
         board_aspect: 0.9,
+        pieces: DARK_LIGHT_PIECES,
     },
     GameDescription {
         id: GameId::ShuangCheng,
@@ -54,6 +58,7 @@ pub const GAMES: [GameDescription; 5] = [
         sides: DARK_LIGHT,
         side_choices: FIRST_SECOND,
         board_aspect: 1.0,
+        pieces: DARK_LIGHT_PIECES,
     },
     GameDescription {
         id: GameId::Maddell,
@@ -64,6 +69,7 @@ pub const GAMES: [GameDescription; 5] = [
         sides: DARK_LIGHT,
         side_choices: FIRST_SECOND,
         board_aspect: 1.0,
+        pieces: DARK_LIGHT_PIECES,
     },
     GameDescription {
         id: GameId::Blockade,
@@ -74,6 +80,7 @@ pub const GAMES: [GameDescription; 5] = [
         sides: DARK_LIGHT,
         side_choices: FIRST_SECOND,
         board_aspect: 1.0,
+        pieces: DARK_LIGHT_PIECES,
     },
     GameDescription {
         id: GameId::Cannon,
@@ -84,6 +91,7 @@ pub const GAMES: [GameDescription; 5] = [
         sides: [msg!("side-cannons"), msg!("side-soldiers")],
         side_choices: [msg!("side-cannons"), msg!("side-soldiers")],
         board_aspect: 1.15,
+        pieces: [msg!("piece-cannon"), msg!("piece-soldier")],
     },
 ];
 

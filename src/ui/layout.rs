@@ -52,6 +52,7 @@ impl App {
         egui::Panel::top("status").show(ui, |ui| {
             ui.add_space(4.0);
             self.status_bar(ui, now);
+            self.engine_failure(ui);
             ui.add_space(2.0);
         });
         match layout {
@@ -117,6 +118,7 @@ impl App {
                 self.settings_section(ui);
                 ui.separator();
                 self.file_section(ui);
+                self.keys_section(ui);
                 ui.separator();
                 ui.heading(self.tr(msg!("heading-moves")));
                 self.moves_section(ui);
@@ -178,7 +180,11 @@ impl App {
                             ui.separator();
                             self.file_section(ui);
                         }
-                        Tab::Settings => self.settings_section(ui),
+                        Tab::Settings => {
+                            self.settings_section(ui);
+                            ui.separator();
+                            self.keys_section(ui);
+                        }
                         Tab::Moves => self.moves_section(ui),
                         Tab::Rules => self.rules_section(ui, false),
                     }
@@ -193,6 +199,8 @@ impl App {
             self.painted_epoch = self.game.epoch();
             board::clear(&mut self.painters);
         }
+        let glide = self.glide_progress(now);
+        let keys = std::mem::take(&mut self.board_keys);
         board::show(
             &mut self.game,
             &mut self.painters,
@@ -200,6 +208,8 @@ impl App {
             rect,
             &self.i18n,
             now,
+            glide,
+            keys,
         )
     }
 }

@@ -22,7 +22,7 @@ pub mod theme;
 use crate::ai::worker::Wake;
 use crate::controller::save::{self, SaveError};
 use crate::controller::timer::{self, Clock, SystemClock};
-use crate::controller::{AnyMatch, Notice};
+use crate::controller::{AnyMatch, Change, Notice};
 use crate::games::{GameId, Side};
 use crate::i18n::{I18n, Msg};
 use boards::Painters;
@@ -32,6 +32,9 @@ use web_time::Duration;
 
 /// The key under which the settings are kept between runs.
 const SETTINGS_KEY: &str = "qipan-settings";
+/// The key under which every game in progress is kept between runs (JSON, see
+/// [`save::Shelf`]).
+const GAMES_KEY: &str = "qipan-games";
 
 /// The bundled Chinese font (a subset of Noto Sans CJK SC, OFL-1.1; see assets/fonts/).
 const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-subset.otf");
@@ -41,6 +44,10 @@ pub struct App {
     i18n: I18n,
     settings: Settings,
     game: AnyMatch,
+    /// The other games in progress, one per game and option: switching back resumes them.
+    parked: Vec<AnyMatch>,
+    /// "New game" was pressed on a game with moves: the app asks before throwing it away.
+    confirm_new: bool,
     painters: Painters,
     /// The controller's epoch the painters last saw: a change clears their selection.
     painted_epoch: u64,
@@ -51,6 +58,14 @@ pub struct App {
     /// The arrangement of the last frame, and the tab open under the board or in the column.
     layout: layout::Layout,
     tab: layout::Tab,
+    /// The keys meant for the board this frame.
+    board_keys: boards::BoardKeys,
+    /// The keyboard help is open.
+    show_keys_help: bool,
+    /// Moves glide on the board (off in tests, where the clock stands still).
+    animations: bool,
+    /// When the move on the board started to glide, and the controller epoch it belongs to.
+    glide: Option<(u64, f64)>,
     /// The web's Load: the file the player is picking, read by the browser in the background.
     #[cfg(target_arch = "wasm32")]
     picking: Option<storage_web::PickedSlot>,
@@ -73,12 +88,28 @@ impl App {
             .storage
             .and_then(|s| eframe::get_value(s, SETTINGS_KEY))
             .unwrap_or_default();
+        let shelf = cc.storage.and_then(|s| s.get_string(GAMES_KEY));
+        App::from_parts(cc, settings, shelf, clock)
+    }
+
+    /// The app from stored settings and stored games (tests pass their own).
+    pub fn from_parts(
+        cc: &eframe::CreationContext<'_>,
+        settings: Settings,
+        shelf: Option<String>,
+        clock: Box<dyn Clock>,
+    ) -> App {
+        install_fonts(&cc.egui_ctx);
+        cc.egui_ctx.set_visuals(egui::Visuals::light());
         let seed = fresh_seed();
         let players = settings.players();
         let ctx = cc.egui_ctx.clone();
+        let now = clock.now();
         let mut app = App {
             i18n: I18n::new(settings.lang),
-            game: AnyMatch::new(settings.variant(), Side::X, players, seed, clock.now()),
+            game: AnyMatch::new(settings.variant(), Side::X, players, seed, now),
+            parked: Vec::new(),
+            confirm_new: false,
             painters: Painters::default(),
             painted_epoch: 0,
             settings,
@@ -87,18 +118,182 @@ impl App {
             seed,
             layout: layout::Layout::Wide,
             tab: layout::Tab::default(),
+            animations: true,
+            glide: None,
+            board_keys: boards::BoardKeys::default(),
+            show_keys_help: false,
             #[cfg(target_arch = "wasm32")]
             picking: None,
             #[cfg(target_arch = "wasm32")]
             page: None,
         };
-        app.new_game();
+        let notice = match shelf {
+            Some(text) => app.restore_games(&text, now),
+            None => None,
+        };
+        match app.unpark(app.settings.variant()) {
+            Some(game) => app.resume_game(game),
+            None => app.new_game(),
+        }
+        if let Some(error) = notice {
+            app.game.set_notice(Some(Notice::NotRestored(error)));
+        }
         app
+    }
+
+    /// Puts the stored games on the shelf; returns why some could not be restored.
+    fn restore_games(&mut self, text: &str, now: f64) -> Option<SaveError> {
+        let (games, error) = save::unshelve(text, self.settings.level, self.seed, now);
+        for mut game in games {
+            // Each game and option once; the settings decide who plays what from now on.
+            if self.parked.iter().any(|g| g.variant() == game.variant()) {
+                continue;
+            }
+            let mut players = self.settings.players();
+            players.human = game.players().human;
+            game.set_players(players, now);
+            game.park(now);
+            self.parked.push(game);
+        }
+        error
+    }
+
+    /// Every game in progress, the one on the board first.
+    pub fn games(&self) -> impl Iterator<Item = &AnyMatch> {
+        std::iter::once(&self.game).chain(&self.parked)
+    }
+
+    /// Every game in progress as the app keeps it between runs.
+    pub fn shelve(&self) -> Result<String, SaveError> {
+        let games: Vec<&AnyMatch> = self.games().collect();
+        save::shelve(&games, self.clock.now())
+    }
+
+    /// Puts the game on the board aside and brings `variant`'s game back, or starts one.
+    fn switch_to(&mut self, variant: crate::games::Variant) {
+        if self.game.variant() == variant {
+            return;
+        }
+        let now = self.clock.now();
+        let back = self.unpark(variant);
+        let fresh = back.is_none();
+        let placeholder = AnyMatch::new(variant, Side::X, self.settings.players(), self.seed, now);
+        let mut old = std::mem::replace(&mut self.game, back.unwrap_or(placeholder));
+        old.park(now);
+        self.parked.push(old);
+        if fresh {
+            self.new_game();
+        } else {
+            let back = std::mem::replace(
+                &mut self.game,
+                AnyMatch::new(variant, Side::X, self.settings.players(), self.seed, now),
+            );
+            self.resume_game(back);
+        }
+    }
+
+    /// Takes `variant`'s game off the shelf.
+    fn unpark(&mut self, variant: crate::games::Variant) -> Option<AnyMatch> {
+        let i = self.parked.iter().position(|g| g.variant() == variant)?;
+        Some(self.parked.swap_remove(i))
+    }
+
+    /// Puts `game` on the board; who plays what follows it.
+    fn resume_game(&mut self, mut game: AnyMatch) {
+        game.set_wake(Arc::clone(&self.wake));
+        self.game = game;
+        self.confirm_new = false;
+        match self.game.players().human {
+            Some(side) => {
+                self.settings.human = settings::HumanSide::of(side);
+                self.settings.two_players = false;
+            }
+            None => self.settings.two_players = true,
+        }
+        self.apply_players();
     }
 
     /// The game in progress.
     pub fn game(&self) -> &AnyMatch {
         &self.game
+    }
+
+    /// Turns the move animation on or off (tests turn it off: their clock does not move).
+    pub fn set_animations(&mut self, on: bool) {
+        self.animations = on;
+    }
+
+    /// Whether a move is gliding on the board now (tests read it).
+    pub fn gliding(&self) -> bool {
+        self.glide.is_some_and(|(epoch, started)| {
+            let t = (self.clock.now() - started) / board::GLIDE_SECONDS;
+            epoch == self.game.epoch() && (0.0..1.0).contains(&t)
+        })
+    }
+
+    /// How far the last move's glide has come (0 to 1), while it runs.
+    fn glide_progress(&mut self, now: f64) -> Option<f32> {
+        let epoch = self.game.epoch();
+        if self.glide.is_none_or(|(seen, _)| seen != epoch) {
+            let played = matches!(self.game.last_change(), Change::Played { .. });
+            self.glide = Some((
+                epoch,
+                if self.animations && played {
+                    now
+                } else {
+                    f64::MIN
+                },
+            ));
+        }
+        let (_, started) = self.glide?;
+        let t = (now - started) / board::GLIDE_SECONDS;
+        (0.0..1.0).contains(&t).then_some(t as f32)
+    }
+
+    /// Keyboard play: when no text field has the keyboard, arrows, Enter, Space and Escape
+    /// go to the board, and the shortcuts act (Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo,
+    /// N new game, F1 the list of keys).
+    fn keyboard(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let shortcut = |m, k| KeyboardShortcut::new(m, k);
+        let (undo, redo, new, help, keys) = ctx.input_mut(|i| {
+            let undo = i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Z));
+            let redo = i.consume_shortcut(&shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z))
+                || i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Y));
+            let new = i.consume_shortcut(&shortcut(Modifiers::NONE, Key::N));
+            let help = i.consume_shortcut(&shortcut(Modifiers::NONE, Key::F1));
+            let mut keys = boards::BoardKeys::default();
+            for (key, dir) in [
+                (Key::ArrowLeft, egui::vec2(-1.0, 0.0)),
+                (Key::ArrowRight, egui::vec2(1.0, 0.0)),
+                (Key::ArrowUp, egui::vec2(0.0, -1.0)),
+                (Key::ArrowDown, egui::vec2(0.0, 1.0)),
+            ] {
+                if i.consume_key(Modifiers::NONE, key) {
+                    keys.step = Some(keys.step.unwrap_or_default() + dir);
+                }
+            }
+            keys.press = i.consume_key(Modifiers::NONE, Key::Enter)
+                || i.consume_key(Modifiers::NONE, Key::Space);
+            keys.escape = i.consume_key(Modifiers::NONE, Key::Escape);
+            (undo, redo, new, help, keys)
+        });
+        if undo {
+            self.undo();
+        }
+        if redo {
+            self.redo();
+        }
+        if new {
+            self.ask_new_game();
+        }
+        if help {
+            self.show_keys_help = !self.show_keys_help;
+        }
+        self.board_keys = keys;
     }
 
     /// The arrangement the last frame used (tests check which one a size gets).
@@ -116,8 +311,8 @@ impl App {
         let before = self.settings.clone();
         change(&mut self.settings);
         self.i18n.set_lang(self.settings.lang);
-        if self.settings.game != before.game || self.settings.variant() != before.variant() {
-            self.new_game();
+        if self.settings.variant() != before.variant() {
+            self.switch_to(self.settings.variant());
         } else {
             self.apply_players();
         }
@@ -143,8 +338,30 @@ impl App {
         &self.i18n
     }
 
-    /// Starts a new round of the chosen game.
+    /// Picks another game: the one on the board is kept and resumes when picked again.
+    pub fn pick_game(&mut self, id: GameId) {
+        self.settings.game = id;
+        self.switch_to(self.settings.variant());
+    }
+
+    /// "New game": at once on a fresh or finished game; on a game with moves, only after the
+    /// player confirms ([`App::confirm_new_game`]).
+    pub fn ask_new_game(&mut self) {
+        if self.game.is_empty() || self.game.status().is_over() {
+            self.new_game();
+        } else {
+            self.confirm_new = true;
+        }
+    }
+
+    /// Whether the app is asking before it throws a game away.
+    pub fn confirming_new_game(&self) -> bool {
+        self.confirm_new
+    }
+
+    /// Starts a new round of the chosen game, throwing the one on the board away.
     pub fn new_game(&mut self) {
+        self.confirm_new = false;
         if self.settings.game == GameId::Push {
             self.settings.push_rounds = self.settings.push_rounds.wrapping_add(1);
         }
@@ -252,22 +469,25 @@ impl eframe::App for App {
         self.poll_picked_file();
         let now = self.clock.now();
         self.game.advance(now);
+        self.keyboard(&ctx);
 
         #[cfg(target_arch = "wasm32")]
         clear_marks(&ctx);
         let moved = self.show_layout(ui, now);
 
-        // Frames: at once after a move (the computer starts), every second for the clock,
-        // often while a board animation runs. The worker wakes the app itself, so thinking
-        // needs no extra frames: on the web every frame is time the search does not get.
-        if moved {
+        // Frames only when something changes: at once after a move, each frame while a move
+        // glides, about 30 a second while Push the Line's rings breathe, and otherwise once
+        // a second for the clock while the game is on. Nothing at all once it is over or
+        // while the player looks back. The worker wakes the app itself, so thinking needs no
+        // extra frames: on the web every frame is time the search does not get.
+        if moved || self.glide_progress(now).is_some() {
             ctx.request_repaint();
         } else if self.game.game_on() {
             let left = self.game.remaining(now);
             let to_next_second = (left - left.floor()).max(0.02);
             let mut delay = Duration::from_secs_f64(to_next_second);
-            if board::animating(&self.game, &self.painters) {
-                delay = delay.min(Duration::from_millis(40));
+            if self.game.human_to_move() && board::animating(&self.game, &self.painters) {
+                delay = delay.min(Duration::from_millis(33));
             }
             ctx.request_repaint_after(delay);
         }
@@ -277,6 +497,11 @@ impl eframe::App for App {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, SETTINGS_KEY, &self.settings);
+        match self.shelve() {
+            Ok(text) => storage.set_string(GAMES_KEY, text),
+            // Nothing half-written: the games kept before stay as they were.
+            Err(e) => log::warn!("the games in progress could not be kept: {e:?}"),
+        }
     }
 
     /// The browser may close a tab without notice (phones do): keep localStorage current.

@@ -17,16 +17,17 @@ impl App {
             mark(ui, format_args!("game:{}", id.name()), &response);
             ui.small(self.tr(game.tagline));
             if response.clicked() && !selected {
-                self.settings.game = id;
-                self.new_game();
+                self.pick_game(id);
             }
         }
     }
 
     pub(super) fn settings_section(&mut self, ui: &mut egui::Ui) {
-        let changed = settings::show(ui, &mut self.settings, &mut self.i18n);
-        if changed.new_game {
-            self.new_game();
+        let before = self.settings.variant();
+        settings::show(ui, &mut self.settings, &mut self.i18n);
+        if self.settings.variant() != before {
+            // Blockade with and without Solidarity are two games, each kept.
+            self.switch_to(self.settings.variant());
         } else {
             self.apply_players();
         }
@@ -38,7 +39,7 @@ impl App {
             let new = ui.button(self.tr(msg!("action-new")));
             mark(ui, "action:new", &new);
             if new.clicked() {
-                self.new_game();
+                self.ask_new_game();
             }
             let can_undo = self.game.cursor() > 0;
             let undo = ui.add_enabled(can_undo, egui::Button::new(self.tr(msg!("action-undo"))));
@@ -53,6 +54,62 @@ impl App {
                 self.redo();
             }
         });
+        if self.confirm_new {
+            egui::Frame::new()
+                .fill(super::theme::GOLD.gamma_multiply(0.25))
+                .corner_radius(6.0)
+                .inner_margin(6.0)
+                .show(ui, |ui| {
+                    ui.label(self.tr(msg!("confirm-new")));
+                    ui.horizontal_wrapped(|ui| {
+                        let yes = ui.button(self.tr(msg!("confirm-new-yes")));
+                        mark(ui, "action:new-yes", &yes);
+                        if yes.clicked() {
+                            self.new_game();
+                        }
+                        let no = ui.button(self.tr(msg!("confirm-new-no")));
+                        mark(ui, "action:new-no", &no);
+                        if no.clicked() {
+                            self.confirm_new = false;
+                        }
+                    });
+                });
+        }
+    }
+
+    /// The keys the app answers to, behind a toggle (F1 opens it too).
+    pub(super) fn keys_section(&mut self, ui: &mut egui::Ui) {
+        self.about_line(ui);
+        let heading = self.tr(msg!("keys-heading"));
+        let toggle = ui.toggle_value(&mut self.show_keys_help, heading);
+        mark(ui, "action:keys", &toggle);
+        if self.show_keys_help {
+            egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
+                for (keys, what) in [
+                    (msg!("keys-arrows"), msg!("keys-arrows-what")),
+                    (msg!("keys-enter"), msg!("keys-enter-what")),
+                    (msg!("keys-escape"), msg!("keys-escape-what")),
+                    (msg!("keys-undo"), msg!("action-undo")),
+                    (msg!("keys-redo"), msg!("action-redo")),
+                    (msg!("keys-new"), msg!("action-new")),
+                    (msg!("keys-help"), msg!("keys-heading")),
+                ] {
+                    ui.monospace(self.tr(keys));
+                    ui.label(self.tr(what));
+                    ui.end_row();
+                }
+            });
+        }
+    }
+
+    /// What draws the window ("About"): the renderer the start-up fallback settled on.
+    pub(super) fn about_line(&self, ui: &mut egui::Ui) {
+        if let Some(renderer) = crate::renderer::renderer_in_use() {
+            ui.small(
+                self.i18n
+                    .tr_args(msg!("about-renderer"), &[("renderer", renderer.into())]),
+            );
+        }
     }
 
     /// Save and load, with the file name they use.

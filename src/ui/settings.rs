@@ -107,16 +107,8 @@ pub fn lang_msg(lang: Lang) -> Msg {
     }
 }
 
-/// What changed when the settings panel was used this frame.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Changed {
-    /// A change that needs a new game (the rule option).
-    pub new_game: bool,
-}
-
 /// Draws the Game Settings controls and applies the player's choices to `settings`.
-pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Changed {
-    let mut changed = Changed::default();
+pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) {
     let before = settings.clone();
 
     ui.horizontal(|ui| {
@@ -165,9 +157,4 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) -> Chan
     );
     mark(ui, "setting:two-players", &two);
     mark(ui, "setting:solidarity", &solidarity);
-
-    if settings.solidarity != before.solidarity && settings.game == GameId::Blockade {
-        changed.new_game = true;
-    }
-    changed
 }

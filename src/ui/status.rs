@@ -27,6 +27,13 @@ impl App {
             }
             Notice::Loaded(p) => i18n.tr_args(msg!("loaded"), &[("path", p.as_str().into())]),
             Notice::File(e) => e.localize(i18n),
+            Notice::ComputerMoved(s, text) => i18n.tr_args(
+                msg!("computer-moved"),
+                &[("side", side(*s).into()), ("move", text.as_str().into())],
+            ),
+            Notice::NotRestored(e) => {
+                i18n.tr_args(msg!("err-restore"), &[("error", e.localize(i18n).into())])
+            }
             Notice::Engine(e) => {
                 i18n.tr_args(msg!("engine-error"), &[("error", e.to_string().into())])
             }
@@ -77,7 +84,8 @@ impl App {
                     );
                 }
             } else {
-                ui.strong(i18n.tr(msg!("game-over")));
+                let over = ui.strong(i18n.tr(msg!("game-over")));
+                live(ui, over.id);
             }
             if let Some(line) = board::status_line(&self.game, i18n) {
                 ui.separator();
@@ -85,7 +93,24 @@ impl App {
             }
             if let Some(notice) = self.game.notice() {
                 ui.separator();
-                ui.colored_label(theme::PLATFORM, self.notice_message(notice));
+                let said = ui.colored_label(theme::PLATFORM, self.notice_message(notice));
+                live(ui, said.id);
+            }
+        });
+    }
+
+    /// When the computer failed: try it again, or let the person play both sides.
+    pub(super) fn engine_failure(&mut self, ui: &mut egui::Ui) {
+        if !matches!(self.game.notice(), Some(Notice::Engine(_))) {
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(self.tr(msg!("engine-retry"))).clicked() {
+                self.game.retry_computer();
+            }
+            if ui.button(self.tr(msg!("engine-hot-seat"))).clicked() {
+                self.settings.two_players = true;
+                self.apply_players();
             }
         });
     }
@@ -116,4 +141,12 @@ impl App {
                 });
             });
     }
+}
+
+/// Makes a label a live region: screen readers say it aloud when it changes (the computer's
+/// move, a lost turn, the end of the game).
+fn live(ui: &egui::Ui, id: egui::Id) {
+    ui.ctx().accesskit_node_builder(id, |node| {
+        node.set_live(egui::accesskit::Live::Polite);
+    });
 }

@@ -3,12 +3,24 @@
 
 use crate::controller::save::SaveError;
 
-/// Writes `text` to `path`.
+/// Writes `text` to `path` whole or not at all: into a temporary file in the same folder,
+/// flushed to disk, then renamed over `path`.
 pub fn write(path: &str, text: &str) -> Result<(), SaveError> {
-    std::fs::write(path, text).map_err(|e| SaveError::Io {
+    use std::io::Write;
+    let io = |e: std::io::Error| SaveError::Io {
         path: path.to_owned(),
         error: e.to_string(),
-    })
+    };
+    let target = std::path::Path::new(path);
+    let folder = match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => std::path::Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
+    file.write_all(text.as_bytes()).map_err(io)?;
+    file.as_file().sync_all().map_err(io)?;
+    file.persist(target).map_err(|e| io(e.error))?;
+    Ok(())
 }
 
 /// Reads the file at `path` as text.
@@ -17,4 +29,38 @@ pub fn read(path: &str) -> Result<String, SaveError> {
         path: path.to_owned(),
         error: e.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_save_replaces_the_file_whole_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("game.json");
+        let path_text = path.to_string_lossy().into_owned();
+        write(&path_text, "first").expect("written");
+        write(&path_text, "second, longer").expect("written again");
+        assert_eq!(read(&path_text).expect("read"), "second, longer");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("listed")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(names, [std::ffi::OsString::from("game.json")]);
+    }
+
+    #[test]
+    fn a_failed_save_leaves_the_old_file() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("game.json");
+        let path_text = path.to_string_lossy().into_owned();
+        write(&path_text, "kept").expect("written");
+        // A folder where the file should go cannot be replaced by a file.
+        let blocked = dir.path().join("taken");
+        std::fs::create_dir(&blocked).expect("a folder");
+        assert!(write(&blocked.to_string_lossy(), "lost").is_err());
+        assert_eq!(read(&path_text).expect("read"), "kept");
+    }
 }

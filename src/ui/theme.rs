@@ -103,3 +103,10 @@ pub fn arrow(painter: &Painter, from: Pos2, to: Pos2, width: f32, color: Color32
         PathStroke::NONE,
     ));
 }
+
+/// A painter that draws at `opacity` (fading pieces in and out).
+pub fn faded(painter: &Painter, opacity: f32) -> Painter {
+    let mut faded = painter.clone();
+    faded.multiply_opacity(opacity.clamp(0.0, 1.0));
+    faded
+}

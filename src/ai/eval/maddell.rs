@@ -1,7 +1,7 @@
 //! Maddell: pieces (in hand and on the board) first, then mills and half-mills, mobility and
-//! blocked pieces.
+//! blocked pieces. Once the solved table is installed, every level plays from it instead.
 
-use crate::ai::{Evaluate, Weights};
+use crate::ai::{maddell_table, Evaluate, SolvedValue, Weights};
 use crate::games::maddell::{Maddell, Move, Position, ADJACENT, MILLS, POINTS};
 use crate::games::Side;
 
@@ -70,5 +70,11 @@ impl Evaluate for Maddell {
         let from = mv.from.map_or(POINTS, |p| p as usize);
         let take = mv.take.map_or(POINTS, |p| p as usize);
         (from * (POINTS + 1) + mv.to as usize) * (POINTS + 1) + take
+    }
+
+    /// From the solved table once it is installed (`ai::maddell_table`); until then the
+    /// search plays.
+    fn exact_value(&self, pos: &Position) -> Option<SolvedValue> {
+        maddell_table::exact_value(pos)
     }
 }

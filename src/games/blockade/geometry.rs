@@ -1,4 +1,4 @@
-//! The 25 points and 52 segments of the Blockade board (games.md §4), and the straight lines
+//! The 25 points and 52 segments of the Blockade board (docs/rules/games.md §4), and the straight lines
 //! along which a piece makes its two- and three-step moves.
 
 /// A point index in point order: a1…e1, a2…e2, …, a5…e5 (index = 5 × rank + file, from 0).
@@ -74,7 +74,7 @@ const D5: Point = 23;
 const E5: Point = 24;
 
 /// The 52 segments: 20 along the ranks, 20 along the files, then the twelve short diagonals
-/// (see the Ruling in games.md §4: the Alquerque diagonals minus the four touching corners).
+/// (see the Ruling in docs/rules/games.md §4: the Alquerque diagonals minus the four touching corners).
 pub const SEGMENTS: [(Point, Point); 52] = [
     // Ranks.
     (A1, B1),

@@ -1,7 +1,7 @@
 //! Two-or-Three-Step Blockade: seven pieces each on a 25-point board; every move is two or
 //! three steps along a straight drawn line, and a side left without such a move loses.
 //!
-//! Rules: seed `003` and games.md §4. The optional Solidarity rule is a property of the game
+//! Rules: docs/rules/seeds/003_*.txt and docs/rules/games.md §4. The optional Solidarity rule is a property of the game
 //! (`blockade:solidarity`), not of the position.
 
 mod geometry;

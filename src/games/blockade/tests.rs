@@ -1,4 +1,4 @@
-//! One test per rule sentence of seed 003 (and the Ruling of games.md §4), hand-checked move
+//! One test per rule sentence of docs/rules/seeds/003_*.txt (and the Ruling of docs/rules/games.md §4), hand-checked move
 //! counts and hand-built positions, for both the plain game and `blockade:solidarity`.
 //!
 //! Boards in these tests are drawn as five rows from rank 5 (top) down to rank 1, files a–e

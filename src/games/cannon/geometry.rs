@@ -1,4 +1,4 @@
-//! The 30 points and 51 lines of the Earthen Cannon board (games.md §5): a 5 × 6 grid with
+//! The 30 points and 51 lines of the Earthen Cannon board (docs/rules/games.md §5): a 5 × 6 grid with
 //! every orthogonal neighbour pair joined, plus two diagonals running from the top corners
 //! inwards (`a6–b5`, `e6–d5`).
 
@@ -32,7 +32,7 @@ pub const E6: Point = 29;
 /// The cannons' start points. Soldiers on all three win; a soldier captured on one loses.
 pub const PLATFORMS: u32 = 1 << B6 | 1 << C6 | 1 << D6;
 
-/// The only two non-orthogonal lines (see the Ruling in games.md §5 for their direction).
+/// The only two non-orthogonal lines (see the Ruling in docs/rules/games.md §5 for their direction).
 pub const DIAGONALS: [(Point, Point); 2] = [(A6, B5), (E6, D5)];
 
 /// Number of lines: 4 × 6 along the ranks, 5 × 5 along the files, 2 diagonals.

@@ -1,6 +1,6 @@
 //! Earthen Cannon Chess: 3 cannons against 15 soldiers on a 5 × 6 board.
 //!
-//! Rules: seed `004` and games.md §5. Cannons fire along a rank or file across exactly one
+//! Rules: docs/rules/seeds/004_*.txt and docs/rules/games.md §5. Cannons fire along a rank or file across exactly one
 //! empty point; soldiers only step, and remove a cannon by filling every point next to it.
 //! The decided field records a result that the last move settled but the board cannot show
 //! (a platform soldier captured, or the cannons failing to capture the last soldiers on the
@@ -236,7 +236,7 @@ impl Game for Cannon {
         if self.count_moves(pos) > 0 {
             Status::Ongoing
         } else if pos.to_move == Side::X && pos.last_soldiers_on_platforms() {
-            // As games.md states it, though no board reaches it: with only one or two soldiers,
+            // As docs/rules/games.md states it, though no board reaches it: with only one or two soldiers,
             // all on rank 6, the lowest cannon always has an empty neighbour.
             Status::Win(Side::O, EndReason::LastSoldiersHeld)
         } else {

@@ -1,4 +1,4 @@
-//! One test per rule sentence of seed 004 (and the rulings of games.md §5), hand-checked move
+//! One test per rule sentence of docs/rules/seeds/004_*.txt (and the rulings of docs/rules/games.md §5), hand-checked move
 //! counts, and hand-built positions.
 //!
 //! Diagrams are drawn as on the board: rank 6 first, files a-e left to right.

@@ -1,4 +1,4 @@
-//! The eighteen points, lines and twelve mills of the Sixpenny Maddell board (games.md §3).
+//! The eighteen points, lines and twelve mills of the Sixpenny Maddell board (docs/rules/games.md §3).
 //!
 //! Three nested up-pointing triangles `a` (outer), `b`, `c` (inner); on each, points 1–6 run
 //! clockwise from the top corner: 1 top, 2 middle of the right side, 3 bottom-right, 4 middle

@@ -1,7 +1,7 @@
 //! Sixpenny Maddell: six pieces each on three nested triangles; place, then slide; a mill
 //! takes a piece; a side left with two pieces, or with no slide, loses.
 //!
-//! Rules: seed `002` and games.md §3. Each side places while it still has pieces in hand and
+//! Rules: docs/rules/seeds/002_*.txt and docs/rules/games.md §3. Each side places while it still has pieces in hand and
 //! slides once its hand is empty, independently of the other side's hand.
 
 mod geometry;

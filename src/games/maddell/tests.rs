@@ -1,4 +1,4 @@
-//! One test per rule sentence of seed 002 (and each point of games.md §3), hand-checked move
+//! One test per rule sentence of docs/rules/seeds/002_*.txt (and each point of docs/rules/games.md §3), hand-checked move
 //! counts, hand-built positions with their exact move lists, and the perft data file.
 
 use super::*;

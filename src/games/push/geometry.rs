@@ -1,4 +1,4 @@
-//! The 61 cells of the Push the Line hexagon (games.md §1): names, coordinates, neighbours in
+//! The 61 cells of the Push the Line hexagon (docs/rules/games.md §1): names, coordinates, neighbours in
 //! the six directions, drawing positions, and the tables that shift a whole bitboard one cell.
 //!
 //! A cell is its index in point order (A1 = 0 … I9 = 60), which is also its bit in a bitboard.

@@ -1,7 +1,7 @@
 //! Push the Line · Standoff: groups of up to three pieces push smaller opposing runs across a
 //! 61-cell hexagon; the first side to push six opposing pieces off the board wins.
 //!
-//! Rules: seed `000` and games.md §1. A side with no move plays `pass`; there is no draw.
+//! Rules: docs/rules/seeds/000_*.txt and docs/rules/games.md §1. A side with no move plays `pass`; there is no draw.
 
 mod geometry;
 mod movegen;
@@ -290,7 +290,7 @@ impl Game for Push {
     }
 
     fn skip_turn(&self, pos: &Position) -> Position {
-        // games.md "Timer": in push a lost turn is the same as `pass`.
+        // docs/rules/games.md "Timer": in push a lost turn is the same as `pass`.
         self.play(pos, Move::Pass)
     }
 

@@ -1,4 +1,4 @@
-//! One test per rule sentence of seed 000 (and the points games.md §1 fixes), hand-checked move
+//! One test per rule sentence of docs/rules/seeds/000_*.txt (and the points docs/rules/games.md §1 fixes), hand-checked move
 //! counts from the start, hand-built positions with their full move lists, text round trips,
 //! and a cross-check against a plain, slow reading of the rules.
 
@@ -103,7 +103,7 @@ fn board_is_a_hexagon_of_61_cells_with_up_to_six_neighbours() {
     let histogram = |k| (0..CELLS).filter(|&c| degree(c) == k).count();
     assert_eq!((histogram(3), histogram(4), histogram(6)), (6, 18, 37));
     assert_eq!((0..CELLS).map(degree).sum::<usize>(), 312);
-    // The coordinates of games.md: E (r, d+1), W (r, d-1), NE (r+1, d+1), NW (r+1, d),
+    // The coordinates of docs/rules/games.md: E (r, d+1), W (r, d-1), NE (r+1, d+1), NW (r+1, d),
     // SE (r-1, d), SW (r-1, d-1).
     let around = |name: &str| -> Vec<&str> {
         Dir::ALL
@@ -825,6 +825,18 @@ fn a_side_with_no_move_passes_and_play_continues() {
     ));
 }
 
+/// Every cell full: rows A C E G I x, rows B D F H o, x to move (no text can say this).
+fn alternating_rows() -> Position {
+    let mut rows = [0u64; 2];
+    for c in 0..CELLS {
+        rows[(ROW[c] % 2) as usize] |= bit(c as Cell);
+    }
+    Position {
+        pieces: rows,
+        to_move: Side::X,
+    }
+}
+
 #[test]
 fn neither_side_can_move_and_the_game_stays_ongoing() {
     // With at most 14 pieces a side this cannot happen: a side is stuck only if none of its
@@ -833,14 +845,7 @@ fn neither_side_can_move_and_the_game_stays_ongoing() {
     // engine still has to answer sensibly, so build such a board directly (a text with this
     // many pieces is refused): rows A C E G I x, rows B D F H o. Rows are closed by the rim
     // and along the diagonals the sides alternate, so nobody has a group that could push.
-    let mut rows = [0u64; 2];
-    for c in 0..CELLS {
-        rows[(ROW[c] % 2) as usize] |= bit(c as Cell);
-    }
-    let p = Position {
-        pieces: rows,
-        to_move: Side::X,
-    };
+    let p = alternating_rows();
     assert_eq!(Push.material(&p), [33, 28]);
     let q = Push.play(&p, Move::Pass);
     for r in [&p, &q] {
@@ -1059,13 +1064,13 @@ fn hash_covers_pieces_and_side_to_move() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A plain, slow reading of the rules, written from games.md with (row, diagonal) coordinates
+// A plain, slow reading of the rules, written from docs/rules/games.md with (row, diagonal) coordinates
 // and strings only, to check the bitboard engine on many positions.
 
 mod reference {
     use std::collections::HashMap;
 
-    /// Rows A..I and their diagonals, from games.md.
+    /// Rows A..I and their diagonals, from docs/rules/games.md.
     const ROWS: [(u8, i32, i32); 9] = [
         (b'A', 1, 5),
         (b'B', 1, 6),
@@ -1428,14 +1433,7 @@ fn the_app_passes_for_a_side_with_no_move_and_knows_when_neither_can_move() {
     assert!(!Push.deadlocked(&p));
     assert_eq!(Push.forced_pass(&Push.start()), None);
     // Rows A C E G I x, rows B D F H o (see above): both would only pass.
-    let mut rows = [0u64; 2];
-    for c in 0..CELLS {
-        rows[(ROW[c] % 2) as usize] |= bit(c as Cell);
-    }
-    let both = Position {
-        pieces: rows,
-        to_move: Side::X,
-    };
+    let both = alternating_rows();
     assert!(Push.deadlocked(&both));
     assert!(Push.deadlocked(&Push.play(&both, Move::Pass)));
     // A finished game is neither forced nor deadlocked: it is over.

@@ -1,4 +1,4 @@
-//! The nine points and sixteen segments of the Shuang Cheng board (games.md §2).
+//! The nine points and sixteen segments of the Shuang Cheng board (docs/rules/games.md §2).
 
 /// A point index in point order: `tl th tr l c r bl bh br`.
 pub type Point = u8;
@@ -30,7 +30,7 @@ const BL: u8 = 6;
 const BH: u8 = 7;
 const BR: u8 = 8;
 
-/// The sixteen segments (see the Ruling in games.md §2 for why there are more than three).
+/// The sixteen segments (see the Ruling in docs/rules/games.md §2 for why there are more than three).
 pub const SEGMENTS: [(Point, Point); 16] = [
     (TL, TH),
     (TR, TH),

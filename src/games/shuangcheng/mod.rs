@@ -1,6 +1,6 @@
 //! Line-Board Shuang Cheng: three pieces each and two shared pieces on a nine-point board.
 //!
-//! Rules: seed `001` and games.md §2. The lock field records that the previous move moved a
+//! Rules: docs/rules/seeds/001_*.txt and docs/rules/games.md §2. The lock field records that the previous move moved a
 //! shared piece, which bars the side to move from moving either shared piece.
 
 mod geometry;

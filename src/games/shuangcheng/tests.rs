@@ -1,4 +1,4 @@
-//! One test per rule sentence of seed 001 (and the rulings of games.md §2), hand-checked move
+//! One test per rule sentence of docs/rules/seeds/001_*.txt (and the rulings of docs/rules/games.md §2), hand-checked move
 //! counts, and hand-built positions.
 
 use super::*;

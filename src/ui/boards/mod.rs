@@ -14,7 +14,8 @@ pub mod push;
 pub mod shuangcheng;
 
 use crate::games::Game;
-use crate::i18n::I18n;
+use crate::i18n::{I18n, Msg};
+use crate::msg;
 use egui::{Pos2, Rect, Vec2};
 
 /// Everything a painter may look at for one frame.
@@ -30,6 +31,11 @@ pub struct BoardCtx<'a, G: Game> {
     pub i18n: &'a I18n,
     /// Seconds since the app started, for animations (pulsing rings).
     pub time: f64,
+    /// A move being shown: the position before `last_move` and how far the glide has come
+    /// (0 to 1, eased). `None` once it is over, and for undo, redo and a loaded game.
+    pub glide: Option<(&'a G::Position, f32)>,
+    /// Arrow keys, Enter or Space, Escape, when the board has the keyboard.
+    pub keys: BoardKeys,
 }
 
 /// A game's board on screen.
@@ -112,20 +118,113 @@ pub fn nearest(points: impl Iterator<Item = Pos2>, at: Pos2, radius: f32) -> Opt
         .map(|(i, _)| i)
 }
 
-/// Makes a point of the board a clickable, named widget, so that screen readers (and the
-/// tests) can reach each point by its notation name. Returns the response for hover texts.
+/// Makes a point of the board a clickable widget named for screen readers (and the tests):
+/// `label` says the point's name, what stands there and what a tap does, in the current
+/// language. Returns the response for hover texts.
 pub fn point_widget(
     ui: &mut egui::Ui,
     id: egui::Id,
     at: Pos2,
     r: f32,
     name: &str,
+    label: String,
 ) -> egui::Response {
     let rect = Rect::from_center_size(at, Vec2::splat(2.0 * r));
     let response = ui.interact(rect, id, egui::Sense::click());
     crate::ui::mark(ui, format_args!("point:{name}"), &response);
-    let label = name.to_owned();
+    response.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
     response
-        .widget_info(move || egui::WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
-    response
+}
+
+/// The words for one point: "c3, dark piece, can move", "b2, empty, move here".
+pub fn point_label(i18n: &I18n, name: &str, what: Msg, action: Option<Msg>) -> String {
+    let what = i18n.tr(what);
+    match action {
+        Some(action) => i18n.tr_args(
+            msg!("point-label-action"),
+            &[
+                ("name", name.into()),
+                ("what", what.into()),
+                ("action", i18n.tr(action).into()),
+            ],
+        ),
+        None => i18n.tr_args(
+            msg!("point-label"),
+            &[("name", name.into()), ("what", what.into())],
+        ),
+    }
+}
+
+/// The keyboard's say on the board this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BoardKeys {
+    /// An arrow key: the direction on screen (y down).
+    pub step: Option<Vec2>,
+    /// Enter or Space: a tap on the focused point.
+    pub press: bool,
+    /// Escape: forget the selection.
+    pub escape: bool,
+}
+
+/// The point the focus moves to from `from` in direction `dir`: the nearest one that lies
+/// within 60 degrees of it, preferring points straight ahead (along a drawn line they are).
+/// With no focus yet, the point nearest the board's centre.
+pub fn step_focus(points: &[Pos2], from: Option<usize>, dir: Vec2) -> Option<usize> {
+    let Some(from) = from.filter(|&f| f < points.len()) else {
+        let n = points.len().max(1) as f32;
+        let centre = (points.iter().fold(Vec2::ZERO, |s, p| s + p.to_vec2()) / n).to_pos2();
+        return nearest(points.iter().copied(), centre, f32::INFINITY);
+    };
+    let origin = points[from];
+    let dir = dir.normalized();
+    points
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != from)
+        .filter_map(|(i, &p)| {
+            let offset = p - origin;
+            let distance = offset.length();
+            let cos = offset.dot(dir) / distance.max(1e-6);
+            (cos >= 0.5).then_some((i, distance * (1.0 + 2.0 * (1.0 - cos))))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+        .or(Some(from))
+}
+
+/// Draws the keyboard focus ring round a point.
+pub fn focus_ring(painter: &egui::Painter, at: Pos2, r: f32) {
+    painter.circle_stroke(
+        at,
+        r,
+        egui::Stroke::new((r * 0.12).max(2.0), crate::ui::theme::BLUE),
+    );
+    painter.circle_stroke(
+        at,
+        r + (r * 0.12).max(2.0),
+        egui::Stroke::new(1.5, egui::Color32::WHITE),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_focus_moves_to_the_nearest_point_in_the_arrows_direction() {
+        // A 3x3 grid, one unit apart, row by row.
+        let grid: Vec<Pos2> = (0..9)
+            .map(|i| Pos2::new((i % 3) as f32, (i / 3) as f32))
+            .collect();
+        assert_eq!(
+            step_focus(&grid, None, Vec2::X),
+            Some(4),
+            "starts in the middle"
+        );
+        assert_eq!(step_focus(&grid, Some(4), Vec2::X), Some(5));
+        assert_eq!(step_focus(&grid, Some(4), -Vec2::Y), Some(1));
+        assert_eq!(step_focus(&grid, Some(4), Vec2::new(1.0, 1.0)), Some(8));
+        // At the edge the focus stays.
+        assert_eq!(step_focus(&grid, Some(5), Vec2::X), Some(5));
+    }
 }

@@ -101,10 +101,11 @@ pub trait PointGame: Game {
     }
 }
 
-/// The shared painter: the taps made so far.
+/// The shared painter: the taps made so far, and the point the keyboard is on.
 #[derive(Default)]
 pub struct PointPainter {
     taps: Vec<u8>,
+    focus: Option<usize>,
 }
 
 impl<G: PointGame> BoardPainter<G> for PointPainter {
@@ -175,10 +176,38 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
             }
         }
 
-        // Pieces.
+        // Pieces. While a move glides, the piece that moved travels from its start, a placed
+        // piece fades in, and pieces the move removed fade out where they stood.
+        let glide = ctx.glide.zip(ctx.last_move).map(|((before, t), mv)| {
+            let taps = game.taps(mv);
+            let (from, to) = match taps.as_slice() {
+                [(from, Mark::Select), (to, _), ..] => (Some(*from as usize), *to as usize),
+                [(to, _), ..] => (None, *to as usize),
+                [] => (None, usize::MAX),
+            };
+            (before, t, from, to)
+        });
         for (i, &c) in screen.iter().enumerate() {
-            if let Some(look) = game.piece_at(ctx.pos, i as u8) {
-                theme::piece(&painter, c, r, look);
+            let Some(look) = game.piece_at(ctx.pos, i as u8) else {
+                continue;
+            };
+            match glide {
+                Some((_, t, Some(from), to)) if to == i => {
+                    theme::piece(&painter, screen[from].lerp(c, t), r, look);
+                }
+                Some((_, t, None, to)) if to == i => {
+                    theme::piece(&theme::faded(&painter, t), c, r, look);
+                }
+                _ => theme::piece(&painter, c, r, look),
+            }
+        }
+        if let Some((before, t, from, _)) = glide {
+            let fading = theme::faded(&painter, 1.0 - t);
+            for (i, &c) in screen.iter().enumerate() {
+                let gone = game.piece_at(ctx.pos, i as u8).is_none() && from != Some(i);
+                if let Some(look) = game.piece_at(before, i as u8).filter(|_| gone) {
+                    theme::piece(&fading, c, r, look);
+                }
             }
         }
 
@@ -193,9 +222,7 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
             };
             for &(p, mark) in &pending.as_slice()[..self.taps.len()] {
                 if matches!(mark, Mark::Place | Mark::Step) {
-                    let mut ghost = painter.clone();
-                    ghost.multiply_opacity(0.5);
-                    theme::piece(&ghost, screen[p as usize], r, mover);
+                    theme::piece(&theme::faded(&painter, 0.5), screen[p as usize], r, mover);
                 }
             }
         }
@@ -267,12 +294,52 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
         if background.clicked() {
             self.taps.clear();
         }
-        let mut clicked = None;
+        // The keyboard: arrows move the focus ring, Enter or Space tap, Escape forgets.
+        if let Some(dir) = ctx.keys.step {
+            self.focus = super::step_focus(&screen, self.focus, dir);
+        }
+        if ctx.keys.escape {
+            self.taps.clear();
+        }
+        let mut clicked = ctx
+            .keys
+            .press
+            .then_some(self.focus)
+            .flatten()
+            .map(|i| i as u8);
+        if let Some(focus) = self.focus.filter(|&f| f < screen.len()) {
+            super::focus_ring(&painter, screen[focus], r * 1.45);
+        }
+        let names = crate::ui::games::describe(game.variant().game).pieces;
         for (i, &c) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("point", i));
+            let what = match game.piece_at(ctx.pos, i as u8) {
+                Some(Look::X) => names[0],
+                Some(Look::O) => names[1],
+                Some(Look::Shared) => crate::msg!("piece-shared"),
+                None => crate::msg!("point-empty"),
+            };
+            let action = if self.taps.contains(&(i as u8)) {
+                Some(crate::msg!("act-selected"))
+            } else {
+                next[i].map(|mark| match mark {
+                    Mark::Select => crate::msg!("act-select"),
+                    Mark::Step | Mark::Two | Mark::Three => crate::msg!("act-step"),
+                    Mark::Place => crate::msg!("act-place"),
+                    Mark::Capture => crate::msg!("act-capture"),
+                    Mark::Take => crate::msg!("act-take"),
+                })
+            };
+            let label = super::point_label(ctx.i18n, layout.names[i], what, action);
             // At least a fingertip: points are a board unit or more apart.
-            let mut response =
-                point_widget(ui, id, c, (r * 1.1).max(tf.len(0.45)), layout.names[i]);
+            let mut response = point_widget(
+                ui,
+                id,
+                c,
+                (r * 1.1).max(tf.len(0.45)),
+                layout.names[i],
+                label,
+            );
             if let Some((_, reason)) = hover.iter().find(|(p, _)| *p as usize == i) {
                 response = response.on_hover_text(ctx.i18n.tr(*reason));
             }

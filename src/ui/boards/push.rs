@@ -1,4 +1,4 @@
-//! Push the Line on screen (seed 000, "Playing it on screen"): breathing rings on movable
+//! Push the Line on screen (docs/rules/seeds/000_*.txt, "Playing it on screen"): breathing rings on movable
 //! pieces, selection numbers, amber glow on pieces that can shove or be shoved, group
 //! building, teal broadside rings, in-line arrows (amber when shoving), push by target, the
 //! ↔ and ! markers and the dashed capsule on the run that would be shoved.
@@ -7,7 +7,9 @@
 
 use super::Painters;
 use super::{point_widget, BoardCtx, BoardPainter, HasBoard, Transform};
-use crate::games::push::{Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, DRAW_AT};
+use crate::games::push::{
+    shift_dir, Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, DRAW_AT,
+};
 use crate::games::Side;
 use crate::i18n::I18n;
 use crate::msg;
@@ -102,6 +104,8 @@ pub struct PushPainter {
     target: Option<Cell>,
     derived: Option<Derived>,
     animating: bool,
+    /// The cell the keyboard is on.
+    focus: Option<usize>,
 }
 
 impl PushPainter {
@@ -289,12 +293,35 @@ impl PushPainter {
             glow(&painter, screen[c as usize], r, theme::AMBER);
         }
 
-        // Pieces.
+        // Pieces. While a move glides, the group and the run it shoves travel one cell from
+        // where they stood, and a piece pushed off slides over the rim and fades.
+        let glide = ctx.glide.zip(ctx.last_move).and_then(|((before, t), mv)| {
+            let Move::Group { dir, .. } = mv else {
+                return None;
+            };
+            let shove = ctx.game.shove(before, mv);
+            let arrived = mv.destinations() | shove.map_or(0, |s| shift_dir(s.shoved, dir));
+            let step = dir_vec(dir) * tf.scale;
+            Some((t, arrived, step, shove.and_then(|s| s.pushed_off), before))
+        });
+        let look = |side: Side| match side {
+            Side::X => Look::X,
+            Side::O => Look::O,
+        };
         for (c, &p) in screen.iter().enumerate() {
-            match ctx.pos.piece_at(c as u8) {
-                Some(Side::X) => theme::piece(&painter, p, r, Look::X),
-                Some(Side::O) => theme::piece(&painter, p, r, Look::O),
-                None => {}
+            let Some(side) = ctx.pos.piece_at(c as u8) else {
+                continue;
+            };
+            let at = match glide {
+                Some((t, arrived, step, _, _)) if arrived & (1 << c) != 0 => p - step * (1.0 - t),
+                _ => p,
+            };
+            theme::piece(&painter, at, r, look(side));
+        }
+        if let Some((t, _, step, Some(off), before)) = glide {
+            if let Some(side) = before.piece_at(off) {
+                let at = screen[off as usize] + step * t;
+                theme::piece(&theme::faded(&painter, 1.0 - t), at, r, look(side));
             }
         }
 
@@ -429,11 +456,47 @@ impl PushPainter {
         if background.clicked() {
             self.clear_selection();
         }
-        let mut clicked = None;
+        // The keyboard: arrows move the focus ring, Enter or Space tap, Escape forgets.
+        if let Some(dir) = ctx.keys.step {
+            self.focus = super::step_focus(&screen, self.focus, dir);
+        }
+        if ctx.keys.escape {
+            self.clear_selection();
+        }
+        let mut clicked = ctx
+            .keys
+            .press
+            .then_some(self.focus)
+            .flatten()
+            .map(|c| (c as u8, screen[c]));
+        if let Some(focus) = self.focus.filter(|&f| f < screen.len()) {
+            super::focus_ring(&painter, screen[focus], r * 1.3);
+        }
+        let lit: u64 = options.iter().fold(0, |m, o| m | o.lit);
         for (c, &p) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("cell", c));
+            let bit = 1u64 << c;
+            let what = match ctx.pos.piece_at(c as u8) {
+                Some(Side::X) => crate::msg!("piece-dark"),
+                Some(Side::O) => crate::msg!("piece-light"),
+                None => crate::msg!("point-empty"),
+            };
+            let action = if !interactive {
+                None
+            } else if mask & bit != 0 {
+                Some(crate::msg!("act-selected"))
+            } else if lit & bit != 0 {
+                Some(crate::msg!("act-step"))
+            } else if amber_theirs & bit != 0 {
+                Some(crate::msg!("act-push"))
+            } else if breathe & bit != 0 {
+                Some(crate::msg!("act-select"))
+            } else {
+                None
+            };
+            let label = super::point_label(ctx.i18n, CELL_NAMES[c], what, action);
             // Cells are one board unit apart: the whole half-unit is the cell's to tap.
-            let response = point_widget(ui, id, p, tf.len(0.49), CELL_NAMES[c]);
+            let response = point_widget(ui, id, p, tf.len(0.49), CELL_NAMES[c], label);
             if response.clicked() {
                 let at = response.interact_pointer_pos().unwrap_or(p);
                 clicked = Some((c as u8, at));

@@ -1,12 +1,10 @@
-//! Monte-Carlo tree search (UCT with random playouts), kept to measure against the
-//! alpha-beta search: `cargo bench --bench mcts` plays the two against each other at equal
-//! time. Measured, it lost every decisive game (Shuang Cheng split 5-5, each side winning
-//! as the first player), so the app does not use it; see the README.
+//! Monte-Carlo tree search (UCT with random playouts), kept only to measure against the
+//! alpha-beta search (`main.rs`). Measured, it lost every decisive game (Shuang Cheng split
+//! 5-5, each side winning as the first player), so the app does not use it; see the README.
 
-use super::search::mix;
-use super::{Evaluate, Weights};
-use crate::games::{Side, Status};
-use web_time::{Duration, Instant};
+use qipan::ai::{Evaluate, Weights};
+use qipan::games::{splitmix64 as mix, Side};
+use std::time::{Duration, Instant};
 
 /// Playouts longer than this are judged by the evaluation instead.
 const PLAYOUT_PLIES: usize = 80;
@@ -130,10 +128,12 @@ fn playout<G: Evaluate>(
     next_random: &mut impl FnMut(usize) -> usize,
 ) -> f64 {
     for _ in 0..PLAYOUT_PLIES {
-        match game.status(&pos) {
-            Status::Win(winner, _) => return if winner == side { 1.0 } else { 0.0 },
-            Status::Draw(_) => return 0.5,
-            Status::Ongoing => {}
+        let status = game.status(&pos);
+        if let Some(winner) = status.winner() {
+            return if winner == side { 1.0 } else { 0.0 };
+        }
+        if status.is_over() {
+            return 0.5;
         }
         moves.clear();
         game.legal_moves(&pos, moves);

@@ -1,0 +1,502 @@
+//! Sixpenny Maddell solved outright: the exact value of every position, in a byte table.
+//!
+//! The sliding phase (at most 6 pieces a side on 18 points, 1.07 × 10⁸ positions once the
+//! side to move is folded in) is solved by retrograde analysis over a combinatorially
+//! indexed array (`index.rs`, `builder.rs`); the placement phase by backward induction from
+//! it. Values are from the side to move: a win or a loss with its distance in plies (the
+//! fastest win, the slowest loss), or a draw, as in [`crate::ai::solver`].
+//!
+//! How the app uses it:
+//! - [`Builder`] builds in steps of bounded time (`step`), natively on a thread, on the web
+//!   in slices between frames;
+//! - [`Table::as_bytes`] / [`Table::from_bytes`] store it with a format version and a
+//!   checksum; a damaged or foreign blob is refused with a [`TableError`];
+//! - [`install`] makes it the table the computer plays from; [`exact_value`] reads it;
+//! - [`readiness`] says where the background preparation stands (for a status note);
+//!   natively `prepare_in_background` loads it from the app's data directory or builds and
+//!   stores it there, on the web the same with the browser's IndexedDB.
+
+mod builder;
+mod code;
+mod index;
+mod layout;
+mod rules;
+mod verify;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+pub use builder::{Builder, Progress};
+pub use layout::MAX_PIECES;
+#[cfg(not(target_arch = "wasm32"))]
+pub use native::{default_path, load, load_or_build, prepare_in_background, save, table_for_cli};
+pub use verify::{verify, Sample};
+#[cfg(target_arch = "wasm32")]
+pub use web::{idb_get, idb_put, prepare_in_background};
+
+use crate::ai::SolvedValue;
+use crate::games::maddell::{Maddell, Position};
+use crate::games::{Game, Side};
+use builder::placement_code;
+use code::Best;
+use index::{bits, ALL};
+use layout::{Layout, FEWEST};
+use rules::{for_each_slide, takeable};
+use std::fmt;
+use std::sync::{Arc, Mutex, RwLock};
+
+/// The version of the stored format: a file of another version is rebuilt, never read.
+pub const FORMAT_VERSION: u32 = 1;
+/// The stored table's first bytes.
+const MAGIC: &[u8; 16] = b"qipan-maddell-tb";
+/// Magic, version, pieces a side, payload length, checksum, then room to spare.
+pub(crate) const HEADER_LEN: usize = 64;
+/// How many positions a load checks against their children before trusting a file.
+const LOAD_SPOT_CHECKS: usize = 4096;
+
+/// Why a build stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildError {
+    /// Tables exist for 3 to 6 pieces a side.
+    PieceCount(usize),
+    /// A distance does not fit in a byte (never seen with these rules).
+    TooDeep,
+    /// `finish` was called before the build was done.
+    Unfinished,
+    Internal(&'static str),
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::PieceCount(n) => {
+                write!(f, "a Maddell table has 3 to 6 pieces a side, not {n}")
+            }
+            BuildError::TooDeep => f.write_str("a distance to the end does not fit in a byte"),
+            BuildError::Unfinished => f.write_str("the table is not finished yet"),
+            BuildError::Internal(what) => write!(f, "internal error while building: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Why stored bytes were not accepted as a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// Shorter than the header.
+    TooShort(usize),
+    /// Not a Maddell table at all.
+    NotATable,
+    /// A table in another format version.
+    Version(u32),
+    /// The header's sizes do not match the bytes or the layout.
+    Layout(String),
+    /// The bytes were changed after they were written.
+    Checksum,
+    /// A value disagrees with its children's values.
+    Inconsistent(String),
+    Io(String),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::TooShort(n) => write!(f, "{n} bytes is too short for a Maddell table"),
+            TableError::NotATable => f.write_str("not a Maddell table"),
+            TableError::Version(v) => write!(
+                f,
+                "a Maddell table of format version {v}, not {FORMAT_VERSION}"
+            ),
+            TableError::Layout(why) => write!(f, "malformed Maddell table: {why}"),
+            TableError::Checksum => f.write_str("damaged Maddell table: wrong checksum"),
+            TableError::Inconsistent(why) => write!(f, "damaged Maddell table: {why}"),
+            TableError::Io(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// The exact values of every Maddell position with at most `max_pieces` pieces a side.
+pub struct Table {
+    layout: Layout,
+    /// The header, then the payload: the sliding subgames, then the stored placement stages.
+    data: Vec<u8>,
+}
+
+impl fmt::Debug for Table {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table")
+            .field("max_pieces", &self.layout.max_pieces)
+            .field("bytes", &self.data.len())
+            .finish()
+    }
+}
+
+impl Table {
+    /// Seals a built payload (whose checksum is `sum`): fills in the header.
+    pub(crate) fn from_payload(layout: Layout, mut data: Vec<u8>, sum: u64) -> Table {
+        let header = &mut data[..HEADER_LEN];
+        header.fill(0);
+        header[..16].copy_from_slice(MAGIC);
+        header[16..20].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        header[20..24].copy_from_slice(&(layout.max_pieces as u32).to_le_bytes());
+        header[24..32].copy_from_slice(&(layout.payload_len as u64).to_le_bytes());
+        header[32..40].copy_from_slice(&sum.to_le_bytes());
+        Table { layout, data }
+    }
+
+    /// Reads a table stored by [`Table::as_bytes`]; anything damaged, foreign or of another
+    /// format version is refused.
+    pub fn from_bytes(data: Vec<u8>) -> Result<Table, TableError> {
+        if data.len() < HEADER_LEN {
+            return Err(TableError::TooShort(data.len()));
+        }
+        if &data[..16] != MAGIC {
+            return Err(TableError::NotATable);
+        }
+        let word =
+            |at: usize| u32::from_le_bytes([data[at], data[at + 1], data[at + 2], data[at + 3]]);
+        let long = |at: usize| u64::from(word(at)) | u64::from(word(at + 4)) << 32;
+        let version = word(16);
+        if version != FORMAT_VERSION {
+            return Err(TableError::Version(version));
+        }
+        let max_pieces = word(20) as usize;
+        if !(FEWEST..=MAX_PIECES).contains(&max_pieces) {
+            return Err(TableError::Layout(format!(
+                "{max_pieces} pieces a side (3 to 6 expected)"
+            )));
+        }
+        let layout = Layout::new(max_pieces);
+        let payload_len = long(24);
+        if payload_len != layout.payload_len as u64 || data.len() != HEADER_LEN + layout.payload_len
+        {
+            return Err(TableError::Layout(format!(
+                "{} payload bytes (header says {payload_len}), {} expected",
+                data.len() - HEADER_LEN,
+                layout.payload_len
+            )));
+        }
+        if long(32) != checksum(&data[HEADER_LEN..]) {
+            return Err(TableError::Checksum);
+        }
+        let table = Table { layout, data };
+        table.spot_check(LOAD_SPOT_CHECKS)?;
+        Ok(table)
+    }
+
+    /// The stored form: header (format version, checksum) and payload.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// The most pieces a side the table covers (6: the whole game).
+    pub fn max_pieces(&self) -> usize {
+        self.layout.max_pieces
+    }
+
+    /// The value of `pos` for the side to move with perfect play, if the table covers it:
+    /// every position in which each side has at most `max_pieces` pieces in hand and on the
+    /// board and the hands are as play leaves them (x places when they are equal, o when it
+    /// holds one more; both empty in the sliding phase). A finished game has its rule value.
+    pub fn value(&self, pos: &Position) -> Option<SolvedValue> {
+        let status = Maddell.status(pos);
+        if let Some(winner) = status.winner() {
+            return Some(if winner == pos.to_move {
+                SolvedValue::Win(0)
+            } else {
+                SolvedValue::Loss(0)
+            });
+        }
+        if status.is_draw() {
+            return Some(SolvedValue::Draw);
+        }
+        self.code(pos).map(code::to_value)
+    }
+
+    /// The table's byte for `pos`, without looking at whether the game is over.
+    pub(crate) fn code(&self, pos: &Position) -> Option<u8> {
+        let [x, o] = pos.pieces;
+        if x & o != 0 || (x | o) & !ALL != 0 {
+            return None;
+        }
+        let hands = [pos.hand[0] as usize, pos.hand[1] as usize];
+        if hands == [0, 0] {
+            let me = pos.to_move.index();
+            let index = self
+                .layout
+                .sliding_index(pos.pieces[me], pos.pieces[1 - me])?;
+            return self.payload().get(index).copied();
+        }
+        let stage = self.layout.stage_of(hands, pos.to_move)?;
+        self.stage_code(stage, x, o)
+    }
+
+    /// The byte of a placement position; the last two stages are worked out from the next.
+    fn stage_code(&self, stage: usize, x: u32, o: u32) -> Option<u8> {
+        let Some(info) = self.layout.stages.get(stage) else {
+            // After the last placement both hands are empty and x slides first.
+            let index = self.layout.sliding_index(x, o)?;
+            return self.payload().get(index).copied();
+        };
+        match info.offset {
+            Some(offset) => self.payload().get(offset + info.index(x, o)?).copied(),
+            None => placement_code(&self.layout, stage, x, o, &|x, o| {
+                self.stage_code(stage + 1, x, o)
+            }),
+        }
+    }
+
+    fn payload(&self) -> &[u8] {
+        &self.data[HEADER_LEN..]
+    }
+
+    /// The longest win in the sliding table: its length and a position with it.
+    pub fn longest_win(&self) -> Option<(u32, Position)> {
+        let payload = &self.payload()[..self.layout.sliding_len];
+        let (index, &byte) = payload
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| b != code::DRAW && !code::is_loss(b))
+            .max_by_key(|&(i, &b)| (b, std::cmp::Reverse(i)))?;
+        let (mover, opp) = self.sliding_sets(index)?;
+        Some((
+            code::distance(byte),
+            Position {
+                pieces: [mover, opp],
+                hand: [0, 0],
+                to_move: Side::X,
+            },
+        ))
+    }
+
+    /// How many sliding positions are won, lost and drawn for the side to move.
+    pub fn sliding_counts(&self) -> [u64; 3] {
+        let mut counts = [0u64; 3];
+        for &byte in &self.payload()[..self.layout.sliding_len] {
+            counts[match byte {
+                code::DRAW => 2,
+                b if code::is_loss(b) => 1,
+                _ => 0,
+            }] += 1;
+        }
+        counts
+    }
+
+    /// The sliding position (side to move's set, other side's set) in payload slot `index`.
+    fn sliding_sets(&self, index: usize) -> Option<(u32, u32)> {
+        let subgame = self
+            .layout
+            .subgames
+            .iter()
+            .rev()
+            .find(|s| s.offset <= index && index < s.offset + s.shape.len)?;
+        Some(subgame.shape.sets(index - subgame.offset))
+    }
+
+    /// Checks `count` positions spread over the table against their children's values, with
+    /// the builder's own rules: a cheap guard against a file that passed the checksum but
+    /// was written by something else.
+    fn spot_check(&self, count: usize) -> Result<(), TableError> {
+        let mut state = 0x5EED_u64;
+        let mut next = move || {
+            state = crate::games::splitmix64(state.wrapping_add(0x9E37_79B9_7F4A_7C15));
+            state
+        };
+        let stored: Vec<usize> = (0..self.layout.stages.len())
+            .filter(|&s| self.layout.stages[s].offset.is_some())
+            .collect();
+        for i in 0..count {
+            let mismatch = if i % 2 == 0 || stored.is_empty() {
+                let index = (next() % self.layout.sliding_len as u64) as usize;
+                let (mover, opp) = self
+                    .sliding_sets(index)
+                    .ok_or_else(|| TableError::Inconsistent("a slot outside the layout".into()))?;
+                let expected = self.sliding_code_from_children(mover, opp);
+                (expected != self.payload().get(index).copied()).then(|| format!("slot {index}"))
+            } else {
+                let stage = stored[(next() % stored.len() as u64) as usize];
+                let info = &self.layout.stages[stage];
+                let index = (next() % info.len as u64) as usize;
+                let (x, o) = info.board(index);
+                let expected = placement_code(&self.layout, stage, x, o, &|x, o| {
+                    self.stage_code(stage + 1, x, o)
+                });
+                (expected != self.stage_code(stage, x, o))
+                    .then(|| format!("stage {stage} slot {index}"))
+            };
+            if let Some(slot) = mismatch {
+                return Err(TableError::Inconsistent(format!(
+                    "the value in {slot} disagrees with its children"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// A sliding position's byte worked out from its children's bytes.
+    fn sliding_code_from_children(&self, mover: u32, opp: u32) -> Option<u8> {
+        let mut best = Best::new();
+        let mut moves = 0;
+        let takes = takeable(opp);
+        let mut missing = false;
+        let mut child = |mover: u32, opp: u32| {
+            moves += 1;
+            if mover.count_ones() < FEWEST as u32 {
+                best.add(code::of_distance(0).unwrap_or(1));
+            } else {
+                match self
+                    .layout
+                    .sliding_index(mover, opp)
+                    .and_then(|i| self.payload().get(i))
+                {
+                    Some(&byte) => best.add(byte),
+                    None => missing = true,
+                }
+            }
+        };
+        for_each_slide(mover, mover | opp, |after, _, forms_mill| {
+            if forms_mill {
+                for take in bits(takes) {
+                    child(opp & !(1 << take), after);
+                }
+            } else {
+                child(opp, after);
+            }
+        });
+        if missing {
+            return None;
+        }
+        if moves == 0 {
+            return code::of_distance(0);
+        }
+        best.code()
+    }
+}
+
+/// A 64-bit checksum over four interleaved lanes (fast enough for 130 MB in a few tens of
+/// milliseconds): each lane step is a bijection, so any change to one word changes the sum.
+/// It can be fed in pieces (`update`), so that the web build spreads it over frames.
+#[derive(Clone, Debug)]
+pub(crate) struct Checksum {
+    lanes: [u64; 4],
+    len: u64,
+}
+
+impl Checksum {
+    /// Bytes fed to `update` at a time must be a multiple of this.
+    pub(crate) const BLOCK: usize = 32;
+
+    pub(crate) fn new() -> Checksum {
+        Checksum {
+            lanes: [
+                0x243F_6A88_85A3_08D3,
+                0x1319_8A2E_0370_7344,
+                0xA409_3822_299F_31D0,
+                0x082E_FA98_EC4E_6C89,
+            ],
+            len: 0,
+        }
+    }
+
+    /// Adds whole blocks (any bytes past the last whole block are ignored: give them to
+    /// `finish`).
+    pub(crate) fn update(&mut self, bytes: &[u8]) {
+        const PRIME: u64 = 0x9E37_79B1_85EB_CA87;
+        for block in bytes.chunks_exact(Self::BLOCK) {
+            for (lane, word) in self.lanes.iter_mut().zip(block.chunks_exact(8)) {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(word);
+                *lane = (*lane ^ u64::from_le_bytes(w))
+                    .wrapping_mul(PRIME)
+                    .rotate_left(31);
+            }
+            self.len += Self::BLOCK as u64;
+        }
+    }
+
+    /// The sum, after the last bytes (fewer than a block).
+    pub(crate) fn finish(&self, tail: &[u8]) -> u64 {
+        let mut sum = self.len + tail.len() as u64;
+        for (i, lane) in self.lanes.iter().enumerate() {
+            sum = crate::games::splitmix64(sum ^ lane.rotate_left(i as u32 * 16));
+        }
+        for &b in tail {
+            sum = crate::games::splitmix64(sum ^ u64::from(b));
+        }
+        sum
+    }
+}
+
+/// The checksum of `bytes` in one go.
+fn checksum(bytes: &[u8]) -> u64 {
+    let whole = bytes.len() - bytes.len() % Checksum::BLOCK;
+    let mut sum = Checksum::new();
+    sum.update(&bytes[..whole]);
+    sum.finish(&bytes[whole..])
+}
+
+/// The table the computer plays from, once one is ready.
+static INSTALLED: RwLock<Option<Arc<Table>>> = RwLock::new(None);
+
+/// Makes `table` the one the computer plays from (a smaller table never replaces a larger).
+pub fn install(table: Arc<Table>) {
+    let mut slot = INSTALLED.write().unwrap_or_else(|e| e.into_inner());
+    if slot
+        .as_ref()
+        .is_none_or(|old| old.max_pieces() <= table.max_pieces())
+    {
+        *slot = Some(table);
+    }
+}
+
+/// The table the computer plays from, if one is installed.
+pub fn installed() -> Option<Arc<Table>> {
+    INSTALLED.read().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// The exact value of `pos` from the installed table, if it covers the position.
+pub fn exact_value(pos: &Position) -> Option<SolvedValue> {
+    installed()?.value(pos)
+}
+
+/// Where preparing the table in the background stands, for the app's status note.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Readiness {
+    NotStarted,
+    /// Reading a stored table.
+    Loading,
+    /// Building; the share done (0 to 1).
+    Building(f32),
+    /// Installed: the computer plays perfectly. `note` says why it could not be stored, if
+    /// it could not (it is then built again next time).
+    Ready {
+        note: Option<String>,
+    },
+    Failed(String),
+}
+
+static READINESS: Mutex<Readiness> = Mutex::new(Readiness::NotStarted);
+
+/// Where preparing the table in the background stands.
+pub fn readiness() -> Readiness {
+    READINESS.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+fn set_readiness(readiness: Readiness) {
+    *READINESS.lock().unwrap_or_else(|e| e.into_inner()) = readiness;
+}
+
+/// Claims the one background preparation of this process; `false` if it has started.
+fn claim_preparation() -> bool {
+    let mut state = READINESS.lock().unwrap_or_else(|e| e.into_inner());
+    if *state != Readiness::NotStarted {
+        return false;
+    }
+    *state = Readiness::Loading;
+    true
+}
