@@ -186,12 +186,14 @@ class Tab {
   /** Waits until the marks stop moving (a scroll has momentum). */
   async settle() {
     let last = null;
+    const t0 = Date.now();
     for (let i = 0; i < 40; i++) {
       await sleep(120);
       const now = await this.page.evaluate(() => document.body.dataset.marks);
-      if (now === last) return;
+      if (now === last) break;
       last = now;
     }
+    if (process.env.QIPAN_DEBUG) console.log(`     settle ${Date.now() - t0} ms`);
   }
 
   /**
@@ -218,29 +220,35 @@ class Tab {
       const y0 = left > 0 ? Math.max(...starts) : Math.min(...starts);
       const room = left > 0 ? y0 - 0.05 * this.H : 0.95 * this.H - y0;
       const step = Math.sign(left) * Math.min(Math.abs(left), room);
+      const before = await this.page.evaluate(() => document.body.dataset.marks);
       await this.touchDrag([x, y0], [x, y0 - step]);
+      this.drags = (this.drags || 0) + 1;
       left -= step;
       await this.settle();
+      // Nothing moved: the page is at its end.
+      if ((await this.page.evaluate(() => document.body.dataset.marks)) === before) break;
     }
   }
 
-  /** A one-finger drag by touch events, held still before lifting so it does not fling. */
+  /**
+   * A one-finger drag by touch events, held still before lifting so that it does not
+   * fling. Few steps: each waits for the page to take it, and that takes a frame.
+   */
   async touchDrag([x0, y0], [x1, y1]) {
-    const cdp = await this.page.context().newCDPSession(this.page);
-    const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent', {
+    const t0 = Date.now();
+    this.cdp ||= await this.page.context().newCDPSession(this.page);
+    const touch = (type, x, y) => this.cdp.send('Input.dispatchTouchEvent', {
       type, touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
     });
     await touch('touchStart', x0, y0);
-    const steps = 12;
+    const steps = 4;
     for (let i = 1; i <= steps; i++) {
       await touch('touchMove', x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
-      await sleep(16);
     }
-    await sleep(250);
+    await sleep(200);
     await touch('touchMove', x1, y1);
-    await sleep(50);
     await touch('touchEnd');
-    await cdp.detach();
+    if (process.env.QIPAN_DEBUG) console.log(`     drag ${Math.round(y1 - y0)} px took ${Date.now() - t0} ms`);
   }
 
   /** The mark `key`, scrolled into the middle band of the viewport if it is not there. */
@@ -388,7 +396,7 @@ async function start(t, url, m) {
   await boardOnScreen(t, m, 'start');
 }
 
-/** The board: every point inside the viewport; on the narrow sizes at least 85% as wide. */
+/** The board: every point inside the viewport; on the two touch sizes at least 85% as wide. */
 async function boardOnScreen(t, m, label) {
   const name = t.size.name;
   const box = await t.boardBox();
@@ -406,7 +414,7 @@ async function boardOnScreen(t, m, label) {
   m[`boardWidth_${label}`] = Math.round(share * 1000) / 1000;
   m[`pointsWidth_${label}`] = Math.round(((box.x1 - box.x0) / t.W) * 1000) / 1000;
   console.log(`     ${name}: board ${span.x0}..${span.x1} (${(share * 100).toFixed(1)}% of ${t.W} px; points span ${(m[`pointsWidth_${label}`] * 100).toFixed(1)}%)`);
-  if (t.size.layout === 'narrow') {
+  if (t.size.touch) {
     check(share >= GOAL.boardWidth, `${name}: the board takes ${(share * 100).toFixed(1)}% of the width (goal >= ${GOAL.boardWidth * 100}%)`);
   }
 }
@@ -444,7 +452,7 @@ async function pushTheLine(t, m) {
   const name = t.size.name;
   await t.chooseGame('push');
   await t.humanToMove();
-  if (t.size.layout === 'narrow') {
+  if (t.size.touch) {
     // The hexagon at the top of the page, as wide as it goes.
     await t.scroll(-t.H * 3);
     await boardOnScreen(t, m, 'push');
@@ -621,20 +629,30 @@ async function clickWhileThinking(t, m, level = 'Master') {
   check(await t.waitFor('thinking', () => document.body.dataset.thinking === '1', null, 5_000), `${name}: the computer is thinking`);
   const searched = (await t.state()).position;
   await t.openTab('settings');
-  await sleep(300);
-  await t.tap('lang:zh-CN');
-  await t.waitFor('Chinese', () => document.body.dataset.lang === 'zh-CN', null, 3_000);
-  await t.waitFor('a frame after the click', () => window.__qipan.langPaintAt !== null, null, 3_000);
-  await sleep(300);
-  const q = await t.page.evaluate(() => window.__qipan);
-  // From the input's arrival to the language's change in the app (the data attribute) and
-  // to the next frame on screen (Event Timing: 0 when under its 16 ms threshold).
-  m.clickWhileThinkingMs = Math.round(q.langAt - q.inputAt);
-  const shown = q.eventTimings.filter((e) => e.start >= q.inputAt - 1).map((e) => e.duration);
-  m.clickWhileThinkingOnScreenMs = Math.round(Math.max(0, ...shown));
-  check(q.thinkingAtLang === '1', `${name}: the click took effect while the computer still thought`);
+  // Three clicks (Chinese, English, Chinese) while it thinks: the median counts, so that
+  // one slow frame on a busy machine does not decide.
+  const inApp = [], onScreen = [];
+  let stillThinking = true;
+  for (const lang of ['zh-CN', 'en-US', 'zh-CN']) {
+    await sleep(300);
+    await t.tap(`lang:${lang}`);
+    await t.waitFor(lang, (l) => document.body.dataset.lang === l, lang, 3_000);
+    await t.waitFor('a frame after the click', () => window.__qipan.langPaintAt !== null, null, 3_000);
+    await sleep(250);
+    const q = await t.page.evaluate(() => window.__qipan);
+    // From the input's arrival to the language's change in the app (the data attribute) and
+    // to the next frame on screen (Event Timing: 0 when under its 16 ms threshold).
+    inApp.push(Math.round(q.langAt - q.inputAt));
+    onScreen.push(Math.round(Math.max(0, ...q.eventTimings.filter((e) => e.start >= q.inputAt - 1).map((e) => e.duration))));
+    stillThinking &&= q.thinkingAtLang === '1';
+  }
+  const median = (a) => [...a].sort((x, y) => x - y)[1];
+  m.clickWhileThinkingMs = median(inApp);
+  m.clickWhileThinkingOnScreenMs = median(onScreen);
+  m.clickWhileThinkingOnScreenAllMs = onScreen;
+  check(stillThinking, `${name}: the clicks took effect while the computer still thought`);
   check(m.clickWhileThinkingOnScreenMs <= GOAL.clickMs && m.clickWhileThinkingMs <= GOAL.clickMs,
-    `${name}: a click while the computer thinks is on screen after ${m.clickWhileThinkingOnScreenMs} ms (goal <= ${GOAL.clickMs}; the app had it after ${m.clickWhileThinkingMs} ms)`);
+    `${name}: a click while the computer thinks is on screen after ${m.clickWhileThinkingOnScreenMs} ms (median of ${onScreen.join(', ')}; goal <= ${GOAL.clickMs}; the app had it after ${inApp.join(', ')} ms)`);
   // The page keeps drawing: the browser's frames keep coming, and the app paints its clock.
   const gaps = await t.page.evaluate(() => new Promise((resolve) => {
     const times = [];
@@ -767,6 +785,7 @@ async function installable(url, m) {
     const found = await page.evaluate(async () => {
       const icon = document.querySelector('link[rel="icon"]');
       const manifestLink = document.querySelector('link[rel="manifest"]');
+      if (!icon || !manifestLink) return { icons: [], missing: true };
       const manifest = await (await fetch(manifestLink.href)).json();
       const icons = [];
       for (const i of manifest.icons) {
@@ -777,8 +796,8 @@ async function installable(url, m) {
       const tab = await fetch(icon.href);
       return { icons, tabIcon: tab.status, tabIconType: tab.headers.get('content-type') };
     });
-    check(found.tabIcon === 200 && found.tabIconType === 'image/png', 'the browser tab icon is there');
-    check(found.icons.some((i) => i.w >= 512) && found.icons.every((i) => i.sizes === `${i.w}x${i.h}`),
+    check(!found.missing && found.tabIcon === 200 && found.tabIconType === 'image/png', 'the browser tab icon is there');
+    check(found.icons.length > 0 && found.icons.some((i) => i.w >= 512) && found.icons.every((i) => i.sizes === `${i.w}x${i.h}`),
       `the manifest's icons are the sizes it says ${JSON.stringify(found.icons)}`);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
@@ -793,10 +812,11 @@ async function installable(url, m) {
 /** The service worker has cached this build: caches and the worker's state. */
 function workerReady(t) {
   return t.page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
+    // `ready` never settles when no worker was registered.
+    const reg = await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 10_000))]);
     const keys = await caches.keys();
     const cached = keys.length ? (await (await caches.open(keys[0])).keys()).map((r) => new URL(r.url).pathname) : [];
-    return { active: reg.active && reg.active.state, keys, cached };
+    return { active: reg && reg.active && reg.active.state, keys, cached };
   });
 }
 
@@ -887,38 +907,47 @@ try {
     context.setDefaultTimeout(30_000);
     await context.addInitScript(instrument);
     const t = new Tab(await context.newPage(), size);
+    // Each step's time goes to the log: the whole test must stay well inside CI's budget.
+    const step = async (what, fn) => {
+      const t0 = Date.now();
+      const out = await fn();
+      console.log(`     -- ${size.name}: ${what} took ${((Date.now() - t0) / 1000).toFixed(1)} s (${t.drags || 0} drags so far)`);
+      return out;
+    };
     try {
-      await start(t, url, m);
-      const sc = await shuangCheng(t, m);
-      await idleRate(t, m);
-      if (!size.touch) await files(t, sc);
-      await pushTheLine(t, m);
-      await languageAndRules(t, m);
-      if (size.layout === 'narrow') await dragOnBoard(t);
+      await step('start', () => start(t, url, m));
+      const sc = await step('Shuang Cheng', () => shuangCheng(t, m));
+      await step('idle frames', () => idleRate(t, m));
+      if (!size.touch) await step('files', () => files(t, sc));
+      await step('Push the Line', () => pushTheLine(t, m));
+      await step('language and rules', () => languageAndRules(t, m));
+      if (size.touch) await step('drags', () => dragOnBoard(t));
       if (!size.touch) {
-        await everyGame(t, m);
-        await medium(t);
+        await step('every game', () => everyGame(t, m));
+        await step('medium', () => medium(t));
       }
-      if (size.name !== 'tablet') await clickWhileThinking(t, m);
+      if (size.name !== 'tablet') await step('click while thinking', () => clickWhileThinking(t, m));
       if (!size.touch) {
-        // Reload: the settings come back from local storage.
-        await t.openTab('settings');
-        await t.tap('lang:zh-CN');
-        await t.waitFor('Chinese', () => document.body.dataset.lang === 'zh-CN', null, 5_000);
-        // The game in progress comes back too: wait for the computer, then for the app's
-        // periodic save (eframe's auto-save interval, 2 s on the web).
-        await t.waitFor('the computer to finish', () => document.body.dataset.thinking === '0', null, 30_000);
-        await sleep(2500);
-        const before = await t.state();
-        await t.page.reload({ waitUntil: 'load', timeout: 60_000 });
-        await t.waitFor('the first frame after reload', () => window.__qipan.firstFrame !== null, null, 60_000);
-        const s = await t.state();
-        check(s.lang === 'zh-CN' && s.title === before.title && s.game === before.game, `settings restored after reload: ${s.lang}, ${s.title}`);
-        check(Number(before.plies) > 0 && s.plies === before.plies && s.position === before.position,
-          `the game in progress is still there after reload (${before.plies} plies: ${s.plies}, ${s.position})`);
-        await t.shot('reloaded-zh');
-        await installable(url, m);
-        await offline(t, m, server);
+        await step('reload', async () => {
+          // The settings come back from local storage.
+          await t.openTab('settings');
+          await t.tap('lang:zh-CN');
+          await t.waitFor('Chinese', () => document.body.dataset.lang === 'zh-CN', null, 5_000);
+          // The game in progress comes back too: wait for the computer, then for the app's
+          // periodic save (eframe's auto-save interval, 2 s on the web).
+          await t.waitFor('the computer to finish', () => document.body.dataset.thinking === '0', null, 30_000);
+          await sleep(2500);
+          const before = await t.state();
+          await t.page.reload({ waitUntil: 'load', timeout: 60_000 });
+          await t.waitFor('the first frame after reload', () => window.__qipan.firstFrame !== null, null, 60_000);
+          const s = await t.state();
+          check(s.lang === 'zh-CN' && s.title === before.title && s.game === before.game, `settings restored after reload: ${s.lang}, ${s.title}`);
+          check(Number(before.plies) > 0 && s.plies === before.plies && s.position === before.position,
+            `the game in progress is still there after reload (${before.plies} plies: ${s.plies}, ${s.position})`);
+          await t.shot('reloaded-zh');
+        });
+        await step('installable', () => installable(url, m));
+        await step('offline', () => offline(t, m, server));
       }
     } catch (e) {
       check(false, `${size.name}: the test itself failed: ${e.stack || e}`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The web app's icons (browser tab, home screen, install dialog): assets/web/icon-{32,192,512}.png.
 # They come from the app icon assets/icon-512.png when it exists (tools/make-icon.py draws it);
-# until then this draws a provisional one with ImageMagick: the line board (square, middle
+# without it this draws a stand-in with ImageMagick: the line board (square, middle
 # lines, diagonals) in the app's board colours with a dark and a light stone.
 # The PNGs are committed; rerun after the app icon changes:  assets/web/make-icons.sh
 set -euo pipefail
