@@ -162,3 +162,5 @@ review-again = Review again (the game went on)
 review-close = Close the review
 review-chart = Evaluation over the game (for { $side }, in pieces)
 review-better = better: { $move }
+board-suggested = Coach's move: { $move }.
+board-played = Played: { $move }.

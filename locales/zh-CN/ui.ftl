@@ -157,3 +157,5 @@ review-again = 重新复盘（对局已继续）
 review-close = 关闭复盘
 review-chart = 全局形势曲线（以{ $side }视角，单位：子）
 review-better = 更好：{ $move }
+board-suggested = 教练推荐：{ $move }。
+board-played = 实战：{ $move }。

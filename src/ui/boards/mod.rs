@@ -58,6 +58,30 @@ impl MoveMark {
     }
 }
 
+/// Says the coach's marked moves to screen readers (and tests), as the board's description:
+/// "Hint: bh-c", "Played: l-c. Better: bh-c".
+pub fn describe_marks<G: Game>(ui: &egui::Ui, board: egui::Id, ctx: &BoardCtx<'_, G>) {
+    if ctx.marks.is_empty() {
+        return;
+    }
+    let said: Vec<String> = ctx
+        .marks
+        .iter()
+        .map(|&(mv, mark)| {
+            let id = match mark {
+                MoveMark::Suggested => msg!("board-suggested"),
+                MoveMark::Played => msg!("board-played"),
+            };
+            ctx.i18n
+                .tr_args(id, &[("move", ctx.game.format_move(mv).into())])
+        })
+        .collect();
+    let description = said.join(" ");
+    ui.ctx().accesskit_node_builder(board, |node| {
+        node.set_description(description);
+    });
+}
+
 /// Draws a marked move: an arrow for a step (`from` to `to`), a ring where a piece is
 /// placed, and crosses on what it takes. `r` is the board's piece radius.
 pub fn draw_move_mark(

@@ -465,6 +465,7 @@ impl PushPainter {
         let board_name = ctx.i18n.tr(crate::msg!("board-label"));
         background
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, board_name.clone()));
+        super::describe_marks(ui, background.id, ctx);
         if background.clicked() {
             self.clear_selection();
         }
