@@ -158,6 +158,10 @@ fn switching_language_switches_the_rule_panel() {
 #[test]
 fn a_turn_that_times_out_passes_with_no_move() {
     let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    // Two people: no computer answers at once and covers the notice.
+    harness
+        .state_mut()
+        .update_settings(|s| s.two_players = true);
     clock.advance(59.0);
     harness.run();
     assert_eq!(harness.state().game().len(), 0, "59 s is still in time");
