@@ -136,9 +136,10 @@ keys-hint = H
 hint-thinking = Looking for the best move…
 hint-move = Hint: { $move } ({ $score })
 eval-ahead = { $side } { $pieces }
-eval-wins-in = { $side } wins in { $plies ->
-    [one] 1 move
-   *[other] { $plies } moves
+eval-wins-in = { $side } { $plies ->
+    [0] has won
+    [one] wins in 1 move
+   *[other] wins in { $plies } moves
 }
 eval-draw = Draw with best play
 eval-thinking = Evaluating…

@@ -134,7 +134,10 @@ keys-hint = H
 hint-thinking = 正在寻找最佳着法…
 hint-move = 提示：{ $move }（{ $score }）
 eval-ahead = { $side } { $pieces }
-eval-wins-in = { $side } { $plies } 步内获胜
+eval-wins-in = { $side } { $plies ->
+    [0] 已获胜
+   *[other] { $plies } 步内获胜
+}
 eval-draw = 双方最佳应对下为和棋
 eval-thinking = 正在评估…
 eval-bar = 局面评估：{ $value }

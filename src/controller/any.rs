@@ -96,8 +96,15 @@ impl AnyMatch {
         with_match!(self, m => m.coach().hint_pending(m.epoch()))
     }
 
-    /// The evaluation of the position on the board from Dark's (x's) view (full coach).
+    /// The value of the position on the board from Dark's (x's) view (full coach): the
+    /// result once the game is over, else the evaluation once worked out.
     pub fn evaluation(&self) -> Option<Score> {
+        match self.status() {
+            Status::Win(Side::X, _) => return Some(Score::Win(0)),
+            Status::Win(Side::O, _) => return Some(Score::Loss(0)),
+            Status::Draw(_) => return Some(Score::Draw),
+            Status::Ongoing => {}
+        }
         with_match!(self, m => m.evaluation().map(|e| match m.record().side_to_move() {
             Side::X => e.score,
             Side::O => e.score.for_other_side(),

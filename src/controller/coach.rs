@@ -269,8 +269,8 @@ impl<G: Evaluate> Coach<G> {
     }
 
     /// Called every frame: takes finished answers, and starts the evaluation of a new
-    /// position (full coach, game on).
-    pub fn advance(&mut self, record: &Record<G>, epoch: u64, game_on: bool, wake: &Wake) {
+    /// position (full coach, the position `open`: not decided).
+    pub fn advance(&mut self, record: &Record<G>, epoch: u64, open: bool, wake: &Wake) {
         for slot in [&mut self.hint, &mut self.evaluation].into_iter().flatten() {
             slot.poll();
         }
@@ -300,7 +300,7 @@ impl<G: Evaluate> Coach<G> {
             }
         }
         let evaluated = self.evaluation.as_ref().is_some_and(|e| e.epoch == epoch);
-        if self.mode.full() && !evaluated && game_on {
+        if self.mode.full() && !evaluated && open {
             let budget = Budget::Time(EVALUATION_TIME);
             self.evaluation =
                 AnalysisJob::new(record.game(), record.current(), record.history(), budget)

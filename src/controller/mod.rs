@@ -383,9 +383,10 @@ impl<G: Evaluate> Match<G> {
     /// passes, the turn clock, starting the computer when it is its turn, and the coach.
     pub fn advance(&mut self, now: f64) {
         self.advance_game(now);
-        let game_on = self.game_on();
+        // The evaluation follows the position shown, also while stepping back through it.
+        let open = self.status() == Status::Ongoing && !self.deadlocked();
         self.coach
-            .advance(&self.record, self.epoch, game_on, &self.wake);
+            .advance(&self.record, self.epoch, open, &self.wake);
     }
 
     fn advance_game(&mut self, now: f64) {

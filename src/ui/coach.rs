@@ -234,7 +234,7 @@ impl App {
     }
 
     /// Starts the review and shows it.
-    pub(super) fn open_review(&mut self) {
+    pub fn open_review(&mut self) {
         self.game.start_review();
         self.tab = Tab::Review;
     }

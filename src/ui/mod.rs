@@ -382,6 +382,12 @@ impl App {
         self.game.set_wake(Arc::clone(&self.wake));
     }
 
+    /// Plays a move written in notation, as a tap on the board would (tests, scripted
+    /// screenshots); refused like any move that is not a person's legal move now.
+    pub fn play_text(&mut self, text: &str) -> Result<(), crate::games::MoveError> {
+        self.game.play_text(text, self.clock.now())
+    }
+
     /// Asks the coach for the best move (when the coach is on and it is a person's turn).
     pub fn ask_hint(&mut self) {
         self.game.ask_hint();
