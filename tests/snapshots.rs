@@ -1,9 +1,12 @@
 //! Snapshot tests: the app drawn as a person sees it, compared with the reference images in
 //! `tests/snapshots/` (egui_kittest's snapshots, rendered on the CPU by Mesa's lavapipe, the
-//! software Vulkan driver). Every game in both languages in the middle of a game, the three
-//! layouts (wide 1280×800, upright 820×1180, phone 390×844) and the medium one, and the
-//! board's own states: a Push the Line group and its shove, Shuang Cheng's locked shared
-//! pieces, a Maddell mill that takes, an Earthen Cannon capture, a game's end.
+//! software Vulkan driver): every game in both languages in the middle of a game on a phone
+//! (390×844), each board showing its own kind of move (a Push the Line group and the piece
+//! it shoves, Shuang Cheng's locked shared pieces, a Maddell mill that takes, Blockade's two-
+//! and three-step targets, an Earthen Cannon capture); Push the Line's game in the other
+//! layouts (wide 1280×800 and upright 820×1180 in both languages, medium 800×600); a game's
+//! end. The per-game pictures are phone-sized because a wide one is ~0.3 MB of PNG (the
+//! rules column's text) and the references should stay small.
 //!
 //! A real change to what is drawn fails here with a `.diff.png` beside the reference (the
 //! differing pixels in red) and the new image as `.new.png`. When the change is meant,
