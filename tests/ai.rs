@@ -576,3 +576,121 @@ fn match_games_share_an_opening_only_when_paired() {
     assert_ne!(unpaired[0], unpaired[1]);
     assert_ne!(unpaired[2], unpaired[3]);
 }
+
+/// The coach's analysis sees a win in one (and says so: `win 1`) and the defence against a
+/// loss in one, in every game's tactics positions.
+#[test]
+fn analysis_finds_wins_in_one_and_the_defence_against_a_loss_in_one() {
+    use qipan::ai::coach::{analyse, Budget, Score};
+    for variant in all_variants() {
+        with_game!(variant.to_game(), g => {
+            let (wins, defences) = if variant.game == GameId::Push {
+                let g = qipan::games::push::Push;
+                let setups: Vec<_> = push_setups(71, 3000)
+                    .into_iter()
+                    .filter(|p| !g.status(p).is_over())
+                    .collect();
+                let wins: Vec<String> = setups
+                    .iter()
+                    .filter(|p| !winning_now(&g, p).is_empty())
+                    .take(15)
+                    .map(|p| g.format_position(p))
+                    .collect();
+                let defences = setups
+                    .iter()
+                    .filter(|p| {
+                        let mut moves = Vec::new();
+                        g.legal_moves(p, &mut moves);
+                        let losing = moves.iter().filter(|&&m| loses_in_one(&g, p, m)).count();
+                        winning_now(&g, p).is_empty() && losing > 0 && losing < moves.len()
+                    })
+                    .take(15)
+                    .map(|p| g.format_position(p))
+                    .collect::<Vec<String>>();
+                (wins, defences)
+            } else {
+                let (wins, defences) = tactical_positions(&g, 61);
+                let text = |ps: Vec<_>| ps.iter().map(|p| g.format_position(p)).collect();
+                (text(wins), text(defences))
+            };
+            for text in &wins {
+                let pos = g.parse_position(text).expect("position");
+                let found = analyse(&g, &pos, &[], Budget::Depth(3)).expect("ongoing");
+                assert!(
+                    winning_now(&g, &pos).contains(&found.best),
+                    "{variant}: analysis missed a win in one: {text}"
+                );
+                assert_eq!(found.score, Score::Win(1), "{variant}: {text}");
+                assert_eq!(found.line, vec![found.best], "{variant}: {text}");
+            }
+            for text in &defences {
+                let pos = g.parse_position(text).expect("position");
+                let found = analyse(&g, &pos, &[], Budget::Depth(3)).expect("ongoing");
+                assert!(
+                    !loses_in_one(&g, &pos, found.best),
+                    "{variant}: analysis allowed a loss in one: {text}"
+                );
+            }
+            assert!(wins.len() >= 5 && defences.len() >= 5, "{variant}: too few tactics");
+        });
+    }
+}
+
+/// In solved Shuang Cheng the review calls a move a blunder exactly when it changes the
+/// solved value's result (a win to a draw or loss, a draw to a loss), over many random
+/// games; and a move that keeps the result is never worse than good.
+#[test]
+fn shuang_cheng_review_calls_a_move_a_blunder_iff_it_changes_the_result() {
+    use qipan::ai::coach::{review, Label, Loss};
+    let g = ShuangCheng;
+    let class = |v: SolvedValue| match v {
+        SolvedValue::Win(_) => 2,
+        SolvedValue::Draw => 1,
+        SolvedValue::Loss(_) => 0,
+    };
+    let mut rng = StdRng::seed_from_u64(0xC0AC4);
+    let (mut blunders, mut kept) = (0, 0);
+    let mut moves = Vec::new();
+    for _ in 0..300 {
+        let mut positions = vec![g.start()];
+        let mut played = Vec::new();
+        for _ in 0..40 {
+            let pos = positions[positions.len() - 1];
+            moves.clear();
+            g.legal_moves(&pos, &mut moves);
+            if g.status(&pos).is_over() || moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            played.push(Some(mv));
+            positions.push(g.play(&pos, mv));
+        }
+        let reviewed = review(&g, positions.clone(), played.clone(), 1);
+        for (i, verdict) in reviewed.verdicts.iter().enumerate() {
+            let verdict = verdict.as_ref().expect("every ply is a move");
+            let before = solve(&g, &positions[i]).expect("solved");
+            // The child's value is for the other side: a child loss is the mover's win.
+            let after = 2 - class(solve(&g, &positions[i + 1]).expect("solved"));
+            let changed = after < class(before);
+            assert_eq!(
+                verdict.label == Label::Blunder,
+                changed,
+                "ply {} of {:?}: {verdict:?}",
+                i + 1,
+                played
+            );
+            if changed {
+                assert_eq!(verdict.loss, Loss::Result);
+                blunders += 1;
+            } else {
+                assert!(verdict.label <= Label::Good, "{verdict:?}");
+                kept += 1;
+            }
+        }
+    }
+    eprintln!("{blunders} blunders, {kept} moves that kept the result");
+    assert!(
+        blunders >= 100 && kept >= 100,
+        "{blunders} blunders, {kept} kept"
+    );
+}

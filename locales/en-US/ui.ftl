@@ -124,3 +124,44 @@ engine-hot-seat = Play both sides
 # The About line: what draws the window (src/renderer.rs, renderer_in_use()), e.g.
 # "wgpu · Vulkan · llvmpipe" or "glow · OpenGL 4.5 · …".
 about-renderer = Renderer: { $renderer }
+
+# The coach (src/ui/coach.rs). Scores: "Dark +1.3" (pieces ahead), "Dark wins in 7" (moves of
+# either side until the end, with best play), "Draw".
+setting-coach = Coach
+coach-off = Off
+coach-hints = Hints only
+coach-full = Full
+action-hint = Hint
+keys-hint = H
+hint-thinking = Looking for the best move…
+hint-move = Hint: { $move } ({ $score })
+eval-ahead = { $side } { $pieces }
+eval-wins-in = { $side } { $plies ->
+    [0] has won
+    [one] wins in 1 move
+   *[other] wins in { $plies } moves
+}
+eval-draw = Draw with best play
+eval-thinking = Evaluating…
+eval-bar = Evaluation: { $value }
+label-best = Best
+label-good = Good
+label-inaccuracy = Inaccuracy
+label-mistake = Mistake
+label-blunder = Blunder
+alert-loss = { $label }: { $move } gives up { $pieces } pieces. { $best } was better.
+alert-threw-win = { $label }: { $move } throws the win away. { $best } kept it.
+alert-threw-draw = { $label }: { $move } turns a draw into a loss. { $best } held it.
+alert-undo = Take it back
+alert-dismiss = Play on
+action-review = Review the game
+heading-review = Review
+review-none = The coach can go through the game move by move and show where it turned.
+review-running = Reviewing the game… { $percent }%
+review-stop = Stop
+review-again = Review again (the game went on)
+review-close = Close the review
+review-chart = Evaluation over the game (for { $side }, in pieces)
+review-better = better: { $move }
+board-suggested = Coach's move: { $move }.
+board-played = Played: { $move }.

@@ -123,3 +123,42 @@ engine-hot-seat = 双方都由你来下
 
 # “关于”一行：绘制窗口所用的渲染器（src/renderer.rs 的 renderer_in_use()）。
 about-renderer = 渲染器：{ $renderer }
+
+# 教练（src/ui/coach.rs）。局面评估："黑方 +1.3"（领先的子力），"黑方 7 步内获胜"（双方最佳应对下到终局的步数），"和棋"。
+setting-coach = 教练
+coach-off = 关闭
+coach-hints = 仅提示
+coach-full = 全部
+action-hint = 提示
+keys-hint = H
+hint-thinking = 正在寻找最佳着法…
+hint-move = 提示：{ $move }（{ $score }）
+eval-ahead = { $side } { $pieces }
+eval-wins-in = { $side } { $plies ->
+    [0] 已获胜
+   *[other] { $plies } 步内获胜
+}
+eval-draw = 双方最佳应对下为和棋
+eval-thinking = 正在评估…
+eval-bar = 局面评估：{ $value }
+label-best = 最佳
+label-good = 好棋
+label-inaccuracy = 缓着
+label-mistake = 失误
+label-blunder = 败着
+alert-loss = { $label }：{ $move } 损失 { $pieces } 子。{ $best } 更好。
+alert-threw-win = { $label }：{ $move } 葬送了胜局。{ $best } 可保持胜势。
+alert-threw-draw = { $label }：{ $move } 把和局下成了败局。{ $best } 可守和。
+alert-undo = 悔棋
+alert-dismiss = 继续下
+action-review = 复盘
+heading-review = 复盘
+review-none = 教练可以逐步复盘这盘棋，指出形势在哪里发生了转折。
+review-running = 正在复盘…… { $percent }%
+review-stop = 停止
+review-again = 重新复盘（对局已继续）
+review-close = 关闭复盘
+review-chart = 全局形势曲线（以{ $side }视角，单位：子）
+review-better = 更好：{ $move }
+board-suggested = 教练推荐：{ $move }。
+board-played = 实战：{ $move }。

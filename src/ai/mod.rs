@@ -2,6 +2,7 @@
 //! evaluation, the Shuang Cheng solver, and a worker that runs it off the UI's frame loop
 //! (a thread natively, a time-sliced task on the web).
 
+pub mod coach;
 mod eval;
 mod level;
 pub mod maddell_table;
@@ -64,6 +65,13 @@ pub trait Evaluate: Game {
 
     /// A slot for `mv` in the history table (below [`HISTORY_SLOTS`]; collisions are fine).
     fn history_slot(&self, mv: Self::Move) -> usize;
+
+    /// How deep the coach's review searches each position: deep enough to judge a move,
+    /// shallow enough that a 60-ply game's review takes at most 30 s natively (measured in
+    /// the README, "The coach").
+    fn review_depth(&self) -> i32 {
+        6
+    }
 
     /// An exact value table covering `pos`, for games small enough to solve outright.
     fn solution(&self, _pos: &Self::Position) -> Option<&'static solver::Solution<Self>>
@@ -228,9 +236,9 @@ fn plan<G: Evaluate>(
 
 /// Transposition-table size: smaller on the web, where memory is tighter.
 #[cfg(not(target_arch = "wasm32"))]
-const TABLE_BITS: u32 = 20;
+pub(crate) const TABLE_BITS: u32 = 20;
 #[cfg(target_arch = "wasm32")]
-const TABLE_BITS: u32 = 17;
+pub(crate) const TABLE_BITS: u32 = 17;
 
 /// Chooses a move for the side to move, searching on this thread until done.
 pub fn choose_move<G: Evaluate>(

@@ -142,6 +142,37 @@ impl<G: Evaluate> Searcher<G> {
         }
     }
 
+    /// The line the search expects, starting with [`Outcome::best`]: the best move, then each
+    /// position's table move, while it is legal, the game goes on and no position repeats.
+    /// At most `max_len` moves (the table may have lost the tail of a deep line).
+    pub fn principal_variation(&self, max_len: usize) -> Vec<G::Move> {
+        let Some(first) = self.outcome().best else {
+            return Vec::new();
+        };
+        let mut line = vec![first];
+        let mut pos = self.game.play(&self.root, first);
+        let mut seen = vec![self.game.hash(&self.root)];
+        let mut moves = Vec::new();
+        while line.len() < max_len && !self.game.status(&pos).is_over() {
+            let hash = self.game.hash(&pos);
+            if seen.contains(&hash) {
+                break;
+            }
+            seen.push(hash);
+            let Some(mv) = self.table.probe(hash).and_then(|entry| entry.best) else {
+                break;
+            };
+            moves.clear();
+            self.game.legal_moves(&pos, &mut moves);
+            if !moves.contains(&mv) {
+                break;
+            }
+            line.push(mv);
+            pos = self.game.play(&pos, mv);
+        }
+        line
+    }
+
     /// Runs to completion (or to the time limit).
     pub fn run(&mut self) -> Outcome<G::Move> {
         while !self.step(None) {}
@@ -477,6 +508,11 @@ impl<G: Evaluate> Searcher<G> {
         let spread = 2 * self.limits.noise as u64 + 1;
         score + (h % spread) as i32 - self.limits.noise
     }
+}
+
+/// The plies to the end of a decided score (`WIN - n` or `-(WIN - n)`), else `None`.
+pub fn decided_in(score: i32) -> Option<u32> {
+    (score.abs() >= WIN - MAX_PLY as i32 * 2).then(|| (WIN - score.abs()) as u32)
 }
 
 /// Decided scores are stored relative to the node, so they stay right at any ply.

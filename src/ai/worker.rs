@@ -1,78 +1,146 @@
-//! Runs a [`Task`](super::Task) away from the UI's frame loop. Natively that is a thread; on
-//! the web it is a `spawn_local` task that works in slices of a few milliseconds and yields
-//! to the browser in between. Dropping the worker cancels the search: a stale answer is never
-//! delivered.
+//! Runs work away from the UI's frame loop: the computer's move ([`Worker`]) and the coach's
+//! analyses ([`Background`] of any [`Job`]). Natively that is a thread; on the web it is a
+//! `spawn_local` task that works in slices of a few milliseconds and yields to the browser in
+//! between. Dropping the handle cancels the work: a stale answer is never delivered.
 
-use super::{Evaluate, Request, Thought};
-
-#[cfg(not(target_arch = "wasm32"))]
-pub use native::Worker;
-#[cfg(target_arch = "wasm32")]
-pub use web::Worker;
+use super::{Evaluate, Request, Task, ThinkError, Thought};
+use web_time::{Duration, Instant};
 
 /// Called when an answer is ready (the app repaints so that it is picked up at once).
 pub type Wake = std::sync::Arc<dyn Fn() + Send + Sync>;
 
+/// Work that can stop after any slice and resume where it stopped.
+pub trait Job: Send + 'static {
+    type Output: Send + 'static;
+    /// Works for about `slice`; the output once the work is done.
+    fn step(&mut self, slice: Duration) -> Option<Self::Output>;
+    /// How far along the work is, from 0 to 1, for a progress bar.
+    fn progress(&self) -> f32 {
+        0.0
+    }
+}
+
+/// The computer's move as a [`Job`]: its answer comes with what it cost.
+struct Think<G: Evaluate> {
+    task: Task<G>,
+    started: Instant,
+}
+
+impl<G: Evaluate> Job for Think<G> {
+    type Output = Thought<G>;
+
+    fn step(&mut self, slice: Duration) -> Option<Thought<G>> {
+        let answer = self.task.step(slice)?;
+        Some(Thought {
+            answer,
+            nodes: self.task.nodes(),
+            elapsed: self.started.elapsed(),
+        })
+    }
+}
+
+/// A search for the computer's move, running in the background.
+pub struct Worker<G: Evaluate> {
+    job: Background<Think<G>>,
+    started: Instant,
+}
+
+impl<G: Evaluate> Worker<G> {
+    /// Starts thinking; `wake` is called when the answer is ready.
+    pub fn start(request: Request<G>, wake: Wake) -> Worker<G> {
+        let started = Instant::now();
+        let think = Think {
+            task: Task::new(&request),
+            started,
+        };
+        Worker {
+            job: Background::start(think, wake),
+            started,
+        }
+    }
+
+    /// The answer, once it is ready. A search that panicked answers
+    /// [`ThinkError::Crashed`], so that the app can say so and let the player go on, instead
+    /// of waiting for ever.
+    pub fn poll(&mut self) -> Option<Thought<G>> {
+        self.job.poll().map(|done| {
+            done.unwrap_or_else(|why| Thought {
+                answer: Err(ThinkError::Crashed(why)),
+                nodes: 0,
+                elapsed: self.started.elapsed(),
+            })
+        })
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use native::Background;
+#[cfg(target_arch = "wasm32")]
+pub use web::Background;
+
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use super::{Evaluate, Request, Thought, Wake};
-    use crate::ai::{Task, ThinkError};
+    use super::{Job, Wake};
     use std::panic::{catch_unwind, AssertUnwindSafe};
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
     use std::sync::mpsc;
     use std::sync::Arc;
     use web_time::Duration;
-    use web_time::Instant;
 
-    /// A search running on its own thread.
-    pub struct Worker<G: Evaluate> {
-        answer: mpsc::Receiver<Thought<G>>,
+    /// A job running on its own thread.
+    pub struct Background<J: Job> {
+        output: mpsc::Receiver<Result<J::Output, String>>,
         cancelled: Arc<AtomicBool>,
+        /// The job's progress, as `f32` bits.
+        progress: Arc<AtomicU32>,
     }
 
-    impl<G: Evaluate> Worker<G> {
-        /// Starts thinking; `wake` is called when the answer is ready.
-        pub fn start(request: Request<G>, wake: Wake) -> Worker<G> {
-            let (sender, answer) = mpsc::channel();
+    impl<J: Job> Background<J> {
+        /// Starts `job`; `wake` is called when its output is ready.
+        pub fn start(mut job: J, wake: Wake) -> Background<J> {
+            let (sender, output) = mpsc::channel();
             let cancelled = Arc::new(AtomicBool::new(false));
-            let stop = Arc::clone(&cancelled);
+            let progress = Arc::new(AtomicU32::new(0));
+            let (stop, shown) = (Arc::clone(&cancelled), Arc::clone(&progress));
             std::thread::spawn(move || {
-                let started = Instant::now();
-                // A panic in the search becomes an answer, so that the app can say so and
-                // let the player go on, instead of waiting for ever.
-                let result = catch_unwind(AssertUnwindSafe(|| {
-                    let mut task = Task::new(&request);
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            return None;
-                        }
-                        if let Some(answer) = task.step(Duration::from_millis(20)) {
-                            return Some((answer, task.nodes()));
-                        }
+                // A panic becomes an output (`Err` with its message) rather than silence.
+                let result = catch_unwind(AssertUnwindSafe(|| loop {
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
                     }
-                }))
-                .unwrap_or_else(|panic| Some((Err(ThinkError::Crashed(panic_text(&panic))), 0)))
-                .map(|(answer, nodes)| Thought {
-                    answer,
-                    nodes,
-                    elapsed: started.elapsed(),
-                });
-                if let Some(result) = result {
-                    if !stop.load(Ordering::Relaxed) && sender.send(result).is_ok() {
-                        wake();
+                    if let Some(output) = job.step(Duration::from_millis(20)) {
+                        return Some(output);
                     }
+                    shown.store(job.progress().to_bits(), Ordering::Relaxed);
+                }));
+                let result = match result {
+                    Ok(None) => return,
+                    Ok(Some(output)) => Ok(output),
+                    Err(panic) => Err(panic_text(&panic)),
+                };
+                if !stop.load(Ordering::Relaxed) && sender.send(result).is_ok() {
+                    wake();
                 }
             });
-            Worker { answer, cancelled }
+            Background {
+                output,
+                cancelled,
+                progress,
+            }
         }
 
-        /// The answer, once it is ready.
-        pub fn poll(&mut self) -> Option<Thought<G>> {
-            self.answer.try_recv().ok()
+        /// The output once it is ready; `Err` with the panic's message if the job panicked.
+        pub fn poll(&mut self) -> Option<Result<J::Output, String>> {
+            self.output.try_recv().ok()
+        }
+
+        /// How far along the job is, from 0 to 1.
+        pub fn progress(&self) -> f32 {
+            f32::from_bits(self.progress.load(Ordering::Relaxed))
         }
     }
 
-    impl<G: Evaluate> Drop for Worker<G> {
+    impl<J: Job> Drop for Background<J> {
         fn drop(&mut self) {
             self.cancelled.store(true, Ordering::Relaxed);
         }
@@ -90,67 +158,75 @@ mod native {
 
 #[cfg(target_arch = "wasm32")]
 mod web {
-    use super::{Evaluate, Request, Thought, Wake};
-    use crate::ai::Task;
+    use super::{Job, Wake};
     use std::cell::{Cell, RefCell};
     use std::rc::Rc;
     use wasm_bindgen::JsValue;
     use wasm_bindgen_futures::JsFuture;
     use web_time::Duration;
-    use web_time::Instant;
 
-    /// How long the search may hold the page's only thread before it yields: about half a
+    /// How long a job may hold the page's only thread before it yields: about half a
     /// frame at 60 Hz, leaving the rest for input and drawing.
     const SLICE: Duration = Duration::from_millis(8);
     /// In a hidden tab nobody is watching: longer slices, fewer hand-overs.
     const HIDDEN_SLICE: Duration = Duration::from_millis(200);
 
-    /// A search running in slices on the page's thread.
-    pub struct Worker<G: Evaluate> {
-        answer: Rc<RefCell<Option<Thought<G>>>>,
+    /// A job running in slices on the page's thread. (A panic aborts the page's module on
+    /// the web, so the output is never `Err` here.)
+    pub struct Background<J: Job> {
+        output: Rc<RefCell<Option<Result<J::Output, String>>>>,
         cancelled: Rc<Cell<bool>>,
+        progress: Rc<Cell<f32>>,
     }
 
-    impl<G: Evaluate> Worker<G> {
-        /// Starts thinking; `wake` is called when the answer is ready.
-        pub fn start(request: Request<G>, wake: Wake) -> Worker<G> {
-            let answer = Rc::new(RefCell::new(None));
+    impl<J: Job> Background<J> {
+        /// Starts `job`; `wake` is called when its output is ready.
+        pub fn start(mut job: J, wake: Wake) -> Background<J> {
+            let output = Rc::new(RefCell::new(None));
             let cancelled = Rc::new(Cell::new(false));
-            let (slot, stop) = (Rc::clone(&answer), Rc::clone(&cancelled));
+            let progress = Rc::new(Cell::new(0.0));
+            let (slot, stop, shown) = (
+                Rc::clone(&output),
+                Rc::clone(&cancelled),
+                Rc::clone(&progress),
+            );
             wasm_bindgen_futures::spawn_local(async move {
-                let started = Instant::now();
-                let mut task = Task::new(&request);
                 let browser = Yielder::new();
-                let answer = loop {
+                let done = loop {
                     if stop.get() {
                         return;
                     }
                     let slice = if page_hidden() { HIDDEN_SLICE } else { SLICE };
-                    if let Some(done) = task.step(slice) {
+                    if let Some(done) = job.step(slice) {
                         break done;
                     }
+                    shown.set(job.progress());
                     browser.yield_now().await;
                 };
-                let result = Thought {
-                    answer,
-                    nodes: task.nodes(),
-                    elapsed: started.elapsed(),
-                };
                 if !stop.get() {
-                    *slot.borrow_mut() = Some(result);
+                    *slot.borrow_mut() = Some(Ok(done));
                     wake();
                 }
             });
-            Worker { answer, cancelled }
+            Background {
+                output,
+                cancelled,
+                progress,
+            }
         }
 
-        /// The answer, once it is ready.
-        pub fn poll(&mut self) -> Option<Thought<G>> {
-            self.answer.borrow_mut().take()
+        /// The output once it is ready.
+        pub fn poll(&mut self) -> Option<Result<J::Output, String>> {
+            self.output.borrow_mut().take()
+        }
+
+        /// How far along the job is, from 0 to 1.
+        pub fn progress(&self) -> f32 {
+            self.progress.get()
         }
     }
 
-    impl<G: Evaluate> Drop for Worker<G> {
+    impl<J: Job> Drop for Background<J> {
         fn drop(&mut self) {
             self.cancelled.set(true);
         }
@@ -163,7 +239,7 @@ mod web {
     /// page searched about 30% fewer nodes a second, for no gain in how soon clicks or
     /// frames came (measured in headless Chromium; see README, "In the browser").
     struct Yielder {
-        /// One channel for the whole search: it stays alive while a message is on its way.
+        /// One channel for the whole job: it stays alive while a message is on its way.
         channel: Option<web_sys::MessageChannel>,
     }
 

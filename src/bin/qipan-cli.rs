@@ -17,6 +17,7 @@
 // On wasm32 everything below the stub `main` is unused.
 #![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
 
+use qipan::ai::coach::{self, Budget};
 use qipan::ai::matches::level_move;
 use qipan::ai::{self, Evaluate, Level};
 use qipan::games::{perft, Game, Side, Variant};
@@ -26,7 +27,8 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: qipan-cli start|moves|apply|status|perft|bestmove|match|solve GAME ...";
+const USAGE: &str =
+    "usage: qipan-cli start|moves|apply|status|perft|bestmove|analyse|review|match|solve GAME ...";
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -84,6 +86,8 @@ struct Options {
     seed: Option<u64>,
     max_plies: Option<u64>,
     movetime: Option<Duration>,
+    /// `analyse`, `review`: a fixed search depth.
+    depth: Option<i32>,
     /// `solve maddell`: where the solved table is read (or written, when missing).
     table: Option<String>,
     positional: Vec<String>,
@@ -111,6 +115,8 @@ fn allowed_options(command: &str) -> Result<&'static [&'static str], String> {
         "solve" => &["pos", "table"],
         "perft" => &["pos", "divide"],
         "bestmove" => &["pos", "level", "movetime", "seed"],
+        "analyse" => &["pos", "movetime", "depth", "table"],
+        "review" => &["depth", "table"],
         "match" => &["x", "o", "games", "seed", "max-plies", "movetime"],
         other => return Err(format!("unknown command '{other}'; {USAGE}")),
     })
@@ -181,6 +187,14 @@ fn parse_args(
             "games" => set_once(&mut options.games, &flag, number(&flag, &value)?)?,
             "seed" => set_once(&mut options.seed, &flag, number(&flag, &value)?)?,
             "max-plies" => set_once(&mut options.max_plies, &flag, number(&flag, &value)?)?,
+            "depth" => {
+                let depth = number(&flag, &value)?;
+                let depth = i32::try_from(depth)
+                    .ok()
+                    .filter(|d| (1..=64).contains(d))
+                    .ok_or_else(|| format!("{flag} '{value}' is not a depth from 1 to 64"))?;
+                set_once(&mut options.depth, &flag, depth)?
+            }
             "movetime" => {
                 let ms = number(&flag, &value)?;
                 set_once(&mut options.movetime, &flag, Duration::from_millis(ms))?
@@ -202,7 +216,8 @@ impl Options {
 
 fn run(args: impl IntoIterator<Item = OsString>) -> Result<String, Failure> {
     let (command, variant, options) = parse_args(args)?;
-    if command == "solve" {
+    // Every game the engine has solved gives exact values.
+    if matches!(command.as_str(), "solve" | "analyse" | "review") {
         prepare_table(variant, &options)?;
     }
     with_game!(variant.to_game(), g => Command { game: g, options }.run(&command))
@@ -243,6 +258,8 @@ impl<G: Evaluate> Command<G> {
             "apply" => self.apply(),
             "perft" => self.perft(),
             "bestmove" => self.bestmove(),
+            "analyse" => self.analyse(),
+            "review" => self.review(),
             "solve" => self.solve(),
             other => Err(format!("unknown command '{other}'")),
         }
@@ -317,26 +334,110 @@ impl<G: Evaluate> Command<G> {
         Ok(out)
     }
 
+    /// The position after the positional MOVE... from `--pos`, and the positions before it
+    /// (the search's repetition check), as UCI's `position ... moves` gives them.
+    fn played(&self) -> Result<(G::Position, Vec<G::Position>), String> {
+        let mut pos = self.position()?;
+        let mut history = Vec::with_capacity(self.options.positional.len());
+        for text in &self.options.positional {
+            let mv = self
+                .game
+                .parse_move(&pos, text)
+                .map_err(|e| e.to_string())?;
+            history.push(pos);
+            pos = self.game.play(&pos, mv);
+        }
+        Ok((pos, history))
+    }
+
     fn bestmove(&self) -> Result<String, String> {
-        self.options.no_positional()?;
         let level = self
             .options
             .level
             .ok_or_else(|| "missing --level".to_owned())?;
-        let pos = self.position()?;
+        let (pos, history) = self.played()?;
         if self.game.status(&pos).is_over() {
             return Err("the game is over: there is no move to choose".to_owned());
         }
         let mv = ai::choose_move(
             &self.game,
             &pos,
-            &[],
+            &history,
             level,
             self.options.seed.unwrap_or(0),
             self.options.movetime,
         )
         .ok_or_else(|| "no legal move in this position".to_owned())?;
         Ok(line(self.game.format_move(mv)))
+    }
+
+    /// Three lines: the score for the side to move, the best move and the expected line.
+    /// Without a budget it thinks as long as master does for a move (the app's hint).
+    fn analyse(&self) -> Result<String, String> {
+        let budget = match (self.options.depth, self.options.movetime) {
+            (Some(_), Some(_)) => return Err("give --movetime or --depth, not both".to_owned()),
+            (Some(depth), None) => Budget::Depth(depth),
+            (None, Some(time)) => Budget::Time(time),
+            (None, None) => Budget::Time(Level::Master.config().budget),
+        };
+        let (pos, history) = self.played()?;
+        let analysis =
+            coach::analyse(&self.game, &pos, &history, budget).map_err(|e| e.to_string())?;
+        let line: Vec<String> = analysis
+            .line
+            .iter()
+            .map(|&mv| self.game.format_move(mv))
+            .collect();
+        Ok(format!(
+            "score {}\nbest {}\npv {}\n",
+            analysis.score,
+            self.game.format_move(analysis.best),
+            line.join(" ")
+        ))
+    }
+
+    /// A line per ply (`N MOVE LABEL LOSS BEST`), then the label counts for x, then for o.
+    fn review(&self) -> Result<String, String> {
+        if self.options.positional.is_empty() {
+            return Err("missing MOVE after the game".to_owned());
+        }
+        let mut positions = vec![self.game.start()];
+        let mut moves = Vec::with_capacity(self.options.positional.len());
+        for text in &self.options.positional {
+            let pos = positions[positions.len() - 1];
+            let mv = self
+                .game
+                .parse_move(&pos, text)
+                .map_err(|e| e.to_string())?;
+            moves.push(Some(mv));
+            positions.push(self.game.play(&pos, mv));
+        }
+        let depth = self
+            .options
+            .depth
+            .unwrap_or_else(|| self.game.review_depth());
+        let review = coach::review(&self.game, positions, moves, depth);
+        let mut out = String::new();
+        for (index, verdict) in review.verdicts.iter().enumerate() {
+            // Every ply here is a move: only the app's timer loses turns without one.
+            let Some(verdict) = verdict else { continue };
+            out.push_str(&format!(
+                "{} {} {} {} {}\n",
+                index + 1,
+                self.game.format_move(verdict.played),
+                verdict.label.as_str(),
+                verdict.loss,
+                self.game.format_move(verdict.best),
+            ));
+        }
+        let counts: Vec<String> = review
+            .summary()
+            .iter()
+            .flatten()
+            .map(u32::to_string)
+            .collect();
+        out.push_str(&format!("summary {}\n", counts.join(" ")));
+        Ok(out)
     }
 
     /// Plays the match; a game that crashed fails the whole match (exit 1) rather than count

@@ -1,7 +1,9 @@
 //! [`AnyMatch`]: a [`Match`] of whichever game was picked, so that the app shell and saved
 //! games are written once.
 
+use super::coach::{CoachMode, ReviewView, VerdictView};
 use super::{Change, Match, Notice, Players, Record};
+use crate::ai::coach::Score;
 use crate::ai::worker::Wake;
 use crate::games::{blockade, cannon, maddell, push, shuangcheng};
 use crate::games::{Game, MoveError, PositionError, Side, Status, Variant};
@@ -67,6 +69,79 @@ impl AnyMatch {
             record.set_cursor(cursor);
             Ok(AnyMatch::from(Match::from_record(record, players, seed, now)))
         })
+    }
+
+    pub fn coach_mode(&self) -> CoachMode {
+        with_match!(self, m => m.coach().mode())
+    }
+
+    pub fn set_coach_mode(&mut self, mode: CoachMode) {
+        with_match!(self, m => m.set_coach_mode(mode))
+    }
+
+    pub fn ask_hint(&mut self) {
+        with_match!(self, m => m.ask_hint())
+    }
+
+    /// The hint for the position on the board: the best move in notation and its score for
+    /// the side to move.
+    pub fn hint(&self) -> Option<(String, Score)> {
+        with_match!(self, m => m
+            .hint()
+            .map(|h| (m.record().game().format_move(h.best), h.score)))
+    }
+
+    /// Whether a hint is being worked out.
+    pub fn hint_pending(&self) -> bool {
+        with_match!(self, m => m.coach().hint_pending(m.epoch()))
+    }
+
+    /// The value of the position on the board from Dark's (x's) view (full coach): the
+    /// result once the game is over, else the evaluation once worked out.
+    pub fn evaluation(&self) -> Option<Score> {
+        match self.status() {
+            Status::Win(Side::X, _) => return Some(Score::Win(0)),
+            Status::Win(Side::O, _) => return Some(Score::Loss(0)),
+            Status::Draw(_) => return Some(Score::Draw),
+            Status::Ongoing => {}
+        }
+        with_match!(self, m => m.evaluation().map(|e| match m.record().side_to_move() {
+            Side::X => e.score,
+            Side::O => e.score.for_other_side(),
+        }))
+    }
+
+    pub fn alert(&self) -> Option<VerdictView> {
+        with_match!(self, m => m.coach().alert_view(m.record().game()))
+    }
+
+    pub fn take_back_mistake(&mut self, now: f64) {
+        with_match!(self, m => m.take_back_mistake(now))
+    }
+
+    pub fn dismiss_alert(&mut self) {
+        with_match!(self, m => m.dismiss_alert())
+    }
+
+    pub fn start_review(&mut self) {
+        with_match!(self, m => m.start_review())
+    }
+
+    pub fn stop_review(&mut self) {
+        with_match!(self, m => m.stop_review())
+    }
+
+    pub fn close_review(&mut self) {
+        with_match!(self, m => m.close_review())
+    }
+
+    pub fn review_view(&self) -> Option<ReviewView> {
+        with_match!(self, m => m.coach().review_view(m.record().game()))
+    }
+
+    /// Whether the coach is working something out.
+    pub fn coach_busy(&self) -> bool {
+        with_match!(self, m => m.coach().busy())
     }
 
     pub fn variant(&self) -> Variant {

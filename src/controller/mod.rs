@@ -6,12 +6,14 @@
 //! Time comes in as an argument (`now`, in seconds), so a test moves the clock by hand.
 
 mod any;
+pub mod coach;
 pub mod engine;
 pub mod record;
 pub mod save;
 pub mod timer;
 
 pub use any::AnyMatch;
+pub use coach::{Alert, Coach, CoachMode, GameReview};
 pub use engine::{Engine, ManualEngine, Thinking, WorkerEngine};
 pub use record::{Ply, Record, SKIP_TEXT};
 
@@ -86,6 +88,7 @@ pub struct Match<G: Evaluate> {
     last_change: Change,
     /// Nodes and time of the computer's last search.
     last_search: Option<(u64, web_time::Duration)>,
+    coach: Coach<G>,
 }
 
 impl<G: Evaluate> Match<G> {
@@ -114,6 +117,7 @@ impl<G: Evaluate> Match<G> {
             notice: None,
             last_change: Change::Start,
             last_search: None,
+            coach: Coach::default(),
         }
     }
 
@@ -221,12 +225,69 @@ impl<G: Evaluate> Match<G> {
         self.thinking = None;
     }
 
-    /// Something changed the game: restart the turn clock, drop a stale computer answer.
+    /// Something changed the game: restart the turn clock, drop a stale computer answer and
+    /// what the coach was saying about the old position.
     fn touched(&mut self, change: Change, now: f64) {
         self.epoch += 1;
         self.thinking = None;
         self.timer.restart(now);
         self.last_change = change;
+        self.coach.position_changed(&self.record);
+    }
+
+    pub fn coach(&self) -> &Coach<G> {
+        &self.coach
+    }
+
+    pub fn set_coach_mode(&mut self, mode: CoachMode) {
+        self.coach.set_mode(mode);
+    }
+
+    /// Asks the coach for the best move here (a person's turn, the coach on).
+    pub fn ask_hint(&mut self) {
+        if self.game_on() && !self.computer_to_move() {
+            let level = self.players.level;
+            self.coach
+                .ask_hint(&self.record, self.epoch, level, &self.wake);
+        }
+    }
+
+    /// The hint for the position on the board, once worked out.
+    pub fn hint(&self) -> Option<&crate::ai::coach::Analysis<G::Move>> {
+        self.coach.hint(self.epoch)
+    }
+
+    /// The evaluation of the position on the board, once worked out (full coach).
+    pub fn evaluation(&self) -> Option<&crate::ai::coach::Analysis<G::Move>> {
+        self.coach.evaluation(self.epoch)
+    }
+
+    /// Takes back the move the coach's alert is about, and everything after it (the
+    /// computer's reply); they stay in the record for redo.
+    pub fn take_back_mistake(&mut self, now: f64) {
+        if let Some(ply) = self.coach.alert().map(|alert| alert.ply) {
+            self.coach.dismiss_alert();
+            if ply < self.record.cursor() {
+                self.jump(ply, false, now);
+            }
+        }
+    }
+
+    pub fn dismiss_alert(&mut self) {
+        self.coach.dismiss_alert();
+    }
+
+    /// Reviews the whole game in the background.
+    pub fn start_review(&mut self) {
+        self.coach.start_review(&self.record, &self.wake);
+    }
+
+    pub fn stop_review(&mut self) {
+        self.coach.stop_review();
+    }
+
+    pub fn close_review(&mut self) {
+        self.coach.close_review();
     }
 
     /// A person's move. Refused, with the game unchanged, when it is not a person's turn or
@@ -240,6 +301,9 @@ impl<G: Evaluate> Match<G> {
         self.record.play(mv)?;
         self.notice = None;
         self.touched(Change::Played { by_computer: false }, now);
+        let ply = self.record.cursor() - 1;
+        self.coach
+            .person_moved(&self.record, ply, self.epoch, &self.wake);
         Ok(())
     }
 
@@ -316,8 +380,16 @@ impl<G: Evaluate> Match<G> {
     }
 
     /// One step of the game's own life, called every frame: the computer's answer, forced
-    /// passes, the turn clock, and starting the computer when it is its turn.
+    /// passes, the turn clock, starting the computer when it is its turn, and the coach.
     pub fn advance(&mut self, now: f64) {
+        self.advance_game(now);
+        // The evaluation follows the position shown, also while stepping back through it.
+        let open = self.status() == Status::Ongoing && !self.deadlocked();
+        self.coach
+            .advance(&self.record, self.epoch, open, &self.wake);
+    }
+
+    fn advance_game(&mut self, now: f64) {
         if let Some(thought) = self.thinking.as_mut().and_then(|t| t.poll()) {
             self.thinking = None;
             if thought.nodes > 0 {

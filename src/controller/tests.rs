@@ -445,3 +445,134 @@ mod damaged_files {
         }
     }
 }
+
+/// Runs frames (at a standing clock) until `done`, for the coach's background jobs.
+fn until<G: Evaluate>(m: &mut Match<G>, what: &str, done: impl Fn(&Match<G>) -> bool) {
+    let started = std::time::Instant::now();
+    while !done(m) {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "waited a minute for {what}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        m.advance(1.0);
+    }
+}
+
+/// A Shuang Cheng position where x wins with best play and some move throws that away.
+fn won_with_a_losing_move() -> (shuangcheng::Position, shuangcheng::Move, shuangcheng::Move) {
+    use crate::ai::SolvedValue;
+    let g = ShuangCheng;
+    let class = |v| match v {
+        SolvedValue::Win(_) => 2,
+        SolvedValue::Draw => 1,
+        SolvedValue::Loss(_) => 0,
+    };
+    let mut pos = g.start();
+    let mut moves = Vec::new();
+    for step in 0.. {
+        assert!(step < 200, "no such position on this line");
+        moves.clear();
+        g.legal_moves(&pos, &mut moves);
+        let now = g.exact_value(&pos).expect("solved");
+        let children: Vec<_> = moves
+            .iter()
+            .map(|&m| {
+                (
+                    m,
+                    2 - class(g.exact_value(&g.play(&pos, m)).expect("solved")),
+                )
+            })
+            .collect();
+        let keeps = children.iter().find(|c| c.1 == class(now));
+        let throws = children.iter().find(|c| c.1 < class(now));
+        if let (Some(keep), Some(throw)) = (keeps, throws) {
+            if g.side_to_move(&pos) == Side::X {
+                return (pos, throw.0, keep.0);
+            }
+        }
+        pos = g.play(&pos, moves[step % moves.len()]);
+    }
+    unreachable!()
+}
+
+use crate::games::shuangcheng;
+
+#[test]
+fn a_hint_gives_the_best_move_and_goes_with_its_position() {
+    let (mut m, _engine) = shuangcheng();
+    m.ask_hint();
+    assert!(m.hint().is_none(), "the coach is off");
+    m.set_coach_mode(CoachMode::Hints);
+    m.ask_hint();
+    until(&mut m, "the hint", |m| m.hint().is_some());
+    let hint = m.hint().expect("hint").clone();
+    let g = ShuangCheng;
+    let start = g.start();
+    assert_eq!(
+        Some(hint.best),
+        crate::ai::solver::best_move(&g, &start, |p| g.exact_value(p).expect("solved")),
+        "the solved best move"
+    );
+    assert_eq!(hint.score, g.exact_value(&start).expect("solved").into());
+    m.play(hint.best, 1.0).expect("the hint is legal");
+    assert!(m.hint().is_none(), "a hint belongs to its position");
+}
+
+#[test]
+fn a_move_that_throws_the_result_away_raises_the_alert_and_undo_takes_it_back() {
+    let (pos, throw, keep) = won_with_a_losing_move();
+    let players = Players {
+        human: None,
+        level: Level::Easy,
+    };
+    let mut m = Match::new(ShuangCheng, pos, players, 1, 0.0);
+    m.set_coach_mode(CoachMode::Full);
+    m.play(keep, 0.0).expect("legal");
+    until(&mut m, "the check of a good move", |m| !m.coach().busy());
+    assert!(m.coach().alert().is_none(), "keeping the win is no mistake");
+    m.undo(1.0);
+    m.play(throw, 1.0).expect("legal");
+    until(&mut m, "the alert", |m| m.coach().alert().is_some());
+    let alert = m.coach().alert().expect("alert").clone();
+    assert_eq!(alert.ply, 0);
+    assert_eq!(alert.verdict.label, crate::ai::coach::Label::Blunder);
+    assert_eq!(alert.verdict.played, throw);
+    m.take_back_mistake(2.0);
+    assert_eq!(m.record().cursor(), 0, "back before the mistake");
+    assert_eq!(*m.record().current(), pos);
+    assert!(m.coach().alert().is_none());
+}
+
+#[test]
+fn the_evaluation_follows_the_position_and_the_review_labels_every_ply() {
+    let players = Players {
+        human: None,
+        level: Level::Easy,
+    };
+    let g = ShuangCheng;
+    let mut m = Match::new(g, g.start(), players, 1, 0.0);
+    m.set_coach_mode(CoachMode::Full);
+    until(&mut m, "the evaluation", |m| m.evaluation().is_some());
+    assert_eq!(
+        m.evaluation().expect("evaluated").score,
+        g.exact_value(&g.start()).expect("solved").into()
+    );
+    let line = ["l-c", "th-l", "c-th", "l-c"];
+    for text in line {
+        let legal = mv(&g, m.record().current(), text);
+        m.play(legal, 1.0).expect("legal");
+        assert!(m.evaluation().is_none(), "not the old position's value");
+    }
+    let played = line.len();
+    m.start_review();
+    until(&mut m, "the review", |m| {
+        m.coach().review().is_some_and(|r| r.result.is_some())
+    });
+    let view = m.coach().review_view(&g).expect("a review");
+    assert_eq!(view.rows.len(), played);
+    assert!(view.rows.iter().all(|r| r.is_some()));
+    assert_eq!(view.values.len(), played + 1);
+    let counted: u32 = view.summary.iter().flatten().sum();
+    assert_eq!(counted as usize, played);
+}

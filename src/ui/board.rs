@@ -2,7 +2,7 @@
 //! whichever game is on, forwards a completed move to the controller, and words what the
 //! engine reports (side names, why the game ended, the per-game status line).
 
-use super::boards::{BoardCtx, BoardKeys, BoardPainter, HasBoard, Painters};
+use super::boards::{BoardCtx, BoardKeys, BoardPainter, HasBoard, MoveMark, Painters};
 use crate::ai::Evaluate;
 use crate::controller::{AnyMatch, Match};
 use crate::games::{EndReason, Side, Status};
@@ -49,6 +49,7 @@ fn show_match<G: HasBoard + Evaluate>(
     let glide = glide
         .filter(|_| last_move.is_some())
         .map(|t| (record.position_at(record.cursor() - 1), ease(t)));
+    let marks = coach_marks(m);
     let ctx = BoardCtx {
         game: record.game(),
         pos: record.current(),
@@ -59,10 +60,29 @@ fn show_match<G: HasBoard + Evaluate>(
         time: now,
         glide,
         keys,
+        marks: &marks,
     };
     let chosen = painter.show(ui, rect, &ctx);
     // The controller refuses anything that is not a legal move of a person's turn.
     chosen.is_some_and(|mv| m.play(mv, now).is_ok())
+}
+
+/// The moves the coach points at: the hint for the position on the board, or, stepping
+/// through a reviewed game, the move played from it and the better one.
+fn coach_marks<G: Evaluate>(m: &Match<G>) -> Vec<(G::Move, MoveMark)> {
+    if m.reviewing() {
+        let cursor = m.record().cursor();
+        if let Some(verdict) = m.coach().reviewed_ply(cursor) {
+            let mut marks = vec![(verdict.played, MoveMark::Played)];
+            if verdict.best != verdict.played {
+                marks.push((verdict.best, MoveMark::Suggested));
+            }
+            return marks;
+        }
+    }
+    m.hint()
+        .map(|hint| vec![(hint.best, MoveMark::Suggested)])
+        .unwrap_or_default()
 }
 
 /// Starts fast and lands softly.

@@ -42,6 +42,8 @@ pub enum Tab {
     Settings,
     Moves,
     Rules,
+    /// The coach's review of the game.
+    Review,
 }
 
 impl App {
@@ -53,6 +55,7 @@ impl App {
             ui.add_space(4.0);
             self.status_bar(ui, now);
             self.engine_failure(ui);
+            self.coach_notes(ui);
             ui.add_space(2.0);
         });
         match layout {
@@ -65,9 +68,19 @@ impl App {
                     .default_size(340.0)
                     .resizable(true)
                     .show(ui, |ui| {
-                        ui.heading(self.tr(msg!("heading-rules")));
-                        ui.separator();
-                        self.rules_section(ui, true);
+                        // The review, once asked for, takes the rules' place.
+                        if self.game.review_view().is_some() {
+                            ui.heading(self.tr(msg!("heading-review")));
+                            ui.separator();
+                            egui::ScrollArea::vertical()
+                                .id_salt("review")
+                                .auto_shrink([false, false])
+                                .show(ui, |ui| self.review_section(ui));
+                        } else {
+                            ui.heading(self.tr(msg!("heading-rules")));
+                            ui.separator();
+                            self.rules_section(ui, true);
+                        }
                     });
                 self.central_board(ui, now)
             }
@@ -77,23 +90,33 @@ impl App {
                     .resizable(true)
                     .show(ui, |ui| {
                         ui.horizontal(|ui| {
-                            let play = self.tab != Tab::Rules;
+                            let play = !matches!(self.tab, Tab::Rules | Tab::Review);
                             let r = ui.selectable_label(play, self.tr(msg!("tab-play")));
                             mark(ui, "tab:play", &r);
                             if r.clicked() {
                                 self.tab = Tab::Games;
                             }
-                            let r = ui.selectable_label(!play, self.tr(msg!("heading-rules")));
-                            mark(ui, "tab:rules", &r);
-                            if r.clicked() {
-                                self.tab = Tab::Rules;
+                            for (tab, id, key) in [
+                                (Tab::Rules, msg!("heading-rules"), "tab:rules"),
+                                (Tab::Review, msg!("heading-review"), "tab:review"),
+                            ] {
+                                let r = ui.selectable_label(self.tab == tab, self.tr(id));
+                                mark(ui, key, &r);
+                                if r.clicked() {
+                                    self.tab = tab;
+                                }
                             }
                         });
                         ui.separator();
-                        if self.tab == Tab::Rules {
-                            self.rules_section(ui, true);
-                        } else {
-                            self.play_column(ui);
+                        match self.tab {
+                            Tab::Rules => self.rules_section(ui, true),
+                            Tab::Review => {
+                                egui::ScrollArea::vertical()
+                                    .id_salt("review")
+                                    .auto_shrink([false, false])
+                                    .show(ui, |ui| self.review_section(ui));
+                            }
+                            _ => self.play_column(ui),
                         }
                     });
                 self.central_board(ui, now)
@@ -165,6 +188,7 @@ impl App {
                             (Tab::Settings, msg!("heading-settings"), "tab:settings"),
                             (Tab::Moves, msg!("heading-moves"), "tab:moves"),
                             (Tab::Rules, msg!("heading-rules"), "tab:rules"),
+                            (Tab::Review, msg!("heading-review"), "tab:review"),
                         ] {
                             let r = ui.selectable_label(self.tab == tab, self.tr(id));
                             mark(ui, key, &r);
@@ -187,6 +211,7 @@ impl App {
                         }
                         Tab::Moves => self.moves_section(ui),
                         Tab::Rules => self.rules_section(ui, false),
+                        Tab::Review => self.review_section(ui),
                     }
                 });
         });
@@ -199,6 +224,7 @@ impl App {
             self.painted_epoch = self.game.epoch();
             board::clear(&mut self.painters);
         }
+        let rect = self.evaluation_bar(ui, rect);
         let glide = self.glide_progress(now);
         let keys = std::mem::take(&mut self.board_keys);
         board::show(

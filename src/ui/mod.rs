@@ -7,6 +7,7 @@
 
 pub mod board;
 pub mod boards;
+mod coach;
 pub mod games;
 pub mod layout;
 pub mod move_list;
@@ -259,12 +260,13 @@ impl App {
             return;
         }
         let shortcut = |m, k| KeyboardShortcut::new(m, k);
-        let (undo, redo, new, help, keys) = ctx.input_mut(|i| {
+        let (undo, redo, new, help, hint, keys) = ctx.input_mut(|i| {
             let undo = i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Z));
             let redo = i.consume_shortcut(&shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z))
                 || i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Y));
             let new = i.consume_shortcut(&shortcut(Modifiers::NONE, Key::N));
             let help = i.consume_shortcut(&shortcut(Modifiers::NONE, Key::F1));
+            let hint = i.consume_shortcut(&shortcut(Modifiers::NONE, Key::H));
             let mut keys = boards::BoardKeys::default();
             for (key, dir) in [
                 (Key::ArrowLeft, egui::vec2(-1.0, 0.0)),
@@ -279,8 +281,11 @@ impl App {
             keys.press = i.consume_key(Modifiers::NONE, Key::Enter)
                 || i.consume_key(Modifiers::NONE, Key::Space);
             keys.escape = i.consume_key(Modifiers::NONE, Key::Escape);
-            (undo, redo, new, help, keys)
+            (undo, redo, new, help, hint, keys)
         });
+        if hint {
+            self.ask_hint();
+        }
         if undo {
             self.undo();
         }
@@ -377,6 +382,17 @@ impl App {
         self.game.set_wake(Arc::clone(&self.wake));
     }
 
+    /// Plays a move written in notation, as a tap on the board would (tests, scripted
+    /// screenshots); refused like any move that is not a person's legal move now.
+    pub fn play_text(&mut self, text: &str) -> Result<(), crate::games::MoveError> {
+        self.game.play_text(text, self.clock.now())
+    }
+
+    /// Asks the coach for the best move (when the coach is on and it is a person's turn).
+    pub fn ask_hint(&mut self) {
+        self.game.ask_hint();
+    }
+
     /// Takes back the last move of the player at the screen, and the computer's reply to it.
     pub fn undo(&mut self) {
         self.game.undo(self.clock.now());
@@ -468,6 +484,9 @@ impl eframe::App for App {
         #[cfg(target_arch = "wasm32")]
         self.poll_picked_file();
         let now = self.clock.now();
+        if self.game.coach_mode() != self.settings.coach {
+            self.game.set_coach_mode(self.settings.coach);
+        }
         self.game.advance(now);
         self.keyboard(&ctx);
 
@@ -490,6 +509,10 @@ impl eframe::App for App {
                 delay = delay.min(Duration::from_millis(33));
             }
             ctx.request_repaint_after(delay);
+        }
+        // A review's progress bar moves a few times a second; its end wakes the app.
+        if self.game.review_view().is_some_and(|r| r.running) {
+            ctx.request_repaint_after(Duration::from_millis(250));
         }
         #[cfg(target_arch = "wasm32")]
         self.publish_page(&ctx);
@@ -540,6 +563,12 @@ impl App {
                 .last_search()
                 .filter(|(_, t)| !t.is_zero())
                 .map(|(nodes, t)| (nodes as f64 / t.as_secs_f64()) as u64),
+            hint: self.game.hint().map(|(best, _)| best).unwrap_or_default(),
+            review: match self.game.review_view() {
+                None => String::new(),
+                Some(r) if r.running => format!("running {}", (r.progress * 100.0) as u32),
+                Some(r) => format!("done {}", r.rows.iter().flatten().count()),
+            },
         };
         storage_web::publish(&state, &mut self.page);
     }

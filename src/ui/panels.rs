@@ -53,6 +53,15 @@ impl App {
             if redo.clicked() {
                 self.redo();
             }
+            if self.settings.coach.hints() {
+                let can_hint = self.game.human_to_move() && !self.game.hint_pending();
+                let hint =
+                    ui.add_enabled(can_hint, egui::Button::new(self.tr(msg!("action-hint"))));
+                mark(ui, "action:hint", &hint);
+                if hint.clicked() {
+                    self.ask_hint();
+                }
+            }
         });
         if self.confirm_new {
             egui::Frame::new()
@@ -92,6 +101,7 @@ impl App {
                     (msg!("keys-undo"), msg!("action-undo")),
                     (msg!("keys-redo"), msg!("action-redo")),
                     (msg!("keys-new"), msg!("action-new")),
+                    (msg!("keys-hint"), msg!("action-hint")),
                     (msg!("keys-help"), msg!("keys-heading")),
                 ] {
                     ui.monospace(self.tr(keys));
@@ -145,6 +155,9 @@ impl App {
         }
         if let Some(cursor) = move_list::show(ui, &self.game, &self.i18n) {
             self.game.review(cursor, self.clock.now());
+        }
+        if self.game.review_view().is_none() {
+            self.review_button(ui);
         }
     }
 

@@ -1,7 +1,7 @@
 //! Game Settings: saved between runs (eframe storage) and applied at once.
 
 use crate::ai::Level;
-use crate::controller::Players;
+use crate::controller::{CoachMode, Players};
 use crate::games::{Game, GameId, Side, Variant};
 use crate::i18n::{I18n, Lang, Msg};
 use crate::msg;
@@ -26,6 +26,8 @@ pub struct Settings {
     pub push_rounds: u32,
     /// The path the save and load buttons use.
     pub save_path: String,
+    /// How much the coach says (off by default: the player is on their own).
+    pub coach: CoachMode,
 }
 
 /// Which side the player takes, stored as the game-neutral x/o.
@@ -63,6 +65,7 @@ impl Default for Settings {
             solidarity: false,
             push_rounds: 0,
             save_path: "qipan-game.json".to_owned(),
+            coach: CoachMode::Off,
         }
     }
 }
@@ -97,6 +100,14 @@ pub fn level_msg(level: Level) -> Msg {
         Level::Medium => msg!("level-medium"),
         Level::Hard => msg!("level-hard"),
         Level::Master => msg!("level-master"),
+    }
+}
+
+pub fn coach_msg(mode: CoachMode) -> Msg {
+    match mode {
+        CoachMode::Off => msg!("coach-off"),
+        CoachMode::Hints => msg!("coach-hints"),
+        CoachMode::Full => msg!("coach-full"),
     }
 }
 
@@ -146,6 +157,14 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) {
         };
         ui.small(i18n.tr_args(msg!("push-first-note"), &[("side", i18n.tr(first).into())]));
     }
+
+    ui.horizontal_wrapped(|ui| {
+        ui.label(i18n.tr(msg!("setting-coach")));
+        for mode in CoachMode::ALL {
+            let r = ui.selectable_value(&mut settings.coach, mode, i18n.tr(coach_msg(mode)));
+            mark(ui, format_args!("coach:{mode:?}"), &r);
+        }
+    });
 
     let two = ui.checkbox(
         &mut settings.two_players,

@@ -116,7 +116,7 @@ impl App {
     }
 
     /// The banner over the board once the game is over: who won and by which rule.
-    pub(super) fn game_over_banner(&self, ui: &mut egui::Ui) {
+    pub(super) fn game_over_banner(&mut self, ui: &mut egui::Ui) {
         let status = self.game.status();
         if status == Status::Ongoing {
             return;
@@ -138,6 +138,9 @@ impl App {
                 ui.vertical_centered(|ui| {
                     ui.label(egui::RichText::new(headline).size(20.0).strong());
                     ui.label(board::end_reason(&self.game, &self.i18n));
+                    if self.game.review_view().is_none() {
+                        self.review_button(ui);
+                    }
                 });
             });
     }

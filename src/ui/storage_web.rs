@@ -128,6 +128,10 @@ pub struct PageState {
     pub marks: String,
     /// Nodes per second of the computer's last search in this page.
     pub nps: Option<u64>,
+    /// The coach: the hint's move, and the review's progress and rows (`data-hint`,
+    /// `data-review`: `running 42` or `done 31`, empty without a review).
+    pub hint: String,
+    pub review: String,
 }
 
 /// Writes `state` into the page; cheap to call every frame (only changes touch the DOM).
@@ -153,6 +157,8 @@ pub fn publish(state: &PageState, last: &mut Option<PageState>) {
         let _ = data.set("layout", &state.layout);
         let _ = data.set("marks", &state.marks);
         let _ = data.set("nps", &state.nps.map(|n| n.to_string()).unwrap_or_default());
+        let _ = data.set("hint", &state.hint);
+        let _ = data.set("review", &state.review);
     }
     *last = Some(state.clone());
 }

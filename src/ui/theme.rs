@@ -17,6 +17,10 @@ pub const RED: Color32 = Color32::from_rgb(0xC8, 0x1D, 0x25);
 pub const BLUE: Color32 = Color32::from_rgb(0x1F, 0x5F, 0xD1);
 pub const GREEN: Color32 = Color32::from_rgb(0x2E, 0x8B, 0x3E);
 pub const LOCKED: Color32 = Color32::from_rgb(0x80, 0x80, 0x80);
+/// The coach's move: a hint, or the better move in a review.
+pub const HINT: Color32 = Color32::from_rgb(0x7B, 0x3F, 0xC4);
+/// The move played, beside the better one in a review.
+pub const PLAYED: Color32 = Color32::from_rgb(0x4A, 0x5E, 0x7E);
 pub const PLATFORM: Color32 = Color32::from_rgb(0xB5, 0x4A, 0x2E);
 
 /// How a piece looks.

@@ -50,6 +50,11 @@ fn side_score(pos: &Position, side: Side, w: &Weights) -> i32 {
 }
 
 impl Evaluate for Maddell {
+    /// A 60-ply game's review at this depth: about 8 s natively (README, "The coach").
+    fn review_depth(&self) -> i32 {
+        10
+    }
+
     fn weight_table(&self) -> &'static [(&'static str, i32)] {
         WEIGHTS
     }

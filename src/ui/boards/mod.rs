@@ -36,6 +36,72 @@ pub struct BoardCtx<'a, G: Game> {
     pub glide: Option<(&'a G::Position, f32)>,
     /// Arrow keys, Enter or Space, Escape, when the board has the keyboard.
     pub keys: BoardKeys,
+    /// Moves the coach points at: a hint, or a reviewed ply's move and the better one.
+    pub marks: &'a [(G::Move, MoveMark)],
+}
+
+/// Why the board points at a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveMark {
+    /// The coach's move: a hint, or the better move in a review.
+    Suggested,
+    /// The move that was played (a reviewed ply).
+    Played,
+}
+
+impl MoveMark {
+    pub fn color(self) -> egui::Color32 {
+        match self {
+            MoveMark::Suggested => super::theme::HINT,
+            MoveMark::Played => super::theme::PLAYED,
+        }
+    }
+}
+
+/// Says the coach's marked moves to screen readers (and tests), as the board's description:
+/// "Hint: bh-c", "Played: l-c. Better: bh-c".
+pub fn describe_marks<G: Game>(ui: &egui::Ui, board: egui::Id, ctx: &BoardCtx<'_, G>) {
+    if ctx.marks.is_empty() {
+        return;
+    }
+    let said: Vec<String> = ctx
+        .marks
+        .iter()
+        .map(|&(mv, mark)| {
+            let id = match mark {
+                MoveMark::Suggested => msg!("board-suggested"),
+                MoveMark::Played => msg!("board-played"),
+            };
+            ctx.i18n
+                .tr_args(id, &[("move", ctx.game.format_move(mv).into())])
+        })
+        .collect();
+    let description = said.join(" ");
+    ui.ctx().accesskit_node_builder(board, |node| {
+        node.set_description(description);
+    });
+}
+
+/// Draws a marked move: an arrow for a step (`from` to `to`), a ring where a piece is
+/// placed, and crosses on what it takes. `r` is the board's piece radius.
+pub fn draw_move_mark(
+    painter: &egui::Painter,
+    from: Option<Pos2>,
+    to: Pos2,
+    takes: &[Pos2],
+    r: f32,
+    mark: MoveMark,
+) {
+    let color = mark.color();
+    match from {
+        Some(from) => super::theme::arrow(painter, from, to, r * 0.22, color.gamma_multiply(0.85)),
+        None => {
+            painter.circle_stroke(to, r * 1.05, egui::Stroke::new(r * 0.2, color));
+        }
+    }
+    for &at in takes {
+        super::theme::cross(painter, at, r * 0.45, egui::Stroke::new(r * 0.16, color));
+    }
 }
 
 /// A game's board on screen.

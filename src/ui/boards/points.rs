@@ -227,6 +227,23 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
             }
         }
 
+        // The coach's moves, over the pieces.
+        for &(mv, mark) in ctx.marks {
+            let taps = game.taps(mv);
+            let (from, to, rest) = match taps.as_slice() {
+                [(from, Mark::Select), (to, _), rest @ ..] => (Some(*from), *to, rest),
+                [(to, _), rest @ ..] => (None, *to, rest),
+                [] => continue,
+            };
+            let takes: Vec<Pos2> = rest
+                .iter()
+                .filter(|(_, m)| *m == Mark::Take)
+                .map(|&(p, _)| screen[p as usize])
+                .collect();
+            let from = from.map(|p| screen[p as usize]);
+            super::draw_move_mark(&painter, from, screen[to as usize], &takes, r, mark);
+        }
+
         // Markers.
         let pulse = 0.5 + 0.5 * (ctx.time * 3.0).sin() as f32;
         for (i, &c) in screen.iter().enumerate() {
@@ -291,6 +308,7 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
         let board_name = ctx.i18n.tr(crate::msg!("board-label"));
         background
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, board_name.clone()));
+        super::describe_marks(ui, background.id, ctx);
         if background.clicked() {
             self.taps.clear();
         }

@@ -325,6 +325,18 @@ impl PushPainter {
             }
         }
 
+        // The coach's moves: each moving piece's step as an arrow.
+        for &(mv, mark) in ctx.marks {
+            let Move::Group { dir, .. } = mv else {
+                continue;
+            };
+            let step = dir_vec(dir) * tf.scale;
+            for c in cells_of(mv.cells()) {
+                let from = screen[c as usize];
+                super::draw_move_mark(&painter, Some(from), from + step * 0.9, &[], r, mark);
+            }
+        }
+
         // Breathing rings: movable pieces while nothing is picked, the pieces that can join
         // the group once something is.
         let breathe = if !interactive {
@@ -453,6 +465,7 @@ impl PushPainter {
         let board_name = ctx.i18n.tr(crate::msg!("board-label"));
         background
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, board_name.clone()));
+        super::describe_marks(ui, background.id, ctx);
         if background.clicked() {
             self.clear_selection();
         }

@@ -1,0 +1,393 @@
+//! The coach on screen: the hint and the mistake alert under the status line, the
+//! evaluation bar over the board, and a game's review with its chart. The match controller
+//! does the thinking ([`crate::controller::coach`]); this only words and draws it.
+
+use super::{board, layout::Tab, mark, theme, App};
+use crate::ai::coach::{Label, Loss, Score};
+use crate::controller::coach::{ReviewView, VerdictView};
+use crate::games::Side;
+use crate::i18n::Msg;
+use crate::msg;
+use egui::{Color32, RichText};
+
+/// Decided games sit at the chart's edge; estimates beyond it are clipped.
+const CHART_LIMIT: f64 = 10.0;
+
+pub fn label_msg(label: Label) -> Msg {
+    match label {
+        Label::Best => msg!("label-best"),
+        Label::Good => msg!("label-good"),
+        Label::Inaccuracy => msg!("label-inaccuracy"),
+        Label::Mistake => msg!("label-mistake"),
+        Label::Blunder => msg!("label-blunder"),
+    }
+}
+
+pub fn label_color(label: Label) -> Color32 {
+    match label {
+        Label::Best => theme::GREEN,
+        Label::Good => theme::TEAL,
+        Label::Inaccuracy => theme::GOLD,
+        Label::Mistake => theme::AMBER,
+        Label::Blunder => theme::RED,
+    }
+}
+
+/// Pieces with one decimal and a sign: `+1.3`, `-0.4`, `0.0`.
+fn pieces(centis: i32) -> String {
+    let value = f64::from(centis) / 100.0;
+    if value.abs() < 0.05 {
+        "0.0".to_owned()
+    } else {
+        format!("{value:+.1}")
+    }
+}
+
+impl App {
+    /// A score in words, `score` being `side`'s: "Dark +1.3", "Dark wins in 7", "Draw".
+    pub(super) fn score_words(&self, score: Score, side: Side) -> String {
+        let name = |s: Side| self.tr(board::side_name(&self.game, s));
+        match score {
+            Score::Estimate(centis) => {
+                // Said for the side ahead, so the number is never negative.
+                let (ahead, centis) = if centis < 0 {
+                    (side.opponent(), -centis)
+                } else {
+                    (side, centis)
+                };
+                self.i18n.tr_args(
+                    msg!("eval-ahead"),
+                    &[
+                        ("side", name(ahead).into()),
+                        ("pieces", pieces(centis).into()),
+                    ],
+                )
+            }
+            Score::Win(plies) | Score::Loss(plies) => {
+                let winner = if matches!(score, Score::Win(_)) {
+                    side
+                } else {
+                    side.opponent()
+                };
+                self.i18n.tr_args(
+                    msg!("eval-wins-in"),
+                    &[("side", name(winner).into()), ("plies", plies.into())],
+                )
+            }
+            Score::Draw => self.tr(msg!("eval-draw")),
+        }
+    }
+
+    /// Under the status line: the hint (or that it is being worked out) and the alert about
+    /// a mistake, with Undo.
+    pub(super) fn coach_notes(&mut self, ui: &mut egui::Ui) {
+        if self.game.hint_pending() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(self.tr(msg!("hint-thinking")));
+            });
+        } else if let Some((best, score)) = self.game.hint() {
+            let side = self.game.side_to_move();
+            let text = self.i18n.tr_args(
+                msg!("hint-move"),
+                &[
+                    ("move", best.into()),
+                    ("score", self.score_words(score, side).into()),
+                ],
+            );
+            let said = ui.label(RichText::new(text).color(theme::HINT).strong());
+            live(ui, said.id);
+        }
+        let Some(alert) = self.game.alert() else {
+            return;
+        };
+        let text = self.alert_text(&alert);
+        egui::Frame::new()
+            .fill(label_color(alert.label).gamma_multiply(0.18))
+            .stroke(egui::Stroke::new(1.5, label_color(alert.label)))
+            .corner_radius(6.0)
+            .inner_margin(6.0)
+            .show(ui, |ui| {
+                let said = ui.label(text);
+                live(ui, said.id);
+                ui.horizontal_wrapped(|ui| {
+                    let undo = ui.button(self.tr(msg!("alert-undo")));
+                    mark(ui, "action:alert-undo", &undo);
+                    if undo.clicked() {
+                        self.game.take_back_mistake(self.clock.now());
+                    }
+                    let dismiss = ui.button(self.tr(msg!("alert-dismiss")));
+                    mark(ui, "action:alert-dismiss", &dismiss);
+                    if dismiss.clicked() {
+                        self.game.dismiss_alert();
+                    }
+                });
+            });
+    }
+
+    /// "Mistake: c3-d4 gives up 1.2 pieces; b2-c3 was better."
+    fn alert_text(&self, alert: &VerdictView) -> String {
+        let label = self.tr(label_msg(alert.label));
+        match alert.loss {
+            Loss::Centis(centis) => self.i18n.tr_args(
+                msg!("alert-loss"),
+                &[
+                    ("label", label.into()),
+                    ("move", alert.played.as_str().into()),
+                    ("pieces", format!("{:.1}", f64::from(centis) / 100.0).into()),
+                    ("best", alert.best.as_str().into()),
+                ],
+            ),
+            Loss::Result => {
+                let what = match alert.before {
+                    Score::Win(_) => msg!("alert-threw-win"),
+                    _ => msg!("alert-threw-draw"),
+                };
+                self.i18n.tr_args(
+                    what,
+                    &[
+                        ("label", label.into()),
+                        ("move", alert.played.as_str().into()),
+                        ("best", alert.best.as_str().into()),
+                    ],
+                )
+            }
+        }
+    }
+
+    /// The evaluation bar over the board (full coach): Dark's share of the bar grows as Dark
+    /// stands better; the words say by how much. Returns the rect left for the board.
+    pub(super) fn evaluation_bar(&self, ui: &mut egui::Ui, rect: egui::Rect) -> egui::Rect {
+        if !self.settings.coach.full() {
+            return rect;
+        }
+        let height = 22.0;
+        let bar = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), height));
+        let rest = egui::Rect::from_min_max(egui::pos2(rect.min.x, bar.max.y + 4.0), rect.max);
+        let evaluation = self.game.evaluation();
+        let (share, words) = match evaluation {
+            None => (0.5, self.tr(msg!("eval-thinking"))),
+            Some(score) => {
+                let share = match score {
+                    Score::Estimate(centis) => {
+                        // Two pieces ahead fill three quarters of the bar.
+                        let x = f64::from(centis) / 200.0;
+                        (0.5 + 0.5 * (x / (1.0 + x.abs()))) as f32
+                    }
+                    Score::Win(_) => 1.0,
+                    Score::Loss(_) => 0.0,
+                    Score::Draw => 0.5,
+                };
+                (share, self.score_words(score, Side::X))
+            }
+        };
+        let painter = ui.painter_at(bar);
+        painter.rect_filled(bar, 4.0, theme::LIGHT);
+        let dark = egui::Rect::from_min_size(
+            bar.min,
+            egui::vec2(bar.width() * share.clamp(0.0, 1.0), height),
+        );
+        painter.rect_filled(dark, 4.0, theme::DARK);
+        painter.rect_stroke(
+            bar,
+            4.0,
+            egui::Stroke::new(1.0, theme::LINE),
+            egui::StrokeKind::Inside,
+        );
+        painter.line_segment(
+            [bar.center_top(), bar.center_bottom()],
+            egui::Stroke::new(1.0, theme::GOLD),
+        );
+        let text_color = if share >= 0.5 {
+            theme::LIGHT
+        } else {
+            theme::DARK
+        };
+        let text_at = if share >= 0.5 {
+            egui::pos2(bar.min.x + 8.0, bar.center().y)
+        } else {
+            egui::pos2(bar.max.x - 8.0, bar.center().y)
+        };
+        let align = if share >= 0.5 {
+            egui::Align2::LEFT_CENTER
+        } else {
+            egui::Align2::RIGHT_CENTER
+        };
+        painter.text(
+            text_at,
+            align,
+            &words,
+            egui::FontId::proportional(13.0),
+            text_color,
+        );
+        let label = self
+            .i18n
+            .tr_args(msg!("eval-bar"), &[("value", words.as_str().into())]);
+        let response = ui.interact(
+            bar,
+            ui.scope_id().with("evaluation-bar"),
+            egui::Sense::hover(),
+        );
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Meter, true, &label));
+        mark(ui, "coach:evaluation", &response);
+        rest
+    }
+
+    /// Starts the review and shows it.
+    pub fn open_review(&mut self) {
+        self.game.start_review();
+        self.tab = Tab::Review;
+    }
+
+    /// The button that reviews the game (the game-over banner, the move list).
+    pub(super) fn review_button(&mut self, ui: &mut egui::Ui) {
+        let can = !self.game.is_empty();
+        let button = ui.add_enabled(can, egui::Button::new(self.tr(msg!("action-review"))));
+        mark(ui, "action:review", &button);
+        if button.clicked() {
+            self.open_review();
+        }
+    }
+
+    /// The review: its progress while it runs; then the label counts, the chart of the
+    /// evaluation over the game, and a row per ply that shows its position when clicked.
+    pub(super) fn review_section(&mut self, ui: &mut egui::Ui) {
+        let Some(review) = self.game.review_view() else {
+            ui.label(self.tr(msg!("review-none")));
+            self.review_button(ui);
+            return;
+        };
+        if review.running {
+            let percent = (review.progress * 100.0).round() as i64;
+            ui.label(
+                self.i18n
+                    .tr_args(msg!("review-running"), &[("percent", percent.into())]),
+            );
+            ui.add(egui::ProgressBar::new(review.progress).show_percentage());
+            let stop = ui.button(self.tr(msg!("review-stop")));
+            mark(ui, "action:review-stop", &stop);
+            if stop.clicked() {
+                self.game.stop_review();
+            }
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            if review.plies != self.game.len() {
+                let again = ui.button(self.tr(msg!("review-again")));
+                mark(ui, "action:review-again", &again);
+                if again.clicked() {
+                    self.game.start_review();
+                }
+            }
+            let close = ui.button(self.tr(msg!("review-close")));
+            mark(ui, "action:review-close", &close);
+            if close.clicked() {
+                self.game.close_review();
+                self.tab = Tab::Moves;
+            }
+        });
+        self.review_summary(ui, &review);
+        self.review_chart(ui, &review);
+        self.review_rows(ui, &review);
+    }
+
+    fn review_summary(&self, ui: &mut egui::Ui, review: &ReviewView) {
+        egui::Grid::new("review-summary")
+            .num_columns(3)
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label("");
+                for side in [Side::X, Side::O] {
+                    ui.strong(self.tr(board::side_name(&self.game, side)));
+                }
+                ui.end_row();
+                for label in Label::ALL {
+                    ui.colored_label(label_color(label), self.tr(label_msg(label)));
+                    for side in [Side::X, Side::O] {
+                        ui.monospace(review.summary[side.index()][label as usize].to_string());
+                    }
+                    ui.end_row();
+                }
+            });
+    }
+
+    fn review_chart(&mut self, ui: &mut egui::Ui, review: &ReviewView) {
+        use egui_plot::{Line, Plot, PlotPoints, VLine};
+        let points: Vec<[f64; 2]> = review
+            .values
+            .iter()
+            .enumerate()
+            .map(|(ply, &v)| [ply as f64, v.clamp(-CHART_LIMIT, CHART_LIMIT)])
+            .collect();
+        let cursor = self.game.cursor() as f64;
+        let dark = self.tr(board::side_name(&self.game, Side::X));
+        let title = self
+            .i18n
+            .tr_args(msg!("review-chart"), &[("side", dark.into())]);
+        ui.label(RichText::new(&title).strong());
+        let response = Plot::new("review-chart")
+            .height(140.0)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .allow_boxed_zoom(false)
+            .include_y(-2.0)
+            .include_y(2.0)
+            .show(ui, |plot| {
+                plot.line(Line::new(title.clone(), PlotPoints::from(points)).color(theme::DARK));
+                plot.vline(VLine::new("", cursor).color(theme::HINT));
+                plot.response().clicked().then(|| plot.pointer_coordinate())
+            });
+        // A click on the chart shows the position at that ply.
+        if let Some(Some(at)) = response.inner {
+            let ply = at.x.round().clamp(0.0, review.plies as f64) as usize;
+            self.game.review(ply.min(self.game.len()), self.clock.now());
+        }
+    }
+
+    fn review_rows(&mut self, ui: &mut egui::Ui, review: &ReviewView) {
+        let now = self.clock.now();
+        let cursor = self.game.cursor();
+        let mut clicked = None;
+        egui::Grid::new("review-rows")
+            .num_columns(4)
+            .striped(true)
+            .show(ui, |ui| {
+                for row in review.rows.iter().flatten() {
+                    let text = format!("{}. {}", row.ply + 1, row.played);
+                    let response = ui.selectable_label(cursor == row.ply, text);
+                    mark(ui, format_args!("review:{}", row.ply + 1), &response);
+                    if response.clicked() {
+                        clicked = Some(row.ply);
+                    }
+                    ui.colored_label(label_color(row.label), self.tr(label_msg(row.label)));
+                    ui.monospace(match row.loss {
+                        Loss::Centis(c) if c > 0 => format!("-{:.1}", f64::from(c) / 100.0),
+                        Loss::Centis(_) => String::new(),
+                        Loss::Result => "!".to_owned(),
+                    });
+                    if row.best != row.played {
+                        ui.label(
+                            self.i18n.tr_args(
+                                msg!("review-better"),
+                                &[("move", row.best.as_str().into())],
+                            ),
+                        );
+                    } else {
+                        ui.label("");
+                    }
+                    ui.end_row();
+                }
+            });
+        if let Some(ply) = clicked {
+            self.game.review(ply, now);
+        }
+    }
+}
+
+/// Makes a label a live region, as the status line's notices are.
+fn live(ui: &egui::Ui, id: egui::Id) {
+    ui.ctx().accesskit_node_builder(id, |node| {
+        node.set_live(egui::accesskit::Live::Polite);
+    });
+}
