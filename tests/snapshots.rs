@@ -15,9 +15,9 @@
 //!
 //! Deterministic by construction: the app's clock is a manual one that never moves (the
 //! turn timer shows the same time, Push the Line's rings and the markers' pulse stand
-//! still), moves do not glide, both sides are played at the screen (no computer thinks),
-//! and the fonts are the ones the app bundles (egui's own and the Noto Sans CJK subset);
-//! the machine's fonts are never looked at.
+//! still), moves do not glide, both sides are played at the screen (no computer thinks, no
+//! coach), and the fonts are the ones the app bundles (egui's own and the Noto Sans CJK
+//! subset); the machine's fonts are never looked at.
 //!
 //! The references are lavapipe's pictures: another renderer (a real GPU, Metal, DirectX)
 //! draws edges and blends a little differently, so these tests run on Linux only, and there
@@ -30,6 +30,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::wgpu::{create_render_state, default_wgpu_setup, WgpuTestRenderer};
 use egui_kittest::{Harness, SnapshotOptions};
 use qipan::ai::Level;
+use qipan::controller::coach::CoachMode;
 use qipan::controller::timer::ManualClock;
 use qipan::games::Variant;
 use qipan::i18n::Lang;
@@ -129,6 +130,8 @@ fn app(size: [f32; 2], lang: Lang, game: &Game) -> Harness<'static, App> {
         game: variant.game,
         solidarity: variant.solidarity,
         two_players: true,
+        // The coach searches in the background when it is on: off, as by default.
+        coach: CoachMode::Off,
         ..Settings::default()
     };
     let plies: Vec<String> = game.plies.iter().map(|p| format!("{p:?}")).collect();
