@@ -138,7 +138,8 @@ impl App {
                 ui.vertical_centered(|ui| {
                     ui.label(egui::RichText::new(headline).size(20.0).strong());
                     ui.label(board::end_reason(&self.game, &self.i18n));
-                    if self.game.review_view().is_none() {
+                    // A game that ended with no move played has nothing to review.
+                    if self.game.review_view().is_none() && !self.game.is_empty() {
                         self.review_button(ui);
                     }
                 });
