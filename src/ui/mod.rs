@@ -490,6 +490,11 @@ impl eframe::App for App {
         self.game.advance(now);
         self.keyboard(&ctx);
 
+        // Hover texts (why a piece cannot move) wrap inside a phone's width.
+        let tooltip_width = (ui.available_width() - 24.0).clamp(160.0, 500.0);
+        if ctx.global_style().spacing.tooltip_width != tooltip_width {
+            ctx.all_styles_mut(|style| style.spacing.tooltip_width = tooltip_width);
+        }
         #[cfg(target_arch = "wasm32")]
         clear_marks(&ctx);
         let moved = self.show_layout(ui, now);
