@@ -124,3 +124,11 @@ engine-hot-seat = Play both sides
 # The About line: what draws the window (src/renderer.rs, renderer_in_use()), e.g.
 # "wgpu · Vulkan · llvmpipe" or "glow · OpenGL 4.5 · …".
 about-renderer = Renderer: { $renderer }
+
+# Sixpenny Maddell's solved table (src/ui/perfect_play.rs): a note in the status line while
+# it is prepared in the background, and once it is ready.
+perfect-loading = Perfect play: reading the solved table…
+perfect-building = Perfect play: solving the game… { $percent }%
+perfect-ready = Perfect play ready
+perfect-ready-unsaved = Perfect play ready (not stored, so it is solved again next time: { $error })
+perfect-failed = No perfect play: { $error }. The computer searches instead.

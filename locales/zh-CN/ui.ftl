@@ -123,3 +123,10 @@ engine-hot-seat = 双方都由你来下
 
 # “关于”一行：绘制窗口所用的渲染器（src/renderer.rs 的 renderer_in_use()）。
 about-renderer = 渲染器：{ $renderer }
+
+# 三角直棋的解算表（src/ui/perfect_play.rs）：后台准备时与就绪后状态栏的提示。
+perfect-loading = 完美着法：正在读取解算表…
+perfect-building = 完美着法：正在解算本棋… { $percent }%
+perfect-ready = 完美着法已就绪
+perfect-ready-unsaved = 完美着法已就绪（未能保存，下次将重新解算：{ $error }）
+perfect-failed = 无法启用完美着法：{ $error }。电脑改用搜索。
