@@ -103,16 +103,17 @@ impl App {
         })
     }
 
-    /// The note in the status line: muted while it builds or once ready, red if it failed.
+    /// The note in the status line: plain while it reads or builds, green once ready, red
+    /// if it failed.
     pub(super) fn perfect_play_label(&self, ui: &mut egui::Ui) {
         let readiness = self.perfect_play.readiness();
         let Some(text) = self.note_for(&readiness) else {
             return;
         };
-        let color = if matches!(readiness, Readiness::Failed(_)) {
-            theme::RED
-        } else {
-            ui.visuals().weak_text_color()
+        let color = match readiness {
+            Readiness::Failed(_) => theme::RED,
+            Readiness::Ready { .. } => theme::GREEN,
+            _ => ui.visuals().text_color(),
         };
         ui.separator();
         ui.label(egui::RichText::new(text).color(color));
