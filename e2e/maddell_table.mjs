@@ -4,25 +4,10 @@
 // wasm memory and the renderer's peak memory; then reloads the page and times the table's
 // return from IndexedDB. Prints one JSON object. Usage: node e2e/maddell_table.mjs URL
 import { chromium } from 'playwright-core';
-import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { rendererPeakMb } from './memory.mjs';
 
 const url = process.argv[2];
 const limitSeconds = Number(process.env.LIMIT_SECONDS || 1200);
-
-/// The largest peak resident memory (VmHWM) of Chromium's renderer processes, in MB.
-function rendererPeakMb() {
-  let peak = 0;
-  const pids = execSync("pgrep -f -- '--type=renderer' || true").toString().split(/\s+/);
-  for (const pid of pids.filter(Boolean)) {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kb = Number((status.match(/VmHWM:\s+(\d+)/) || [])[1] || 0);
-      peak = Math.max(peak, kb / 1024);
-    } catch { /* the process ended */ }
-  }
-  return Math.round(peak);
-}
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',

@@ -26,7 +26,8 @@ printf 'wasm %s: %s bytes raw, %s bytes gzip -9\n' "$(basename "$wasm")" "$raw" 
 
 # The test serves dist/ itself (it takes the site down to check the offline start).
 status=0
-timeout 600 node e2e/test.mjs "$root/dist" || status=$?
+# Up to 7 min of it wait for the Maddell table built in the page (QIPAN_TABLE_WAIT_S).
+timeout 1200 node e2e/test.mjs "$root/dist" || status=$?
 
 # The search speed in the page against the same search natively (issue #10: at least half).
 # Off by default: a native release build takes long on a small machine. QIPAN_NATIVE_NPS=1

@@ -165,3 +165,11 @@ review-chart = Evaluation over the game (for { $side }, in pieces)
 review-better = better: { $move }
 board-suggested = Coach's move: { $move }.
 board-played = Played: { $move }.
+
+# Sixpenny Maddell's solved table (src/ui/perfect_play.rs): a note in the status line while
+# it is prepared in the background, and once it is ready.
+perfect-loading = Perfect play: reading the solved table…
+perfect-building = Perfect play: solving the game… { $percent }%
+perfect-ready = Perfect play ready
+perfect-ready-unsaved = Perfect play ready (not stored, so it is solved again next time: { $error })
+perfect-failed = No perfect play: { $error }. The computer searches instead.

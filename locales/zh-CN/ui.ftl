@@ -162,3 +162,10 @@ review-chart = 全局形势曲线（以{ $side }视角，单位：子）
 review-better = 更好：{ $move }
 board-suggested = 教练推荐：{ $move }。
 board-played = 实战：{ $move }。
+
+# 三角直棋的解算表（src/ui/perfect_play.rs）：后台准备时与就绪后状态栏的提示。
+perfect-loading = 完美着法：正在读取解算表…
+perfect-building = 完美着法：正在解算本棋… { $percent }%
+perfect-ready = 完美着法已就绪
+perfect-ready-unsaved = 完美着法已就绪（未能保存，下次将重新解算：{ $error }）
+perfect-failed = 无法启用完美着法：{ $error }。电脑改用搜索。

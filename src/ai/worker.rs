@@ -4,6 +4,10 @@
 //! between. Dropping the handle cancels the work: a stale answer is never delivered.
 
 use super::{Evaluate, Request, Task, ThinkError, Thought};
+/// The web's way of handing the page's thread back between slices (the Maddell table's
+/// builder uses it too).
+#[cfg(target_arch = "wasm32")]
+pub(crate) use web::Yielder;
 use web_time::{Duration, Instant};
 
 /// Called when an answer is ready (the app repaints so that it is picked up at once).
@@ -238,19 +242,19 @@ mod web {
     /// the fifth in a chain, waits at least 4 ms: a third of every 12 ms went idle, and the
     /// page searched about 30% fewer nodes a second, for no gain in how soon clicks or
     /// frames came (measured in headless Chromium; see README, "In the browser").
-    struct Yielder {
+    pub(crate) struct Yielder {
         /// One channel for the whole job: it stays alive while a message is on its way.
         channel: Option<web_sys::MessageChannel>,
     }
 
     impl Yielder {
-        fn new() -> Yielder {
+        pub(crate) fn new() -> Yielder {
             Yielder {
                 channel: web_sys::MessageChannel::new().ok(),
             }
         }
 
-        async fn yield_now(&self) {
+        pub(crate) async fn yield_now(&self) {
             let promise = js_sys::Promise::new(&mut |resolve, _reject| {
                 let posted = self.channel.as_ref().is_some_and(|channel| {
                     channel.port1().set_onmessage(Some(&resolve));

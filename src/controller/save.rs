@@ -218,14 +218,22 @@ pub fn shelve(games: &[&AnyMatch], now: f64) -> Result<String, SaveError> {
 }
 
 /// Takes games back from [`shelve`]'s JSON: each game that replays, and the first error of
-/// those that do not (they are dropped: a fresh game takes their place).
+/// those that do not (they are dropped: a fresh game takes their place). Each game is read
+/// on its own, so that one damaged game (a field missing or of the wrong kind) does not
+/// cost the others.
 pub fn unshelve(
     text: &str,
     level: Level,
     seed: u64,
     now: f64,
 ) -> (Vec<AnyMatch>, Option<SaveError>) {
-    let shelf: Shelf = match serde_json::from_str(text) {
+    /// A shelf whose games are not read yet.
+    #[derive(Deserialize)]
+    struct Unread {
+        version: u32,
+        games: Vec<serde_json::Value>,
+    }
+    let shelf: Unread = match serde_json::from_str(text) {
         Ok(shelf) => shelf,
         Err(e) => return (Vec::new(), Some(SaveError::Json(e.to_string()))),
     };
@@ -234,7 +242,14 @@ pub fn unshelve(
     }
     let mut games = Vec::new();
     let mut first_error = None;
-    for shelved in &shelf.games {
+    for game in shelf.games {
+        let shelved: ShelvedGame = match serde_json::from_value(game) {
+            Ok(shelved) => shelved,
+            Err(e) => {
+                first_error.get_or_insert(SaveError::Json(e.to_string()));
+                continue;
+            }
+        };
         match from_file(&shelved.file, level, seed, now) {
             Ok(mut game) => {
                 game.set_clock_used(shelved.clock_used, now);

@@ -12,6 +12,7 @@ pub mod games;
 pub mod layout;
 pub mod move_list;
 mod panels;
+mod perfect_play;
 pub mod settings;
 mod status;
 #[cfg(not(target_arch = "wasm32"))]
@@ -27,6 +28,7 @@ use crate::controller::{AnyMatch, Change, Notice};
 use crate::games::{GameId, Side};
 use crate::i18n::{I18n, Msg};
 use boards::Painters;
+pub use perfect_play::PerfectPlay;
 use settings::Settings;
 use std::sync::Arc;
 use web_time::Duration;
@@ -55,6 +57,8 @@ pub struct App {
     clock: Box<dyn Clock>,
     /// Repaints the app when the computer's answer is ready.
     wake: Wake,
+    /// Where Maddell's solved table comes from (prepared the first time Maddell is shown).
+    perfect_play: PerfectPlay,
     seed: u64,
     /// The arrangement of the last frame, and the tab open under the board or in the column.
     layout: layout::Layout,
@@ -76,19 +80,19 @@ pub struct App {
 }
 
 impl App {
-    /// The app as eframe starts it: settings from storage, the real clock.
+    /// The app as eframe starts it: settings from storage, the real clock, Maddell's real
+    /// solved table.
     pub fn new(cc: &eframe::CreationContext<'_>) -> App {
-        App::with_clock(cc, Box::new(SystemClock::default()))
+        let mut app = App::with_clock(cc, Box::new(SystemClock::default()));
+        app.set_perfect_play(PerfectPlay::real());
+        app
     }
 
     /// The app with a given clock (tests move a manual one on).
     pub fn with_clock(cc: &eframe::CreationContext<'_>, clock: Box<dyn Clock>) -> App {
         install_fonts(&cc.egui_ctx);
         cc.egui_ctx.set_visuals(egui::Visuals::light());
-        let settings: Settings = cc
-            .storage
-            .and_then(|s| eframe::get_value(s, SETTINGS_KEY))
-            .unwrap_or_default();
+        let settings = Settings::load(cc.storage, SETTINGS_KEY);
         let shelf = cc.storage.and_then(|s| s.get_string(GAMES_KEY));
         App::from_parts(cc, settings, shelf, clock)
     }
@@ -116,6 +120,7 @@ impl App {
             settings,
             clock,
             wake: Arc::new(move || ctx.request_repaint()),
+            perfect_play: PerfectPlay::none(),
             seed,
             layout: layout::Layout::Wide,
             tab: layout::Tab::default(),
@@ -212,6 +217,11 @@ impl App {
             None => self.settings.two_players = true,
         }
         self.apply_players();
+    }
+
+    /// Where Maddell's solved table comes from (tests give their own).
+    pub fn set_perfect_play(&mut self, source: PerfectPlay) {
+        self.perfect_play = source;
     }
 
     /// The game in progress.
@@ -488,6 +498,7 @@ impl eframe::App for App {
             self.game.set_coach_mode(self.settings.coach);
         }
         self.game.advance(now);
+        self.perfect_play.frame(&ctx, self.settings.game);
         self.keyboard(&ctx);
 
         // Hover texts (why a piece cannot move) wrap inside a phone's width.
@@ -574,6 +585,7 @@ impl App {
                 Some(r) if r.running => format!("running {}", (r.progress * 100.0) as u32),
                 Some(r) => format!("done {}", r.rows.iter().flatten().count()),
             },
+            perfect: storage_web::readiness_text(&self.perfect_play.readiness()),
         };
         storage_web::publish(&state, &mut self.page);
     }

@@ -71,6 +71,42 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The settings kept between runs under `key` in eframe's storage (RON, as
+    /// `eframe::set_value` writes them); the defaults when there are none.
+    pub fn load(storage: Option<&dyn eframe::Storage>, key: &str) -> Settings {
+        storage
+            .and_then(|s| s.get_string(key))
+            .map_or_else(Settings::default, |text| Settings::from_stored(&text))
+    }
+
+    /// Settings from their stored text, field by field: a field that is missing, unreadable
+    /// or of an older format gets its default, and every other field keeps its stored value
+    /// (a whole-or-nothing read would lose the language, the game and all the rest to one
+    /// bad field). Text that is not a RON struct at all gives the defaults. Never panics.
+    pub fn from_stored(text: &str) -> Settings {
+        if let Ok(settings) = ron::from_str(text) {
+            return settings;
+        }
+        let Some(fields) = ron_struct_fields(text) else {
+            return Settings::default();
+        };
+        // Each `name: value` that reads on its own (unknown names are ignored); the last of
+        // a name that appears twice.
+        let mut good: Vec<(&str, &str)> = Vec::new();
+        for field in fields {
+            let Some((name, _)) = field.split_once(':') else {
+                continue;
+            };
+            if ron::from_str::<Settings>(&format!("({field})")).is_ok() {
+                let name = name.trim();
+                good.retain(|&(n, _)| n != name);
+                good.push((name, field));
+            }
+        }
+        let joined: Vec<&str> = good.iter().map(|&(_, field)| field).collect();
+        ron::from_str(&format!("({})", joined.join(","))).unwrap_or_default()
+    }
+
     pub fn variant(&self) -> Variant {
         Variant {
             game: self.game,
@@ -92,6 +128,53 @@ impl Settings {
             level: self.level,
         }
     }
+}
+
+/// The `name: value` fields of a RON struct `Name(…)` or `(…)`, split at its top-level
+/// commas (outside strings and brackets); `None` if the text is not shaped like one.
+fn ron_struct_fields(text: &str) -> Option<Vec<&str>> {
+    let text = text.trim();
+    let open = text.find('(')?;
+    let name = text[..open].trim_end();
+    if !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let body = text[open + 1..].strip_suffix(')')?;
+    let mut fields = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    let (mut in_string, mut escaped) = (false, false);
+    for (i, c) in body.char_indices() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.checked_sub(1)?,
+            ',' if depth == 0 => {
+                fields.push(&body[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if in_string || depth != 0 {
+        return None;
+    }
+    fields.push(&body[start..]);
+    Some(
+        fields
+            .into_iter()
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .collect(),
+    )
 }
 
 pub fn level_msg(level: Level) -> Msg {

@@ -91,6 +91,7 @@ impl App {
                 ui.separator();
                 ui.label(line);
             }
+            self.perfect_play_label(ui);
             if let Some(notice) = self.game.notice() {
                 ui.separator();
                 let said = ui.colored_label(theme::PLATFORM, self.notice_message(notice));

@@ -5,7 +5,8 @@
 //!
 //! Also the page around the canvas: its title follows the game and language, and a few
 //! `data-*` attributes on `<body>` tell an outside observer (the end-to-end test) the move
-//! count, whether the computer is thinking and the language, since the canvas has no DOM.
+//! count, whether the computer is thinking, the language and how far Maddell's solved table
+//! is, since the canvas has no DOM.
 
 use crate::controller::save::SaveError;
 use std::cell::RefCell;
@@ -132,6 +133,22 @@ pub struct PageState {
     /// `data-review`: `running 42` or `done 31`, empty without a review).
     pub hint: String,
     pub review: String,
+    /// Where Maddell's solved table stands ([`readiness_text`]).
+    pub perfect: String,
+}
+
+/// Maddell's table's readiness for `data-perfect`: `not started`, `loading`,
+/// `building 0.420`, `ready`, `ready (why it was not stored)`, `failed: why`.
+pub fn readiness_text(readiness: &crate::ai::maddell_table::Readiness) -> String {
+    use crate::ai::maddell_table::Readiness;
+    match readiness {
+        Readiness::NotStarted => "not started".to_owned(),
+        Readiness::Loading => "loading".to_owned(),
+        Readiness::Building(done) => format!("building {done:.3}"),
+        Readiness::Ready { note: None } => "ready".to_owned(),
+        Readiness::Ready { note: Some(note) } => format!("ready ({note})"),
+        Readiness::Failed(why) => format!("failed: {why}"),
+    }
 }
 
 /// Writes `state` into the page; cheap to call every frame (only changes touch the DOM).
@@ -159,6 +176,7 @@ pub fn publish(state: &PageState, last: &mut Option<PageState>) {
         let _ = data.set("nps", &state.nps.map(|n| n.to_string()).unwrap_or_default());
         let _ = data.set("hint", &state.hint);
         let _ = data.set("review", &state.review);
+        let _ = data.set("perfect", &state.perfect);
     }
     *last = Some(state.clone());
 }

@@ -4,6 +4,7 @@
 use super::{
     claim_preparation, install, set_readiness, Builder, Progress, Readiness, Table, MAX_PIECES,
 };
+use crate::ai::worker::Yielder;
 use std::sync::Arc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -51,6 +52,9 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
         let mut shown = -1.0f32;
         set_readiness(Readiness::Building(0.0));
         wake();
+        // A message to the page itself, not a zero `setTimeout`: from the fifth in a chain a
+        // timer waits at least 4 ms, a third of every 12 ms idle (as in the search's worker).
+        let browser = Yielder::new();
         loop {
             let slice = if page_hidden() { HIDDEN_SLICE } else { SLICE };
             match builder.step(slice) {
@@ -68,8 +72,9 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
                     }
                 }
             }
-            yield_to_browser().await;
+            browser.yield_now().await;
         }
+        drop(browser);
         let table = match builder.finish() {
             Ok(table) => Arc::new(table),
             Err(e) => {
@@ -121,12 +126,13 @@ async fn read_parts(database: &IdbDatabase, key: &str) -> Result<Option<Vec<u8>>
     if bytes.try_reserve_exact(len as usize).is_err() {
         return Err(format!("no memory for {len} bytes"));
     }
+    let browser = Yielder::new();
     for part in 0..parts {
         let Some(piece) = get_one(database, &format!("{key}/{part}")).await? else {
             return Ok(None);
         };
         bytes.extend_from_slice(&piece);
-        yield_to_browser().await;
+        browser.yield_now().await;
     }
     Ok((bytes.len() as u64 == len).then_some(bytes))
 }
@@ -143,10 +149,11 @@ pub async fn idb_put(key: &str, bytes: &[u8]) -> Result<(), String> {
 
 async fn write_parts(database: &IdbDatabase, key: &str, bytes: &[u8]) -> Result<(), String> {
     let mut parts = 0u64;
+    let browser = Yielder::new();
     for (part, piece) in bytes.chunks(PART).enumerate() {
         put_one(database, &format!("{key}/{part}"), piece).await?;
         parts += 1;
-        yield_to_browser().await;
+        browser.yield_now().await;
     }
     let mut index = [0u8; 16];
     index[..8].copy_from_slice(&parts.to_le_bytes());
@@ -233,18 +240,6 @@ fn describe(error: JsValue) -> String {
                 .map(|e| String::from(e.message()))
         })
         .unwrap_or_else(|| format!("{error:?}"))
-}
-
-/// Lets the browser run its event loop (input, painting, timers) before the next slice.
-async fn yield_to_browser() {
-    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        if let Some(window) = web_sys::window() {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
-        } else {
-            let _ = resolve.call0(&JsValue::NULL);
-        }
-    });
-    let _ = JsFuture::from(promise).await;
 }
 
 /// Whether the page is in a background tab (or minimized).

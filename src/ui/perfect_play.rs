@@ -1,0 +1,121 @@
+//! Sixpenny Maddell's perfect play in the app: the solved table
+//! ([`crate::ai::maddell_table`]) is prepared in the background the first time a Maddell
+//! game is on the board (or the app starts on one), and a small note in the status line
+//! says how far it is. The computer reads the table by itself once it is installed
+//! (`Evaluate::exact_value` for Maddell); until then it searches.
+//!
+//! Preparing costs nothing while nobody looks: the preparation wakes the app (a repaint)
+//! only when its state changes, once a percent while it builds.
+
+use super::{theme, App};
+use crate::ai::maddell_table::{self, Readiness};
+use crate::games::GameId;
+use crate::msg;
+
+/// Where the app's Maddell table comes from: [`App::new`] prepares the real one
+/// ([`PerfectPlay::real`]); the apps that tests build have none unless they give one.
+pub struct PerfectPlay {
+    /// Starts preparing; called once, the first time a Maddell game is on the board, with
+    /// the context to repaint when the readiness changes.
+    start: Option<Box<dyn FnOnce(egui::Context)>>,
+    /// Where the preparation stands.
+    readiness: Box<dyn Fn() -> Readiness>,
+}
+
+impl PerfectPlay {
+    /// The real table: natively loaded from the app's data directory or built on a thread
+    /// and stored there; on the web the same with the browser's IndexedDB.
+    pub fn real() -> PerfectPlay {
+        PerfectPlay::custom(
+            |ctx| {
+                let wake = move || ctx.request_repaint();
+                #[cfg(not(target_arch = "wasm32"))]
+                maddell_table::prepare_in_background(maddell_table::default_path(), wake);
+                #[cfg(target_arch = "wasm32")]
+                maddell_table::prepare_in_background(wake);
+            },
+            maddell_table::readiness,
+        )
+    }
+
+    /// No table: Maddell is played by search alone, and no note shows.
+    pub fn none() -> PerfectPlay {
+        PerfectPlay {
+            start: None,
+            readiness: Box::new(|| Readiness::NotStarted),
+        }
+    }
+
+    /// A table of the caller's (tests): `start` is called the first time Maddell is on the
+    /// board, and the note shows what `readiness` says.
+    pub fn custom(
+        start: impl FnOnce(egui::Context) + 'static,
+        readiness: impl Fn() -> Readiness + 'static,
+    ) -> PerfectPlay {
+        PerfectPlay {
+            start: Some(Box::new(start)),
+            readiness: Box::new(readiness),
+        }
+    }
+
+    /// Starts the preparation if Maddell is on the board and it has not started yet.
+    pub(super) fn frame(&mut self, ctx: &egui::Context, game: GameId) {
+        if game == GameId::Maddell {
+            if let Some(start) = self.start.take() {
+                start(ctx.clone());
+            }
+        }
+    }
+
+    /// Where the preparation stands.
+    pub fn readiness(&self) -> Readiness {
+        (self.readiness)()
+    }
+}
+
+impl App {
+    /// Where things stand with perfect play in Maddell, as the status line's note says it
+    /// (none in the other games, and none before the preparation starts).
+    pub fn perfect_play_note(&self) -> Option<String> {
+        self.note_for(&self.perfect_play.readiness())
+    }
+
+    fn note_for(&self, readiness: &Readiness) -> Option<String> {
+        if self.settings.game != GameId::Maddell {
+            return None;
+        }
+        let i18n = &self.i18n;
+        Some(match readiness {
+            Readiness::NotStarted => return None,
+            Readiness::Loading => i18n.tr(msg!("perfect-loading")),
+            Readiness::Building(done) => {
+                let percent = (done.clamp(0.0, 1.0) * 100.0).floor() as i64;
+                i18n.tr_args(msg!("perfect-building"), &[("percent", percent.into())])
+            }
+            Readiness::Ready { note: None } => i18n.tr(msg!("perfect-ready")),
+            Readiness::Ready { note: Some(why) } => i18n.tr_args(
+                msg!("perfect-ready-unsaved"),
+                &[("error", why.as_str().into())],
+            ),
+            Readiness::Failed(why) => {
+                i18n.tr_args(msg!("perfect-failed"), &[("error", why.as_str().into())])
+            }
+        })
+    }
+
+    /// The note in the status line: plain while it reads or builds, green once ready, red
+    /// if it failed.
+    pub(super) fn perfect_play_label(&self, ui: &mut egui::Ui) {
+        let readiness = self.perfect_play.readiness();
+        let Some(text) = self.note_for(&readiness) else {
+            return;
+        };
+        let color = match readiness {
+            Readiness::Failed(_) => theme::RED,
+            Readiness::Ready { .. } => theme::GREEN,
+            _ => ui.visuals().text_color(),
+        };
+        ui.separator();
+        ui.label(egui::RichText::new(text).color(color));
+    }
+}
