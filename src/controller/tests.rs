@@ -135,6 +135,8 @@ fn an_answer_that_arrived_before_the_undo_is_discarded_with_it() {
     assert_eq!(m.record().cursor(), 0);
     assert_eq!(m.record().len(), 1, "the undone move can be redone");
     assert!(!m.thinking());
+    // Not even tried: a stale answer played here would be refused and reported.
+    assert_eq!(m.notice(), None);
 }
 
 #[test]
