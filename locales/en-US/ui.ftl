@@ -152,6 +152,7 @@ label-blunder = Blunder
 alert-loss = { $label }: { $move } gives up { $pieces } pieces. { $best } was better.
 alert-threw-win = { $label }: { $move } throws the win away. { $best } kept it.
 alert-threw-draw = { $label }: { $move } turns a draw into a loss. { $best } held it.
+alert-into-loss = { $label }: { $move } walks into a forced loss. { $best } was better.
 alert-undo = Take it back
 alert-dismiss = Play on
 action-review = Review the game

@@ -149,6 +149,7 @@ label-blunder = 败着
 alert-loss = { $label }：{ $move } 损失 { $pieces } 子。{ $best } 更好。
 alert-threw-win = { $label }：{ $move } 葬送了胜局。{ $best } 可保持胜势。
 alert-threw-draw = { $label }：{ $move } 把和局下成了败局。{ $best } 可守和。
+alert-into-loss = { $label }：{ $move } 走进了必败局面。{ $best } 更好。
 alert-undo = 悔棋
 alert-dismiss = 继续下
 action-review = 复盘

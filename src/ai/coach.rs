@@ -386,8 +386,10 @@ pub struct Verdict<M> {
 
 /// Judges `played` from the analysis of the position before it and the value of the
 /// position after it, both for the mover. Exact values on both sides compare results
-/// only: throwing a result away is a blunder, keeping it never is. Otherwise the label
-/// follows the loss in hundredths of a piece.
+/// only: throwing a result away is a blunder, keeping it never is. A proven win given up
+/// for an estimate, or an estimate given up for a proven loss, is a blunder too (a loss of
+/// "a hundred pieces" says nothing). Otherwise the label follows the loss in hundredths of
+/// a piece.
 pub fn judge<M: Copy + PartialEq>(
     mover: Side,
     played: M,
@@ -405,6 +407,7 @@ pub fn judge<M: Copy + PartialEq>(
             (label, Loss::Centis(0))
         }
         _ if played == before.best => (Label::Best, Loss::Centis(0)),
+        (Some(2), None) | (None, Some(0)) => (Label::Blunder, Loss::Result),
         _ => {
             let centis = (before.score.centis() - after.centis()).max(0);
             (Label::for_loss(centis), Loss::Centis(centis))
@@ -441,13 +444,22 @@ impl<M> Review<M> {
     }
 }
 
-/// A whole game's review in slices: each position analysed in turn to a fixed depth.
+/// A whole game's review in slices: each position analysed in turn to a fixed depth, then
+/// the position after each move that was not the best one, a ply less deep.
+///
+/// Why the second search: the value after a move is what the search before it saw for that
+/// move, one ply further on. Taking it from the next position's own search to the full
+/// depth would judge the two sides at different horizons, and in a one-sided game every
+/// move of the side falling behind lost most of a piece that way.
 pub struct ReviewJob<G: Evaluate> {
     game: G,
     positions: Vec<G::Position>,
     moves: Vec<Option<G::Move>>,
     depth: i32,
     analyses: Vec<Option<Analysis<G::Move>>>,
+    /// Per ply, once every position is analysed: the position after a move other than the
+    /// best, searched `depth - 1` deep (`None` where not needed).
+    replies: Vec<Option<Analysis<G::Move>>>,
     current: Option<AnalysisJob<G>>,
 }
 
@@ -465,6 +477,7 @@ impl<G: Evaluate> ReviewJob<G> {
         ReviewJob {
             game: game.clone(),
             analyses: Vec::with_capacity(positions.len()),
+            replies: Vec::with_capacity(moves.len()),
             positions,
             moves,
             depth,
@@ -472,16 +485,38 @@ impl<G: Evaluate> ReviewJob<G> {
         }
     }
 
-    /// The share of positions analysed, from 0 to 1.
+    /// The share of the work done, from 0 to 1 (positions and replies counted alike).
     pub fn progress(&self) -> f32 {
-        self.analyses.len() as f32 / self.positions.len().max(1) as f32
+        let total = self.positions.len() + self.moves.len();
+        (self.analyses.len() + self.replies.len()) as f32 / total.max(1) as f32
     }
 
     /// Works for about `slice` (`None`: to the end); the review once done.
     pub fn step(&mut self, slice: Option<Duration>) -> Option<Review<G::Move>> {
         let started = web_time::Instant::now();
-        while self.analyses.len() < self.positions.len() {
-            let index = self.analyses.len();
+        loop {
+            let next = if self.analyses.len() < self.positions.len() {
+                let index = self.analyses.len();
+                Some((index, index, self.depth))
+            } else if self.replies.len() < self.moves.len() {
+                let ply = self.replies.len();
+                let needed = match (&self.analyses[ply], self.moves[ply]) {
+                    (Some(before), Some(played)) => {
+                        played != before.best && !before.score.is_decided()
+                    }
+                    _ => false,
+                };
+                if !needed {
+                    self.replies.push(None);
+                    continue;
+                }
+                Some((ply, ply + 1, (self.depth - 1).max(1)))
+            } else {
+                None
+            };
+            let Some((slot, index, depth)) = next else {
+                return Some(self.verdicts());
+            };
             let left = slice.map(|s| s.saturating_sub(started.elapsed()));
             if left.is_some_and(|l| l.is_zero()) {
                 return None;
@@ -489,25 +524,33 @@ impl<G: Evaluate> ReviewJob<G> {
             if self.current.is_none() {
                 let pos = &self.positions[index];
                 let history = &self.positions[..index];
-                let budget = Budget::Depth(self.depth);
-                match AnalysisJob::new(&self.game, pos, history, budget) {
+                match AnalysisJob::new(&self.game, pos, history, Budget::Depth(depth)) {
                     Ok(job) => self.current = Some(job),
                     Err(GameOver) => {
-                        self.analyses.push(None);
+                        self.record(slot, None);
                         continue;
                     }
                 }
             }
-            let done = self.current.as_mut().and_then(|job| job.step(left));
-            match done {
+            match self.current.as_mut().and_then(|job| job.step(left)) {
                 Some(analysis) => {
-                    self.analyses.push(Some(analysis));
                     self.current = None;
+                    self.record(slot, Some(analysis));
                 }
                 None => return None,
             }
         }
-        Some(self.verdicts())
+    }
+
+    /// Files a finished analysis: a position's in the first pass, a reply's in the second.
+    fn record(&mut self, slot: usize, analysis: Option<Analysis<G::Move>>) {
+        if self.analyses.len() < self.positions.len() {
+            debug_assert_eq!(slot, self.analyses.len());
+            self.analyses.push(analysis);
+        } else {
+            debug_assert_eq!(slot, self.replies.len());
+            self.replies.push(analysis);
+        }
     }
 
     /// The verdicts, once every position is analysed.
@@ -535,10 +578,14 @@ impl<G: Evaluate> ReviewJob<G> {
                 let before = self.analyses[i].as_ref()?;
                 let mover = game.side_to_move(&self.positions[i]);
                 let next = &self.positions[i + 1];
+                let seen = match self.replies.get(i) {
+                    Some(Some(reply)) => reply.score,
+                    _ => value_of(i + 1),
+                };
                 let after = if game.side_to_move(next) == mover {
-                    value_of(i + 1)
+                    seen
                 } else {
-                    value_of(i + 1).before_the_move()
+                    seen.before_the_move()
                 };
                 Some(judge(mover, played, before, after))
             })
@@ -571,5 +618,81 @@ pub fn review<G: Evaluate>(
         if let Some(review) = job.step(None) {
             return review;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn before(score: Score, best: u8) -> Analysis<u8> {
+        Analysis {
+            score,
+            best,
+            line: vec![best],
+            depth: 1,
+            nodes: 1,
+        }
+    }
+
+    #[test]
+    fn labels_follow_the_thresholds() {
+        assert_eq!(Label::for_loss(0), Label::Best);
+        assert_eq!(Label::for_loss(1), Label::Good);
+        assert_eq!(Label::for_loss(INACCURACY_FROM - 1), Label::Good);
+        assert_eq!(Label::for_loss(INACCURACY_FROM), Label::Inaccuracy);
+        assert_eq!(Label::for_loss(MISTAKE_FROM - 1), Label::Inaccuracy);
+        assert_eq!(Label::for_loss(MISTAKE_FROM), Label::Mistake);
+        assert_eq!(Label::for_loss(BLUNDER_FROM - 1), Label::Mistake);
+        assert_eq!(Label::for_loss(BLUNDER_FROM), Label::Blunder);
+        assert!(!Label::Inaccuracy.is_alert() && Label::Mistake.is_alert());
+    }
+
+    #[test]
+    fn a_move_is_judged_by_its_loss_or_by_the_result_it_gives_up() {
+        let x = Side::X;
+        // Estimates: the loss in hundredths decides.
+        let v = judge(x, 2, &before(Score::Estimate(150), 1), Score::Estimate(30));
+        assert_eq!((v.label, v.loss), (Label::Mistake, Loss::Centis(120)));
+        // The best move is best whatever the next search says.
+        let v = judge(
+            x,
+            1,
+            &before(Score::Estimate(150), 1),
+            Score::Estimate(-500),
+        );
+        assert_eq!((v.label, v.loss), (Label::Best, Loss::Centis(0)));
+        // A move that looks better than the best loses nothing.
+        let v = judge(x, 2, &before(Score::Estimate(0), 1), Score::Estimate(40));
+        assert_eq!((v.label, v.loss), (Label::Best, Loss::Centis(0)));
+        // A proven win let go, a proven loss walked into: blunders, whatever the numbers.
+        let v = judge(x, 2, &before(Score::Win(9), 1), Score::Estimate(800));
+        assert_eq!((v.label, v.loss), (Label::Blunder, Loss::Result));
+        let v = judge(x, 2, &before(Score::Estimate(-20), 1), Score::Loss(6));
+        assert_eq!((v.label, v.loss), (Label::Blunder, Loss::Result));
+        // Exact on both sides: a slower win is still a win.
+        let v = judge(x, 2, &before(Score::Win(3), 1), Score::Win(7));
+        assert_eq!((v.label, v.loss), (Label::Good, Loss::Centis(0)));
+        let v = judge(x, 2, &before(Score::Draw, 1), Score::Loss(12));
+        assert_eq!((v.label, v.loss), (Label::Blunder, Loss::Result));
+    }
+
+    #[test]
+    fn scores_turn_around_between_the_sides() {
+        assert_eq!(Score::Win(4).before_the_move(), Score::Loss(5));
+        assert_eq!(Score::Loss(0).before_the_move(), Score::Win(1));
+        assert_eq!(Score::Estimate(-30).before_the_move(), Score::Estimate(30));
+        assert_eq!(Score::Draw.for_other_side(), Score::Draw);
+        assert!(Score::Win(1).centis() > Score::Win(5).centis());
+        assert!(Score::Win(999).centis() > Score::Estimate(i32::MAX).centis());
+        assert_eq!(
+            Score::from_search(crate::ai::search::WIN - 3),
+            Score::Win(3)
+        );
+        assert_eq!(
+            Score::from_search(-(crate::ai::search::WIN - 2)),
+            Score::Loss(2)
+        );
+        assert_eq!(Score::from_search(-125).to_string(), "-125");
     }
 }

@@ -141,7 +141,8 @@ impl App {
             Loss::Result => {
                 let what = match alert.before {
                     Score::Win(_) => msg!("alert-threw-win"),
-                    _ => msg!("alert-threw-draw"),
+                    Score::Draw => msg!("alert-threw-draw"),
+                    _ => msg!("alert-into-loss"),
                 };
                 self.i18n.tr_args(
                     what,
