@@ -551,7 +551,7 @@ impl App {
                 .last_search()
                 .filter(|(_, t)| !t.is_zero())
                 .map(|(nodes, t)| (nodes as f64 / t.as_secs_f64()) as u64),
-            perfect: storage_web::readiness_text(&self.perfect_play.readiness()),
+            perfect: self.perfect_play.readiness().to_string(),
         };
         storage_web::publish(&state, &mut self.page);
     }
