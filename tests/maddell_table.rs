@@ -416,3 +416,19 @@ fn full_table_agrees_with_the_rules() {
     assert_eq!(checked, 1_000_000);
     assert!(table.value(&Maddell.start()).is_some());
 }
+
+/// The plain form of the readiness that the web page publishes (`data-perfect`) and the
+/// browser tests read: they wait for exactly `ready` and read the share after `building `.
+#[test]
+fn readiness_reads_plainly() {
+    use maddell_table::Readiness;
+    assert_eq!(Readiness::NotStarted.to_string(), "not started");
+    assert_eq!(Readiness::Loading.to_string(), "loading");
+    assert_eq!(Readiness::Building(0.42).to_string(), "building 0.420");
+    assert_eq!(Readiness::Ready { note: None }.to_string(), "ready");
+    let unsaved = Readiness::Ready {
+        note: Some("quota".into()),
+    };
+    assert_eq!(unsaved.to_string(), "ready (quota)");
+    assert_eq!(Readiness::Failed("why".into()).to_string(), "failed: why");
+}

@@ -585,7 +585,7 @@ impl App {
                 Some(r) if r.running => format!("running {}", (r.progress * 100.0) as u32),
                 Some(r) => format!("done {}", r.rows.iter().flatten().count()),
             },
-            perfect: storage_web::readiness_text(&self.perfect_play.readiness()),
+            perfect: self.perfect_play.readiness().to_string(),
         };
         storage_web::publish(&state, &mut self.page);
     }

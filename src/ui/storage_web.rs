@@ -133,22 +133,9 @@ pub struct PageState {
     /// `data-review`: `running 42` or `done 31`, empty without a review).
     pub hint: String,
     pub review: String,
-    /// Where Maddell's solved table stands ([`readiness_text`]).
+    /// Where Maddell's solved table stands (`Readiness`'s plain text: `building 0.420`,
+    /// `ready`, ...).
     pub perfect: String,
-}
-
-/// Maddell's table's readiness for `data-perfect`: `not started`, `loading`,
-/// `building 0.420`, `ready`, `ready (why it was not stored)`, `failed: why`.
-pub fn readiness_text(readiness: &crate::ai::maddell_table::Readiness) -> String {
-    use crate::ai::maddell_table::Readiness;
-    match readiness {
-        Readiness::NotStarted => "not started".to_owned(),
-        Readiness::Loading => "loading".to_owned(),
-        Readiness::Building(done) => format!("building {done:.3}"),
-        Readiness::Ready { note: None } => "ready".to_owned(),
-        Readiness::Ready { note: Some(note) } => format!("ready ({note})"),
-        Readiness::Failed(why) => format!("failed: {why}"),
-    }
 }
 
 /// Writes `state` into the page; cheap to call every frame (only changes touch the DOM).

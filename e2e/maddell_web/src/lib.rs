@@ -6,7 +6,7 @@
 
 #[cfg(target_arch = "wasm32")]
 mod page {
-    use qipan::ai::maddell_table::{self, Readiness};
+    use qipan::ai::maddell_table;
     use qipan::games::maddell::Maddell;
     use qipan::games::Game;
     use wasm_bindgen::prelude::wasm_bindgen;
@@ -17,17 +17,10 @@ mod page {
         maddell_table::prepare_in_background(|| {});
     }
 
-    /// Where it stands: `building 0.42`, `ready`, `ready (note)`, `failed: why`, ...
+    /// Where it stands: `building 0.420`, `ready`, `ready (note)`, `failed: why`, ...
     #[wasm_bindgen]
     pub fn table_readiness() -> String {
-        match maddell_table::readiness() {
-            Readiness::NotStarted => "not started".to_owned(),
-            Readiness::Loading => "loading".to_owned(),
-            Readiness::Building(done) => format!("building {done:.3}"),
-            Readiness::Ready { note: None } => "ready".to_owned(),
-            Readiness::Ready { note: Some(note) } => format!("ready ({note})"),
-            Readiness::Failed(why) => format!("failed: {why}"),
-        }
+        maddell_table::readiness().to_string()
     }
 
     /// The start's exact value, once the table is there.

@@ -480,6 +480,22 @@ pub enum Readiness {
     Failed(String),
 }
 
+/// A short plain form for pages and logs (the web page's `data-perfect`, the browser tests):
+/// `not started`, `loading`, `building 0.420`, `ready`, `ready (why it was not stored)`,
+/// `failed: why`.
+impl fmt::Display for Readiness {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Readiness::NotStarted => f.write_str("not started"),
+            Readiness::Loading => f.write_str("loading"),
+            Readiness::Building(done) => write!(f, "building {done:.3}"),
+            Readiness::Ready { note: None } => f.write_str("ready"),
+            Readiness::Ready { note: Some(note) } => write!(f, "ready ({note})"),
+            Readiness::Failed(why) => write!(f, "failed: {why}"),
+        }
+    }
+}
+
 static READINESS: Mutex<Readiness> = Mutex::new(Readiness::NotStarted);
 
 /// Where preparing the table in the background stands.
