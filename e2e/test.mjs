@@ -918,6 +918,7 @@ async function coach(t, m) {
   await t.chooseGame('shuangcheng');
   await t.openTab('settings');
   await t.tap('coach:Hints');
+  await t.waitFor('the Hint button', () => 'action:hint' in JSON.parse(document.body.dataset.marks || '{}'), null, 5_000);
   await t.humanToMove();
   await t.tap('action:hint');
   await t.waitFor('a hint', () => document.body.dataset.hint !== '', null, 30_000);
@@ -941,12 +942,16 @@ async function coach(t, m) {
   check(m.reviewFps >= REVIEW_GOAL.frameShare * m.sweepFpsIdle,
     `${name}: ${m.reviewFps} frames/s while the review ran and the pointer moved, ${m.sweepFpsIdle} without it (goal >= ${REVIEW_GOAL.frameShare * 100}%)`);
   await t.shot('review');
-  // As the later steps expect: the coach off, and the computer playing (the file was a
+  // As the later steps expect: the coach off, the computer playing (the file was a
   // two-player game).
   await t.openTab('settings');
   await t.tap('coach:Off');
   await t.tap('setting:two-players');
   await t.settle();
+  // And a fresh Earthen Cannon game in place of the reviewed one (New game asks first).
+  await t.tap('action:new');
+  await t.tap('action:new-yes');
+  await t.plies(0);
 }
 
 /** Desktop: every game, its board and localized title; an Earthen Cannon move. */

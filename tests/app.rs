@@ -290,6 +290,24 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
     );
     assert_eq!(harness.state().game().ply_texts(), plies);
 
+    // A file of another game: it takes the board, and the game that was there is kept.
+    let cannon = r#"{"format": "qipan-game", "version": 1, "game": "cannon",
+        "start": "ooooooooooooooo...........xxx. x -", "human": "both",
+        "plies": ["d6-d5"], "cursor": 1}"#;
+    std::fs::write(&path, cannon).expect("write");
+    harness.get_by_label("Load").click();
+    harness.run();
+    assert_eq!(harness.state().settings().game, GameId::Cannon);
+    assert_eq!(harness.state().game().ply_texts(), ["d6-d5"]);
+    assert_eq!(
+        harness.state().games().count(),
+        2,
+        "Shuang Cheng's game is kept, and only one Earthen Cannon game"
+    );
+    harness.state_mut().pick_game(GameId::ShuangCheng);
+    harness.run();
+    assert_eq!(harness.state().game().ply_texts(), plies);
+
     std::fs::write(&path, "{ not json").expect("write");
     harness.get_by_label("Load").click();
     harness.run();

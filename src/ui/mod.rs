@@ -459,7 +459,8 @@ impl App {
     }
 
     /// Loads a saved game from its text (or shows why the file could not be read); `path`
-    /// names the file in the notice.
+    /// names the file in the notice. The loaded game becomes its game's game in progress;
+    /// the one on the board, if it is another game's, is kept like any game left for another.
     fn load_text(&mut self, path: String, text: Result<String, SaveError>) {
         let now = self.clock.now();
         let loaded =
@@ -480,7 +481,12 @@ impl App {
                 }
                 game.set_wake(Arc::clone(&self.wake));
                 game.set_notice(Some(Notice::Loaded(path)));
-                self.game = game;
+                self.parked.retain(|kept| kept.variant() != variant);
+                let mut before = std::mem::replace(&mut self.game, game);
+                if before.variant() != variant {
+                    before.park(now);
+                    self.parked.push(before);
+                }
             }
             // The game in progress stays as it was.
             Err(e) => self.game.set_notice(Some(Notice::File(e))),

@@ -24,7 +24,13 @@ impl App {
 
     pub(super) fn settings_section(&mut self, ui: &mut egui::Ui) {
         let before = self.settings.variant();
+        let was = self.settings.clone();
         settings::show(ui, &mut self.settings, &mut self.i18n);
+        // What this frame drew before the change (the Hint button, the language) catches up
+        // in the next frame, at once rather than at the clock's next tick.
+        if self.settings != was {
+            ui.ctx().request_repaint();
+        }
         if self.settings.variant() != before {
             // Blockade with and without Solidarity are two games, each kept.
             self.switch_to(self.settings.variant());
