@@ -223,6 +223,9 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<String, Failure> {
     with_game!(variant.to_game(), g => Command { game: g, options }.run(&command))
 }
 
+/// Positions met along a line of moves (the first one first), and the moves between them.
+type Line<G> = (Vec<<G as Game>::Position>, Vec<<G as Game>::Move>);
+
 /// A command bound to one concrete game.
 struct Command<G: Game> {
     game: G,
@@ -276,14 +279,7 @@ impl<G: Evaluate> Command<G> {
         if self.options.positional.is_empty() {
             return Err("missing MOVE after the game".to_owned());
         }
-        let mut pos = self.position()?;
-        for text in &self.options.positional {
-            let mv = self
-                .game
-                .parse_move(&pos, text)
-                .map_err(|e| e.to_string())?;
-            pos = self.game.play(&pos, mv);
-        }
+        let (pos, _) = self.played()?;
         Ok(format!(
             "{}\n{}\n",
             self.game.format_position(&pos),
@@ -334,19 +330,29 @@ impl<G: Evaluate> Command<G> {
         Ok(out)
     }
 
-    /// The position after the positional MOVE... from `--pos`, and the positions before it
-    /// (the search's repetition check), as UCI's `position ... moves` gives them.
-    fn played(&self) -> Result<(G::Position, Vec<G::Position>), String> {
-        let mut pos = self.position()?;
-        let mut history = Vec::with_capacity(self.options.positional.len());
+    /// The positional MOVE... played from `--pos`: every position met (the first one
+    /// first) and the moves between them.
+    fn line(&self) -> Result<Line<G>, String> {
+        let mut positions = vec![self.position()?];
+        let mut moves = Vec::with_capacity(self.options.positional.len());
         for text in &self.options.positional {
+            let pos = positions[positions.len() - 1];
             let mv = self
                 .game
                 .parse_move(&pos, text)
                 .map_err(|e| e.to_string())?;
-            history.push(pos);
-            pos = self.game.play(&pos, mv);
+            moves.push(mv);
+            positions.push(self.game.play(&pos, mv));
         }
+        Ok((positions, moves))
+    }
+
+    /// The position after the positional MOVE... from `--pos`, and the positions before it
+    /// (the search's repetition check), as UCI's `position ... moves` gives them.
+    fn played(&self) -> Result<(G::Position, Vec<G::Position>), String> {
+        let (mut history, _) = self.line()?;
+        // `line` always holds the position it started from.
+        let pos = history.pop().ok_or_else(|| "no position".to_owned())?;
         Ok((pos, history))
     }
 
@@ -401,17 +407,9 @@ impl<G: Evaluate> Command<G> {
         if self.options.positional.is_empty() {
             return Err("missing MOVE after the game".to_owned());
         }
-        let mut positions = vec![self.game.start()];
-        let mut moves = Vec::with_capacity(self.options.positional.len());
-        for text in &self.options.positional {
-            let pos = positions[positions.len() - 1];
-            let mv = self
-                .game
-                .parse_move(&pos, text)
-                .map_err(|e| e.to_string())?;
-            moves.push(Some(mv));
-            positions.push(self.game.play(&pos, mv));
-        }
+        // `review` takes no `--pos`: the line starts from the start position.
+        let (positions, moves) = self.line()?;
+        let moves = moves.into_iter().map(Some).collect();
         let depth = self
             .options
             .depth

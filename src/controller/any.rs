@@ -135,6 +135,12 @@ impl AnyMatch {
         with_match!(self, m => m.close_review())
     }
 
+    /// Whether a review exists, and whether it is still running: cheap, for every frame
+    /// (`review_view` words every row).
+    pub fn review_running(&self) -> Option<bool> {
+        with_match!(self, m => m.coach().review().map(|r| r.running()))
+    }
+
     pub fn review_view(&self) -> Option<ReviewView> {
         with_match!(self, m => m.coach().review_view(m.record().game()))
     }

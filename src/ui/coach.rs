@@ -2,6 +2,7 @@
 //! evaluation bar over the board, and a game's review with its chart. The match controller
 //! does the thinking ([`crate::controller::coach`]); this only words and draws it.
 
+use super::status::live;
 use super::{board, layout::Tab, mark, theme, App};
 use crate::ai::coach::{Label, Loss, Score};
 use crate::controller::coach::{ReviewView, VerdictView};
@@ -384,11 +385,4 @@ impl App {
             self.game.review(ply, now);
         }
     }
-}
-
-/// Makes a label a live region, as the status line's notices are.
-fn live(ui: &egui::Ui, id: egui::Id) {
-    ui.ctx().accesskit_node_builder(id, |node| {
-        node.set_live(egui::accesskit::Live::Polite);
-    });
 }

@@ -69,7 +69,7 @@ impl App {
                     .resizable(true)
                     .show(ui, |ui| {
                         // The review, once asked for, takes the rules' place.
-                        if self.game.review_view().is_some() {
+                        if self.game.review_running().is_some() {
                             ui.heading(self.tr(msg!("heading-review")));
                             ui.separator();
                             egui::ScrollArea::vertical()

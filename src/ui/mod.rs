@@ -533,7 +533,7 @@ impl eframe::App for App {
             ctx.request_repaint_after(delay);
         }
         // A review's progress bar moves a few times a second; its end wakes the app.
-        if self.game.review_view().is_some_and(|r| r.running) {
+        if self.game.review_running() == Some(true) {
             ctx.request_repaint_after(Duration::from_millis(250));
         }
         #[cfg(target_arch = "wasm32")]

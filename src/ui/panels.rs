@@ -162,7 +162,7 @@ impl App {
         if let Some(cursor) = move_list::show(ui, &self.game, &self.i18n) {
             self.game.review(cursor, self.clock.now());
         }
-        if self.game.review_view().is_none() {
+        if self.game.review_running().is_none() {
             self.review_button(ui);
         }
     }

@@ -140,7 +140,7 @@ impl App {
                     ui.label(egui::RichText::new(headline).size(20.0).strong());
                     ui.label(board::end_reason(&self.game, &self.i18n));
                     // A game that ended with no move played has nothing to review.
-                    if self.game.review_view().is_none() && !self.game.is_empty() {
+                    if self.game.review_running().is_none() && !self.game.is_empty() {
                         self.review_button(ui);
                     }
                 });
@@ -149,8 +149,8 @@ impl App {
 }
 
 /// Makes a label a live region: screen readers say it aloud when it changes (the computer's
-/// move, a lost turn, the end of the game).
-fn live(ui: &egui::Ui, id: egui::Id) {
+/// move, a lost turn, the end of the game, the coach's hint and alert).
+pub(super) fn live(ui: &egui::Ui, id: egui::Id) {
     ui.ctx().accesskit_node_builder(id, |node| {
         node.set_live(egui::accesskit::Live::Polite);
     });
