@@ -31,7 +31,7 @@ timeout 1200 node e2e/test.mjs "$root/dist" || status=$?
 
 # The search speed in the page against the same search natively (issue #10: at least half).
 # Off by default: a native release build takes long on a small machine. QIPAN_NATIVE_NPS=1
-# builds examples/nps.rs and compares it with the page's figure from metrics.json.
+# builds crates/engine/examples/nps.rs and compares it with the page's figure from metrics.json.
 if [ "${QIPAN_NATIVE_NPS:-0}" = 1 ] && [ -f "$shots/metrics.json" ]; then
   # The desktop's figure: game, position text and nodes/s, one a line.
   mapfile -t found < <(node -e '
@@ -40,7 +40,7 @@ if [ "${QIPAN_NATIVE_NPS:-0}" = 1 ] && [ -f "$shots/metrics.json" ]; then
     if (d) console.log([d.npsGame, d.npsPosition, d.nps].join("\n"));' "$shots/metrics.json")
   if [ "${#found[@]}" = 3 ]; then
     game=${found[0]} pos=${found[1]} page=${found[2]}
-    native=$(cargo run --quiet --locked --release --example nps -- "$game" "$pos" | tee "$shots/native-nps.json")
+    native=$(cargo run --quiet --locked --release -p qipan-engine --example nps -- "$game" "$pos" | tee "$shots/native-nps.json")
     native_nps=$(node -e 'console.log(JSON.parse(process.argv[1]).nps)' "$native")
     echo "search speed: page $page nodes/s, native $native_nps nodes/s ($(( 100 * page / native_nps ))%)" | tee -a "$shots/sizes.txt"
     if [ $(( 2 * page )) -lt "$native_nps" ]; then

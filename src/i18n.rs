@@ -4,6 +4,7 @@
 //! collect every id the sources use and check that both locales define it.
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use qipan_session::save::SaveError;
 use serde::{Deserialize, Serialize};
 use unic_langid::LanguageIdentifier;
 
@@ -185,6 +186,49 @@ pub fn defined_ids(lang: Lang) -> (Vec<String>, Vec<String>) {
         }
     }
     (ids, errors)
+}
+
+impl I18n {
+    /// Why a file could not be saved or loaded, in the current language.
+    pub fn save_error(&self, error: &SaveError) -> String {
+        let i18n = self;
+        let (id, args): (Msg, Vec<(&str, FluentValue<'_>)>) = match error {
+            SaveError::Io { path, error } => (
+                msg!("err-io"),
+                vec![
+                    ("path", path.as_str().into()),
+                    ("error", error.as_str().into()),
+                ],
+            ),
+            SaveError::Json(error) => (msg!("err-json"), vec![("error", error.as_str().into())]),
+            SaveError::NotASave => (msg!("err-not-save"), vec![]),
+            SaveError::Version(v) => (msg!("err-version"), vec![("version", (*v).into())]),
+            SaveError::Game(g) => (msg!("err-game"), vec![("game", g.as_str().into())]),
+            SaveError::Human(h) => (msg!("err-human"), vec![("human", h.as_str().into())]),
+            SaveError::Start(text) => (msg!("err-start"), vec![("position", text.as_str().into())]),
+            SaveError::Move {
+                number,
+                text,
+                illegal,
+            } => (
+                if *illegal {
+                    msg!("err-move-illegal")
+                } else {
+                    msg!("err-move-malformed")
+                },
+                vec![("number", (*number).into()), ("move", text.as_str().into())],
+            ),
+            SaveError::AfterEnd { number } => {
+                (msg!("err-after-end"), vec![("number", (*number).into())])
+            }
+            SaveError::Cursor => (msg!("err-cursor"), vec![]),
+            SaveError::Serialize(error) => (
+                msg!("err-serialize"),
+                vec![("error", error.as_str().into())],
+            ),
+        };
+        i18n.tr_args(id, &args)
+    }
 }
 
 #[cfg(test)]

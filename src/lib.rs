@@ -1,8 +1,6 @@
-//! Qipan: five line-board games, their rules engines, a computer opponent and an egui app.
+//! Qipan's app: the egui window around a session of games. The rules and the computer are in
+//! `qipan-engine`, the games in progress and their commands in `qipan-session`.
 
-pub mod ai;
-pub mod controller;
-pub mod games;
 pub mod i18n;
 pub mod renderer;
 pub mod ui;

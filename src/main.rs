@@ -69,7 +69,7 @@ enum Launch {
     Help,
     /// Open the app, on this game and in this language if given.
     Open {
-        game: Option<qipan::games::Variant>,
+        game: Option<qipan_engine::games::Variant>,
         lang: Option<qipan::i18n::Lang>,
     },
 }
@@ -89,7 +89,7 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Laun
                     .value()
                     .and_then(|v| v.string())
                     .map_err(|e| e.to_string())?;
-                game = Some(qipan::games::Variant::parse(&text).map_err(|e| e.to_string())?);
+                game = Some(qipan_engine::games::Variant::parse(&text).map_err(|e| e.to_string())?);
             }
             Long("lang") => {
                 let text = parser

@@ -3,12 +3,12 @@
 
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use qipan::ai::Level;
-use qipan::controller::timer::ManualClock;
-use qipan::controller::CoachMode;
-use qipan::games::GameId;
 use qipan::i18n::{defined_ids, Lang};
 use qipan::ui::App;
+use qipan_engine::ai::Level;
+use qipan_engine::games::GameId;
+use qipan_session::timer::ManualClock;
+use qipan_session::CoachMode;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -485,7 +485,7 @@ fn app_sized(game: GameId, size: [f32; 2]) -> Harness<'static, App> {
 
 /// The board point names of a game, as its painter names the point widgets.
 fn point_names(game: GameId) -> Vec<&'static str> {
-    use qipan::games::{blockade, cannon, maddell, push, shuangcheng};
+    use qipan_engine::games::{blockade, cannon, maddell, push, shuangcheng};
     match game {
         GameId::Push => push::CELL_NAMES.to_vec(),
         GameId::ShuangCheng => shuangcheng::POINT_NAMES.to_vec(),
@@ -614,8 +614,8 @@ fn a_move_glides_and_an_undo_jumps() {
 /// Taps `text`'s move on Push the Line's board: its group's cells, then its first
 /// destination that is not part of the group (the cell ahead, or a broadside target).
 fn tap_push_move(harness: &mut Harness<'static, App>, text: &str) {
-    use qipan::games::push::{Push, CELLS, CELL_NAMES};
-    use qipan::games::Game;
+    use qipan_engine::games::push::{Push, CELLS, CELL_NAMES};
+    use qipan_engine::games::Game;
     let pos = Push
         .parse_position(&harness.state().game().position_text())
         .expect("the board's position");
@@ -800,9 +800,9 @@ fn press_point(
 
 #[test]
 fn a_whole_game_of_shuang_cheng_by_keyboard_alone() {
-    use qipan::ai::{choose_move, Level};
-    use qipan::games::shuangcheng::{ShuangCheng, POINT_NAMES};
-    use qipan::games::Game;
+    use qipan_engine::ai::{choose_move, Level};
+    use qipan_engine::games::shuangcheng::{ShuangCheng, POINT_NAMES};
+    use qipan_engine::games::Game;
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
     harness
         .state_mut()
@@ -978,8 +978,8 @@ fn soak_random_taps_and_keys_across_every_game() {
             let mut kept = 0;
             for game in app.games() {
                 kept += 1;
-                let text = qipan::controller::save::to_json(game).expect("it serializes");
-                let back = qipan::controller::save::from_json(&text, Level::Easy, 1, 0.0)
+                let text = qipan_session::save::to_json(game).expect("it serializes");
+                let back = qipan_session::save::from_json(&text, Level::Easy, 1, 0.0)
                     .unwrap_or_else(|e| panic!("event {event}: {e:?}\n{text}"));
                 assert_eq!(back.position_text(), game.position_text(), "event {event}");
                 assert!(game.len() < 3000, "event {event}: {} plies", game.len());
@@ -991,8 +991,8 @@ fn soak_random_taps_and_keys_across_every_game() {
 
 #[test]
 fn soak_random_easy_games_to_the_end_in_every_game() {
-    use qipan::ai::{choose_move, Level};
-    use qipan::games::{Game, Variant};
+    use qipan_engine::ai::{choose_move, Level};
+    use qipan_engine::games::{Game, Variant};
     for id in [
         "push",
         "shuangcheng",
@@ -1002,7 +1002,7 @@ fn soak_random_easy_games_to_the_end_in_every_game() {
         "cannon",
     ] {
         let variant = Variant::parse(id).expect("a game");
-        qipan::with_game!(variant.to_game(), g => {
+        qipan_engine::with_game!(variant.to_game(), g => {
             let mut pos = g.start();
             let mut history = Vec::new();
             let mut moves = Vec::new();
@@ -1151,8 +1151,8 @@ fn the_review_lists_every_ply_with_its_label_and_shows_the_better_move() {
 /// `App::new` prepares it; `maddell_table`'s own tests check the table).
 #[test]
 fn opening_maddell_prepares_perfect_play_and_the_status_line_says_so() {
-    use qipan::ai::maddell_table::Readiness;
     use qipan::ui::PerfectPlay;
+    use qipan_engine::ai::maddell_table::Readiness;
     use std::sync::{Arc, Mutex};
 
     let state = Arc::new(Mutex::new(Readiness::NotStarted));
@@ -1527,8 +1527,8 @@ mod stored_state {
             }
             for game in app.games() {
                 // Whatever came back replays through the engine.
-                let text = qipan::controller::save::to_json(game).expect("it serializes");
-                prop_assert!(qipan::controller::save::from_json(&text, Level::Easy, 1, 0.0).is_ok());
+                let text = qipan_session::save::to_json(game).expect("it serializes");
+                prop_assert!(qipan_session::save::from_json(&text, Level::Easy, 1, 0.0).is_ok());
             }
             if let Some(notice) = app.notice_text() {
                 prop_assert!(notice.contains("could not be restored"), "{}", notice);

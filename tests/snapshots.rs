@@ -29,14 +29,14 @@ use eframe::egui_wgpu::wgpu;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::wgpu::{create_render_state, default_wgpu_setup, WgpuTestRenderer};
 use egui_kittest::{Harness, SnapshotOptions};
-use qipan::ai::Level;
-use qipan::controller::coach::CoachMode;
-use qipan::controller::timer::ManualClock;
-use qipan::games::Variant;
 use qipan::i18n::Lang;
 use qipan::ui::layout::Layout;
 use qipan::ui::settings::Settings;
 use qipan::ui::App;
+use qipan_engine::ai::Level;
+use qipan_engine::games::Variant;
+use qipan_session::coach::CoachMode;
+use qipan_session::timer::ManualClock;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 

@@ -14,7 +14,7 @@ if [ ${#variants[@]} -eq 0 ]; then
   variants=(push shuangcheng maddell blockade blockade:solidarity cannon)
 fi
 half=$((games / 2))
-cargo build --release --quiet --bin qipan-cli
+cargo build --release --quiet -p qipan-cli
 cli=target/release/qipan-cli
 
 tally() { tail -n 1 | awk '{print $2, $4, $6}'; }

@@ -15,7 +15,7 @@ for target in "${targets[@]}"; do
   if ! grep -qx "$target" <<<"$installed"; then
     rustup target add "$target"
   fi
-  echo "== cargo check --target $target --lib --bins"
-  cargo check --locked --quiet --target "$target" --lib --bins
+  echo "== cargo check --workspace --target $target --lib --bins"
+  cargo check --locked --quiet --workspace --target "$target" --lib --bins
 done
 echo "all targets compile: ${targets[*]}"

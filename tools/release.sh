@@ -60,7 +60,7 @@ linux() {
   local name=qipan-$version-x86_64-linux
   local dir=$stage/$name
   [ "$(uname -sm)" = "Linux x86_64" ] || { echo "release: the Linux build needs an x86_64 Linux" >&2; exit 1; }
-  cargo build --release --locked --bins
+  cargo build --release --locked -p qipan -p qipan-cli --bins
   mkdir -p "$dir/icons"
   for bin in qipan qipan-cli; do
     cp "$target_dir/release/$bin" "$dir/"
@@ -82,7 +82,7 @@ windows() {
   need_target $triple
   need_apt gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64
   # build.rs must embed the icon and version resource, or the build fails.
-  QIPAN_REQUIRE_WINRES=1 cargo build --release --locked --target $triple --bins
+  QIPAN_REQUIRE_WINRES=1 cargo build --release --locked -p qipan -p qipan-cli --target $triple --bins
   mkdir -p "$dir"
   for bin in qipan qipan-cli; do
     cp "$target_dir/$triple/release/$bin.exe" "$dir/"
@@ -137,7 +137,7 @@ macos() {
   local triple
   for triple in aarch64-apple-darwin x86_64-apple-darwin; do
     need_target $triple
-    cargo build --release --locked --target $triple --bins
+    cargo build --release --locked -p qipan -p qipan-cli --target $triple --bins
   done
   mkdir -p "$app/Contents/MacOS" "$app/Contents/Resources"
   lipo -create -output "$app/Contents/MacOS/qipan" \

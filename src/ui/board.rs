@@ -3,11 +3,12 @@
 //! engine reports (side names, why the game ended, the per-game status line).
 
 use super::boards::{BoardCtx, BoardKeys, BoardPainter, HasBoard, MoveMark, Painters};
-use crate::ai::Evaluate;
-use crate::controller::{AnyMatch, Match};
-use crate::games::{EndReason, Side, Status};
 use crate::i18n::{I18n, Msg};
-use crate::{msg, with_match};
+use crate::msg;
+use qipan_engine::ai::Evaluate;
+use qipan_engine::games::{EndReason, Side, Status};
+use qipan_session::with_match;
+use qipan_session::{AnyMatch, Match};
 
 /// Draws the board into `rect`; returns true when the person completed a move, which the
 /// controller then played.
@@ -93,14 +94,14 @@ fn ease(t: f32) -> f32 {
 
 /// Forgets every painter's half-made selection (the position changed under it).
 pub fn clear(painters: &mut Painters) {
-    BoardPainter::<crate::games::push::Push>::clear(&mut painters.push);
-    BoardPainter::<crate::games::shuangcheng::ShuangCheng>::clear(&mut painters.points);
+    BoardPainter::<qipan_engine::games::push::Push>::clear(&mut painters.push);
+    BoardPainter::<qipan_engine::games::shuangcheng::ShuangCheng>::clear(&mut painters.points);
 }
 
 /// Whether a board animation wants frames.
 pub fn animating(game: &AnyMatch, painters: &Painters) -> bool {
     matches!(game, AnyMatch::Push(_))
-        && BoardPainter::<crate::games::push::Push>::animating(&painters.push)
+        && BoardPainter::<qipan_engine::games::push::Push>::animating(&painters.push)
 }
 
 /// The name of `side` in this game.

@@ -1,15 +1,15 @@
 //! The coach on screen: the hint and the mistake alert under the status line, the
 //! evaluation bar over the board, and a game's review with its chart. The match controller
-//! does the thinking ([`crate::controller::coach`]); this only words and draws it.
+//! does the thinking ([`qipan_session::coach`]); this only words and draws it.
 
 use super::status::live;
 use super::{board, layout::Tab, mark, theme, App};
-use crate::ai::coach::{Label, Loss, Score};
-use crate::controller::coach::{ReviewView, VerdictView};
-use crate::games::Side;
 use crate::i18n::Msg;
 use crate::msg;
 use egui::{Color32, RichText};
+use qipan_engine::ai::coach::{Label, Loss, Score};
+use qipan_engine::games::Side;
+use qipan_session::coach::{ReviewView, VerdictView};
 
 /// Decided games sit at the chart's edge; estimates beyond it are clipped.
 const CHART_LIMIT: f64 = 10.0;

@@ -2,9 +2,9 @@
 //! `games::<game>`, the evaluation in `ai::eval::<game>`, the painter in `ui::boards::<game>`;
 //! everything the app shell shows about a game by name comes from here.
 
-use crate::games::{GameId, Side};
 use crate::i18n::Msg;
 use crate::msg;
+use qipan_engine::games::{GameId, Side};
 
 /// The words of one game.
 pub struct GameDescription {

@@ -3,7 +3,7 @@
 //! The layout follows the window ([`layout`]): columns on a wide one, the board and tabs on
 //! a phone. The sections are in [`panels`], the status line and banner in [`status`].
 //! The game's flow (turns, clock, the computer, undo) lives in the match controller
-//! ([`crate::controller`]); the app draws its state and forwards input to it.
+//! ([`qipan_session`]); the app draws its state and forwards input to it.
 
 pub mod board;
 pub mod boards;
@@ -21,14 +21,14 @@ pub mod storage_native;
 pub mod storage_web;
 pub mod theme;
 
-use crate::ai::worker::Wake;
-use crate::controller::save::{self, SaveError};
-use crate::controller::timer::{self, Clock, SystemClock};
-use crate::controller::{AnyMatch, Change, Notice};
-use crate::games::{GameId, Side};
 use crate::i18n::{I18n, Msg};
 use boards::Painters;
 pub use perfect_play::PerfectPlay;
+use qipan_engine::ai::worker::Wake;
+use qipan_engine::games::{GameId, Side};
+use qipan_session::save::{self, SaveError};
+use qipan_session::timer::{self, Clock, SystemClock};
+use qipan_session::{AnyMatch, Change, Notice};
 use settings::Settings;
 use std::sync::Arc;
 use web_time::Duration;
@@ -176,7 +176,7 @@ impl App {
     }
 
     /// Puts the game on the board aside and brings `variant`'s game back, or starts one.
-    fn switch_to(&mut self, variant: crate::games::Variant) {
+    fn switch_to(&mut self, variant: qipan_engine::games::Variant) {
         if self.game.variant() == variant {
             return;
         }
@@ -199,7 +199,7 @@ impl App {
     }
 
     /// Takes `variant`'s game off the shelf.
-    fn unpark(&mut self, variant: crate::games::Variant) -> Option<AnyMatch> {
+    fn unpark(&mut self, variant: qipan_engine::games::Variant) -> Option<AnyMatch> {
         let i = self.parked.iter().position(|g| g.variant() == variant)?;
         Some(self.parked.swap_remove(i))
     }
@@ -394,7 +394,7 @@ impl App {
 
     /// Plays a move written in notation, as a tap on the board would (tests, scripted
     /// screenshots); refused like any move that is not a person's legal move now.
-    pub fn play_text(&mut self, text: &str) -> Result<(), crate::games::MoveError> {
+    pub fn play_text(&mut self, text: &str) -> Result<(), qipan_engine::games::MoveError> {
         self.game.play_text(text, self.clock.now())
     }
 

@@ -1,9 +1,9 @@
 //! The move list: plies in the game's notation, two to a row, each one a button that steps
 //! the board back (or forward) to the position after it.
 
-use crate::controller::AnyMatch;
 use crate::i18n::I18n;
 use crate::msg;
+use qipan_session::AnyMatch;
 
 /// Draws the list; returns the cursor the player picked, if any.
 pub fn show(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Option<usize> {

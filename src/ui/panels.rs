@@ -3,8 +3,8 @@
 //! columns on a wide window and in tabs under the board on a narrow one.
 
 use super::{games, mark, move_list, settings, App};
-use crate::games::GameId;
 use crate::msg;
+use qipan_engine::games::GameId;
 
 impl App {
     /// The five games, each with its one-line pitch.

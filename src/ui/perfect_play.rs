@@ -1,5 +1,5 @@
 //! Sixpenny Maddell's perfect play in the app: the solved table
-//! ([`crate::ai::maddell_table`]) is prepared in the background the first time a Maddell
+//! ([`qipan_engine::ai::maddell_table`]) is prepared in the background the first time a Maddell
 //! game is on the board (or the app starts on one), and a small note in the status line
 //! says how far it is. The computer reads the table by itself once it is installed
 //! (`Evaluate::exact_value` for Maddell); until then it searches.
@@ -8,9 +8,9 @@
 //! only when its state changes, once a percent while it builds.
 
 use super::{theme, App};
-use crate::ai::maddell_table::{self, Readiness};
-use crate::games::GameId;
 use crate::msg;
+use qipan_engine::ai::maddell_table::{self, Readiness};
+use qipan_engine::games::GameId;
 
 /// Where the app's Maddell table comes from: [`App::new`] prepares the real one
 /// ([`PerfectPlay::real`]); the apps that tests build have none unless they give one.

@@ -1,11 +1,11 @@
 //! Game Settings: saved between runs (eframe storage) and applied at once.
 
-use crate::ai::Level;
-use crate::controller::{CoachMode, Players};
-use crate::games::{Game, GameId, Side, Variant};
 use crate::i18n::{I18n, Lang, Msg};
 use crate::msg;
 use crate::ui::mark;
+use qipan_engine::ai::Level;
+use qipan_engine::games::{Game, GameId, Side, Variant};
+use qipan_session::{CoachMode, Players};
 use serde::{Deserialize, Serialize};
 
 /// Everything the player chooses, as saved between runs.
@@ -118,7 +118,7 @@ impl Settings {
     /// counts rounds: its first move alternates).
     pub fn first_mover(&self) -> Side {
         let round = self.push_rounds.max(1);
-        crate::with_game!(self.variant().to_game(), g => g.first_to_move(round))
+        qipan_engine::with_game!(self.variant().to_game(), g => g.first_to_move(round))
     }
 
     /// Who plays what, as the match controller takes it.

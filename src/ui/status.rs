@@ -2,9 +2,9 @@
 //! game-over banner.
 
 use super::{board, theme, timer, App};
-use crate::controller::Notice;
-use crate::games::{Side, Status};
 use crate::msg;
+use qipan_engine::games::{Side, Status};
+use qipan_session::Notice;
 
 impl App {
     /// The notice in the current language.
@@ -26,13 +26,13 @@ impl App {
                 i18n.tr_args(id, &[("path", p.as_str().into())])
             }
             Notice::Loaded(p) => i18n.tr_args(msg!("loaded"), &[("path", p.as_str().into())]),
-            Notice::File(e) => e.localize(i18n),
+            Notice::File(e) => i18n.save_error(e),
             Notice::ComputerMoved(s, text) => i18n.tr_args(
                 msg!("computer-moved"),
                 &[("side", side(*s).into()), ("move", text.as_str().into())],
             ),
             Notice::NotRestored(e) => {
-                i18n.tr_args(msg!("err-restore"), &[("error", e.localize(i18n).into())])
+                i18n.tr_args(msg!("err-restore"), &[("error", i18n.save_error(e).into())])
             }
             Notice::Engine(e) => {
                 i18n.tr_args(msg!("engine-error"), &[("error", e.to_string().into())])

@@ -1,26 +1,15 @@
 //! The only place the app touches the file system: reading and writing saved games on the
 //! desktop. The web build has no files (its saved-game support, if any, lives elsewhere).
 
-use crate::controller::save::SaveError;
+use qipan_engine::files::write_atomically;
+use qipan_session::save::SaveError;
 
-/// Writes `text` to `path` whole or not at all: into a temporary file in the same folder,
-/// flushed to disk, then renamed over `path`.
+/// Writes `text` to `path` whole or not at all ([`write_atomically`]).
 pub fn write(path: &str, text: &str) -> Result<(), SaveError> {
-    use std::io::Write;
-    let io = |e: std::io::Error| SaveError::Io {
+    write_atomically(std::path::Path::new(path), text.as_bytes()).map_err(|e| SaveError::Io {
         path: path.to_owned(),
         error: e.to_string(),
-    };
-    let target = std::path::Path::new(path);
-    let folder = match target.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => std::path::Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
-    file.write_all(text.as_bytes()).map_err(io)?;
-    file.as_file().sync_all().map_err(io)?;
-    file.persist(target).map_err(|e| io(e.error))?;
-    Ok(())
+    })
 }
 
 /// Reads the file at `path` as text.

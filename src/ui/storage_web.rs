@@ -8,7 +8,7 @@
 //! count, whether the computer is thinking, the language and how far Maddell's solved table
 //! is, since the canvas has no DOM.
 
-use crate::controller::save::SaveError;
+use qipan_session::save::SaveError;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;

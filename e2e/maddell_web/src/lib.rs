@@ -6,9 +6,9 @@
 
 #[cfg(target_arch = "wasm32")]
 mod page {
-    use qipan::ai::maddell_table;
-    use qipan::games::maddell::Maddell;
-    use qipan::games::Game;
+    use qipan_engine::ai::maddell_table;
+    use qipan_engine::games::maddell::Maddell;
+    use qipan_engine::games::Game;
     use wasm_bindgen::prelude::wasm_bindgen;
 
     /// Starts loading or building the table.

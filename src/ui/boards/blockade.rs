@@ -4,10 +4,10 @@
 use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
 use super::HasBoard;
 use super::Painters;
-use crate::games::blockade::{Blockade, Move, Position, DRAW_AT, POINT_NAMES, SEGMENTS};
-use crate::games::Side;
 use crate::ui::theme::Look;
 use egui::Pos2;
+use qipan_engine::games::blockade::{Blockade, Move, Position, DRAW_AT, POINT_NAMES, SEGMENTS};
+use qipan_engine::games::Side;
 use std::sync::OnceLock;
 
 impl PointGame for Blockade {

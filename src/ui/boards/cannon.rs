@@ -4,9 +4,9 @@
 use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
 use super::Painters;
 use super::{HasBoard, Transform};
-use crate::games::cannon::{Cannon, Move, Position, DRAW_AT, LINES, PLATFORMS, POINT_NAMES};
 use crate::ui::theme::{self, Look};
 use egui::{Painter, Pos2, Rect, Stroke, Vec2};
+use qipan_engine::games::cannon::{Cannon, Move, Position, DRAW_AT, LINES, PLATFORMS, POINT_NAMES};
 use std::sync::OnceLock;
 
 impl PointGame for Cannon {

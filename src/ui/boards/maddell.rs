@@ -4,12 +4,12 @@
 use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
 use super::Painters;
 use super::{HasBoard, Transform};
-use crate::games::maddell::{Maddell, Move, Position, DRAW_AT, POINT_NAMES, SEGMENTS};
-use crate::games::Side;
 use crate::i18n::I18n;
 use crate::msg;
 use crate::ui::theme::{self, Look};
 use egui::{Painter, Pos2, Stroke};
+use qipan_engine::games::maddell::{Maddell, Move, Position, DRAW_AT, POINT_NAMES, SEGMENTS};
+use qipan_engine::games::Side;
 use std::sync::OnceLock;
 
 /// The drawing grid is 36 units wide; the painter works in units of one grid step of six.

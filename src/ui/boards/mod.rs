@@ -13,10 +13,10 @@ pub mod points;
 pub mod push;
 pub mod shuangcheng;
 
-use crate::games::Game;
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use egui::{Pos2, Rect, Vec2};
+use qipan_engine::games::Game;
 
 /// Everything a painter may look at for one frame.
 pub struct BoardCtx<'a, G: Game> {

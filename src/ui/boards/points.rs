@@ -7,10 +7,10 @@
 //! next: no rule is decided here.
 
 use super::{point_widget, BoardCtx, BoardPainter, Transform};
-use crate::games::Game;
 use crate::i18n::Msg;
 use crate::ui::theme::{self, Look};
 use egui::{Color32, Painter, Pos2, Rect, Stroke, Vec2};
+use qipan_engine::games::Game;
 
 /// How a point that can be tapped next is marked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,8 +217,8 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
             .find(|t| t.len > self.taps.len() && t.starts_with(&self.taps))
         {
             let mover = match game.side_to_move(ctx.pos) {
-                crate::games::Side::X => Look::X,
-                crate::games::Side::O => Look::O,
+                qipan_engine::games::Side::X => Look::X,
+                qipan_engine::games::Side::O => Look::O,
             };
             for &(p, mark) in &pending.as_slice()[..self.taps.len()] {
                 if matches!(mark, Mark::Place | Mark::Step) {

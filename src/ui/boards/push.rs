@@ -7,14 +7,14 @@
 
 use super::Painters;
 use super::{point_widget, BoardCtx, BoardPainter, HasBoard, Transform};
-use crate::games::push::{
-    shift_dir, Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, DRAW_AT,
-};
-use crate::games::Side;
 use crate::i18n::I18n;
 use crate::msg;
 use crate::ui::theme::{self, Look};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
+use qipan_engine::games::push::{
+    shift_dir, Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, DRAW_AT,
+};
+use qipan_engine::games::Side;
 
 /// Row spacing of the hexagon relative to the cell width.
 const ROW_HEIGHT: f32 = 0.866_025_4;

@@ -4,12 +4,14 @@
 use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
 use super::HasBoard;
 use super::Painters;
-use crate::games::shuangcheng::{Piece, Position, ShuangCheng, DRAW_AT, POINT_NAMES, SEGMENTS};
-use crate::games::Side;
 use crate::i18n::Msg;
 use crate::msg;
 use crate::ui::theme::Look;
 use egui::Pos2;
+use qipan_engine::games::shuangcheng::{
+    Piece, Position, ShuangCheng, DRAW_AT, POINT_NAMES, SEGMENTS,
+};
+use qipan_engine::games::Side;
 use std::sync::OnceLock;
 
 impl PointGame for ShuangCheng {

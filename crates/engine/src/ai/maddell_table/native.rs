@@ -1,0 +1,142 @@
+//! The table on the desktop: stored in the app's data directory, built on a thread when it is
+//! missing or damaged.
+
+use super::{
+    claim_preparation, install, set_readiness, Builder, Progress, Readiness, Table, TableError,
+    MAX_PIECES,
+};
+use crate::games::maddell::{Maddell, Position};
+use crate::games::Game;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use web_time::Duration;
+
+/// The file's name: the format version is in it too, so that versions never overwrite
+/// each other's files.
+const FILE_NAME: &str = "maddell-table-v1.bin";
+
+/// Where the app keeps the table: its data folder ([`crate::files::app_data_dir`]), next to
+/// the app's settings, where the command line finds it too.
+pub fn default_path() -> Option<PathBuf> {
+    crate::files::app_data_dir().map(|dir| dir.join(FILE_NAME))
+}
+
+/// Reads a stored table; a missing, damaged or foreign file is an error.
+pub fn load(path: &Path) -> Result<Table, TableError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| TableError::Io(format!("{}: {e}", path.display())))?;
+    Table::from_bytes(bytes)
+}
+
+/// Writes `table` to `path` whole or not at all ([`crate::files::write_atomically`]).
+pub fn save(table: &Table, path: &Path) -> Result<(), TableError> {
+    crate::files::write_atomically(path, table.as_bytes())
+        .map_err(|e| TableError::Io(format!("{}: {e}", path.display())))
+}
+
+/// The full table from `path`, or built (on every core) and written there when the file is
+/// missing or not a valid table. `on_progress` hears the share done while building. Returns
+/// the table and, if it could not be written, why.
+pub fn load_or_build(
+    path: &Path,
+    mut on_progress: impl FnMut(f32),
+) -> Result<(Table, Option<TableError>), super::BuildError> {
+    if let Ok(table) = load(path) {
+        if table.max_pieces() == MAX_PIECES {
+            return Ok((table, None));
+        }
+    }
+    let table = build(MAX_PIECES, &mut on_progress)?;
+    let saved = save(&table, path).err();
+    Ok((table, saved))
+}
+
+fn build(max_pieces: usize, on_progress: &mut impl FnMut(f32)) -> Result<Table, super::BuildError> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut builder = Builder::new(max_pieces, threads)?;
+    loop {
+        match builder.step(Duration::from_millis(200))? {
+            Progress::Done => return builder.finish(),
+            Progress::Working(done) => on_progress(done),
+        }
+    }
+}
+
+/// Loads the table from `path` (the app passes [`default_path`]) or builds and stores it,
+/// on a thread, then installs it; the first call starts this and later calls do nothing.
+/// [`super::readiness`] tells how far it is; `wake` is called whenever that changes (e.g. to
+/// repaint the status note). Without a path the table is built and not stored.
+pub fn prepare_in_background(path: Option<PathBuf>, wake: impl Fn() + Send + 'static) {
+    if !claim_preparation() {
+        return;
+    }
+    wake();
+    let spawned = std::thread::Builder::new()
+        .name("maddell-table".into())
+        .spawn(move || {
+            if let Some(path) = &path {
+                if let Ok(table) = load(path) {
+                    if table.max_pieces() == MAX_PIECES {
+                        install(Arc::new(table));
+                        set_readiness(Readiness::Ready { note: None });
+                        wake();
+                        return;
+                    }
+                }
+            }
+            let mut shown = -1.0f32;
+            let built = build(MAX_PIECES, &mut |done| {
+                // A repaint per percent is plenty for a status note.
+                if done - shown >= 0.01 {
+                    shown = done;
+                    set_readiness(Readiness::Building(done));
+                    wake();
+                }
+            });
+            match built {
+                Err(e) => set_readiness(Readiness::Failed(e.to_string())),
+                Ok(table) => {
+                    let table = Arc::new(table);
+                    install(Arc::clone(&table));
+                    set_readiness(Readiness::Ready { note: None });
+                    wake();
+                    let note = path
+                        .and_then(|path| save(&table, &path).err())
+                        .map(|e| e.to_string());
+                    set_readiness(Readiness::Ready { note });
+                }
+            }
+            wake();
+        });
+    if let Err(e) = spawned {
+        set_readiness(Readiness::Failed(e.to_string()));
+    }
+}
+
+/// For `qipan-cli solve maddell [--pos P] [--table PATH]`: installs a table that covers the
+/// position. With a path, the table there (a missing file is built and written there; a
+/// damaged one is an error, never overwritten); without, the smallest table that covers
+/// the position is built (a few pieces a side take a moment, the full game about a minute).
+pub fn table_for_cli(position: Option<&str>, path: Option<&Path>) -> Result<(), String> {
+    let pos: Position = match position {
+        Some(text) => Maddell.parse_position(text).map_err(|e| e.to_string())?,
+        None => Maddell.start(),
+    };
+    let table = match path {
+        Some(path) if path.exists() => load(path).map_err(|e| e.to_string())?,
+        Some(path) => {
+            let table = build(MAX_PIECES, &mut |_| {}).map_err(|e| e.to_string())?;
+            save(&table, path).map_err(|e| e.to_string())?;
+            table
+        }
+        None => {
+            let most = pos
+                .total(crate::games::Side::X)
+                .max(pos.total(crate::games::Side::O));
+            let pieces = (most as usize).clamp(super::FEWEST, MAX_PIECES);
+            build(pieces, &mut |_| {}).map_err(|e| e.to_string())?
+        }
+    };
+    install(Arc::new(table));
+    Ok(())
+}

@@ -1,0 +1,397 @@
+//! The solved Sixpenny Maddell table (`ai::maddell_table`), checked on the game started with
+//! four pieces a side (`.................. x 4 4`): the same rules and code as the real
+//! game's table, small enough to build and check in full here. The full table is built and
+//! spot-checked by `full_table_agrees_with_the_rules` (ignored: a minute in release).
+
+use qipan_engine::ai::maddell_table::{self, Builder, Sample, Table, TableError};
+use qipan_engine::ai::search::{Limits, Searcher, WIN};
+use qipan_engine::ai::{choose_move, solve, Level, SolvedValue};
+use qipan_engine::games::maddell::{Maddell, Position, ADJACENT, MILLS, POINTS};
+use qipan_engine::games::{Game, Side};
+use std::sync::{Arc, OnceLock};
+
+/// The most pieces a side in the tables checked here.
+const SMALL: usize = 4;
+
+/// The 4-piece table, built once and installed, so that the computer plays from it.
+fn small_table() -> Arc<Table> {
+    static TABLE: OnceLock<Arc<Table>> = OnceLock::new();
+    Arc::clone(TABLE.get_or_init(|| {
+        let table = Arc::new(
+            Builder::new(SMALL, 2)
+                .and_then(Builder::run)
+                .expect("the 4-piece table builds"),
+        );
+        maddell_table::install(Arc::clone(&table));
+        table
+    }))
+}
+
+/// A small deterministic generator (splitmix64), so that failures replay.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = qipan_engine::games::splitmix64(self.0.wrapping_add(0x9E37_79B9_7F4A_7C15));
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random position with at most `most` pieces a side (at least 3): sliding, or (when
+/// `placing`) with hands as play leaves them.
+fn random_position(rng: &mut Rng, most: u32, placing: bool) -> Position {
+    loop {
+        let mut pieces = [0u32; 2];
+        let mut hand = [0u8; 2];
+        let to_move = if rng.below(2) == 0 { Side::X } else { Side::O };
+        if placing {
+            let h = 1 + rng.below(most as u64) as u8;
+            hand = match to_move {
+                Side::X => [h, h],
+                Side::O => [h - 1, h],
+            };
+        }
+        for side in 0..2 {
+            let room = most - hand[side] as u32;
+            let low = 3u32.saturating_sub(hand[side] as u32);
+            let count = low + rng.below((room - low + 1) as u64) as u32;
+            while pieces[side].count_ones() < count {
+                let point = rng.below(POINTS as u64) as u32;
+                if (pieces[0] | pieces[1]) & 1 << point == 0 {
+                    pieces[side] |= 1 << point;
+                }
+            }
+        }
+        let pos = Position {
+            pieces,
+            hand,
+            to_move,
+        };
+        if hand != [0, 0] || !Maddell.status(&pos).is_over() {
+            return pos;
+        }
+    }
+}
+
+/// Every position of the 4-piece game (sliding and placement) agrees with its children,
+/// through the game's own move generator: wins are fastest, losses slowest, draws hold.
+#[test]
+fn every_small_variant_position_agrees_with_the_rules() {
+    let table = small_table();
+    let checked = maddell_table::verify(&table, Sample::All, 2).unwrap_or_else(|e| panic!("{e}"));
+    assert!(checked > 5_000_000, "{checked}");
+}
+
+/// The board's 12 symmetries: the triangle's 3 rotations and 3 reflections, each with the
+/// outer and inner triangles swapped or not.
+fn symmetries() -> Vec<[u32; POINTS]> {
+    let mut all = Vec::new();
+    for swap_rings in [false, true] {
+        for reflect in [false, true] {
+            for turn in 0..3 {
+                let mut map = [0u32; POINTS];
+                for (point, image) in map.iter_mut().enumerate() {
+                    let (ring, n) = (point / 6, point % 6);
+                    let ring = if swap_rings { 2 - ring } else { ring };
+                    let n = if reflect { (6 - n) % 6 } else { n };
+                    *image = (ring * 6 + (n + 2 * turn) % 6) as u32;
+                }
+                all.push(map);
+            }
+        }
+    }
+    all
+}
+
+fn map_set(map: &[u32; POINTS], set: u32) -> u32 {
+    (0..POINTS)
+        .filter(|&p| set & 1 << p != 0)
+        .fold(0, |out, p| out | 1 << map[p])
+}
+
+/// The 12 maps are distinct symmetries of the board (they keep every line and every mill),
+/// and give equal values on random positions, sliding and placing.
+#[test]
+fn the_twelve_symmetries_give_equal_values() {
+    let table = small_table();
+    let maps = symmetries();
+    for (i, map) in maps.iter().enumerate() {
+        assert!(maps[..i].iter().all(|other| other != map));
+        for p in 0..POINTS {
+            assert_eq!(map_set(map, ADJACENT[p]), ADJACENT[map[p] as usize]);
+        }
+        for mill in MILLS {
+            assert!(MILLS.contains(&map_set(map, mill)));
+        }
+    }
+    let mut rng = Rng(12);
+    let mut decided = 0;
+    for i in 0..3000 {
+        let pos = random_position(&mut rng, SMALL as u32, i % 3 == 0);
+        let value = table.value(&pos).expect("covered");
+        decided += usize::from(value != SolvedValue::Draw);
+        for map in &maps {
+            let image = Position {
+                pieces: [map_set(map, pos.pieces[0]), map_set(map, pos.pieces[1])],
+                ..pos
+            };
+            assert_eq!(
+                table.value(&image),
+                Some(value),
+                "{} and {}",
+                Maddell.format_position(&pos),
+                Maddell.format_position(&image)
+            );
+        }
+    }
+    assert!(
+        decided > 1000,
+        "too few decided positions to be a test: {decided}"
+    );
+}
+
+/// A plain search to depth 7, which knows nothing of the table, finds the same wins and
+/// losses within its horizon, at the same distances, and the table finds no short win or
+/// loss that the search misses.
+#[test]
+fn a_table_free_search_to_depth_seven_agrees() {
+    let table = small_table();
+    let mut rng = Rng(7);
+    let mut seen = 0;
+    for _ in 0..150 {
+        let pos = random_position(&mut rng, SMALL as u32, false);
+        let limits = Limits {
+            max_depth: 7,
+            budget: None,
+            noise: 0,
+            quiescence: false,
+            seed: 0,
+            table_bits: 16,
+        };
+        let score = Searcher::new(Maddell, pos, &[], limits).run().score;
+        let searched = if score >= WIN - 7 {
+            Some(SolvedValue::Win((WIN - score) as u32))
+        } else if score <= -(WIN - 7) {
+            Some(SolvedValue::Loss((WIN + score) as u32))
+        } else {
+            None
+        };
+        let value = table.value(&pos).expect("covered");
+        let short = match value {
+            SolvedValue::Win(d) | SolvedValue::Loss(d) if d <= 7 => Some(value),
+            _ => None,
+        };
+        assert_eq!(searched, short, "{}", Maddell.format_position(&pos));
+        seen += usize::from(searched.is_some());
+    }
+    assert!(
+        seen > 30,
+        "too few decided within 7 plies to be a test: {seen}"
+    );
+}
+
+/// Master against master from won positions: the game ends in exactly the table's distance,
+/// won by the side that was to move.
+#[test]
+fn master_against_master_wins_in_exactly_the_tables_distance() {
+    let _table = small_table();
+    let mut rng = Rng(3);
+    let mut games = 0;
+    while games < 40 {
+        let start = random_position(&mut rng, SMALL as u32, games % 2 == 0);
+        let Some(SolvedValue::Win(distance)) = solve(&Maddell, &start) else {
+            continue;
+        };
+        let mut pos = start;
+        let mut plies = 0;
+        while !Maddell.status(&pos).is_over() {
+            let mv = choose_move(&Maddell, &pos, &[], Level::Master, 1, None).expect("a move");
+            pos = Maddell.play(&pos, mv);
+            plies += 1;
+            assert!(plies <= distance, "{}", Maddell.format_position(&start));
+        }
+        assert_eq!(plies, distance, "{}", Maddell.format_position(&start));
+        assert_eq!(Maddell.status(&pos).winner(), Some(start.to_move));
+        games += 1;
+    }
+}
+
+/// Master keeps a drawn position drawn and a lost one as long as the table says.
+#[test]
+fn master_holds_draws_and_resists_as_long_as_the_table_says() {
+    let _table = small_table();
+    let mut rng = Rng(4);
+    let (mut draws, mut losses) = (0, 0);
+    while draws < 20 || losses < 20 {
+        let pos = random_position(&mut rng, SMALL as u32, false);
+        let Some(value) = solve(&Maddell, &pos) else {
+            continue;
+        };
+        let mv = choose_move(&Maddell, &pos, &[], Level::Master, 1, None).expect("a move");
+        let after = solve(&Maddell, &Maddell.play(&pos, mv)).expect("covered");
+        match value {
+            SolvedValue::Draw if draws < 20 => {
+                assert_eq!(after, SolvedValue::Draw);
+                draws += 1;
+            }
+            SolvedValue::Loss(d) if losses < 20 => {
+                assert_eq!(after, SolvedValue::Win(d - 1));
+                losses += 1;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The lower levels err on purpose in a solved game, as in Shuang Cheng: over many drawn
+/// or won positions, easy gives away its result far more often than hard, and master never.
+#[test]
+fn lower_levels_err_at_their_rates() {
+    let _table = small_table();
+    let mut rng = Rng(5);
+    let class = |v: SolvedValue| match v {
+        SolvedValue::Win(_) => 2,
+        SolvedValue::Draw => 1,
+        SolvedValue::Loss(_) => 0,
+    };
+    let mut errors = [0u32; 4];
+    let mut tried = 0;
+    while tried < 300 {
+        let pos = random_position(&mut rng, SMALL as u32, false);
+        let Some(value) = solve(&Maddell, &pos) else {
+            continue;
+        };
+        if value == SolvedValue::Loss(0) || matches!(value, SolvedValue::Loss(_)) {
+            continue;
+        }
+        // Only positions where some move gives the result away can show an error.
+        let mut moves = Vec::new();
+        Maddell.legal_moves(&pos, &mut moves);
+        let spoils = |mv| 2 - class(solve(&Maddell, &Maddell.play(&pos, mv)).expect("covered"));
+        if moves.iter().all(|&mv| spoils(mv) == class(value)) {
+            continue;
+        }
+        tried += 1;
+        for (i, level) in Level::ALL.into_iter().enumerate() {
+            let mv = choose_move(&Maddell, &pos, &[], level, tried, None).expect("a move");
+            errors[i] += u32::from(spoils(mv) < class(value));
+        }
+    }
+    let rates = errors.map(|e| e as f64 / tried as f64);
+    for (rate, level) in rates.iter().zip(Level::ALL) {
+        let expected = level.config().error_rate;
+        assert!(
+            (rate - expected).abs() < 0.1,
+            "{level:?}: {rate} vs {expected}"
+        );
+    }
+}
+
+/// Stored bytes read back as the same table; damaged, foreign, truncated or re-versioned
+/// bytes are refused with the matching error, never trusted.
+#[test]
+fn stored_tables_round_trip_and_damaged_ones_are_refused() {
+    let table = small_table();
+    let bytes = table.as_bytes().to_vec();
+    let again = Table::from_bytes(bytes.clone()).expect("reads back");
+    assert_eq!(again.as_bytes(), table.as_bytes());
+
+    let mut damaged = bytes.clone();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0x10;
+    assert_eq!(Table::from_bytes(damaged).err(), Some(TableError::Checksum));
+
+    let mut foreign = bytes.clone();
+    foreign[..4].copy_from_slice(b"PK\x03\x04");
+    assert_eq!(
+        Table::from_bytes(foreign).err(),
+        Some(TableError::NotATable)
+    );
+
+    let mut other_version = bytes.clone();
+    other_version[16] = other_version[16].wrapping_add(1);
+    assert!(matches!(
+        Table::from_bytes(other_version),
+        Err(TableError::Version(_))
+    ));
+
+    let truncated = bytes[..bytes.len() - 1].to_vec();
+    assert!(matches!(
+        Table::from_bytes(truncated),
+        Err(TableError::Layout(_))
+    ));
+    assert!(matches!(
+        Table::from_bytes(bytes[..10].to_vec()),
+        Err(TableError::TooShort(10))
+    ));
+    assert!(Table::from_bytes(Vec::new()).is_err());
+}
+
+/// On disk: written atomically, read back; a damaged file is refused.
+#[test]
+fn tables_on_disk_are_read_back_and_damage_is_refused() {
+    let table = small_table();
+    let dir = std::env::temp_dir().join(format!("qipan-table-test-{}", std::process::id()));
+    let path = dir.join("deeper").join("table.bin");
+    maddell_table::save(&table, &path).expect("saves");
+    let read = maddell_table::load(&path).expect("loads");
+    assert_eq!(read.as_bytes(), table.as_bytes());
+    let leftovers: Vec<_> = std::fs::read_dir(path.parent().expect("has a parent"))
+        .expect("lists")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name() != "table.bin")
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+    let mut bytes = std::fs::read(&path).expect("reads");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).expect("writes");
+    assert_eq!(maddell_table::load(&path).err(), Some(TableError::Checksum));
+    assert!(maddell_table::load(&dir.join("missing.bin")).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The real game's table: built (or read from `QIPAN_MADDELL_TABLE`), then a million random
+/// positions over the sliding table and every placement stage checked against the rules.
+/// About a minute in release: `cargo test --release --test maddell_table -- --ignored`.
+#[test]
+#[ignore]
+fn full_table_agrees_with_the_rules() {
+    let table = match std::env::var("QIPAN_MADDELL_TABLE") {
+        Ok(path) => maddell_table::load(path.as_ref()).expect("a valid table"),
+        Err(_) => Builder::new(maddell_table::MAX_PIECES, 2)
+            .and_then(Builder::run)
+            .expect("builds"),
+    };
+    let checked = maddell_table::verify(
+        &table,
+        Sample::Random {
+            count: 1_000_000,
+            seed: 1,
+        },
+        2,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(checked, 1_000_000);
+    assert!(table.value(&Maddell.start()).is_some());
+}
+
+/// The plain form of the readiness that the web page publishes (`data-perfect`) and the
+/// browser tests read: they wait for exactly `ready` and read the share after `building `.
+#[test]
+fn readiness_reads_plainly() {
+    use maddell_table::Readiness;
+    assert_eq!(Readiness::NotStarted.to_string(), "not started");
+    assert_eq!(Readiness::Loading.to_string(), "loading");
+    assert_eq!(Readiness::Building(0.42).to_string(), "building 0.420");
+    assert_eq!(Readiness::Ready { note: None }.to_string(), "ready");
+    let unsaved = Readiness::Ready {
+        note: Some("quota".into()),
+    };
+    assert_eq!(unsaved.to_string(), "ready (quota)");
+    assert_eq!(Readiness::Failed("why".into()).to_string(), "failed: why");
+}

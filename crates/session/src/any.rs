@@ -1,0 +1,333 @@
+//! [`AnyMatch`]: a [`Match`] of whichever game was picked, so that the app shell and saved
+//! games are written once.
+
+use super::coach::{CoachMode, ReviewView, VerdictView};
+use super::{Change, Match, Notice, Players, Record};
+use qipan_engine::ai::coach::Score;
+use qipan_engine::ai::worker::Wake;
+use qipan_engine::games::{blockade, cannon, maddell, push, shuangcheng};
+use qipan_engine::games::{Game, MoveError, PositionError, Side, Status, Variant};
+
+/// A match of any of the five games.
+pub enum AnyMatch {
+    Push(Match<push::Push>),
+    ShuangCheng(Match<shuangcheng::ShuangCheng>),
+    Maddell(Match<maddell::Maddell>),
+    Blockade(Match<blockade::Blockade>),
+    Cannon(Match<cannon::Cannon>),
+}
+
+/// Runs `$body` with `$m` bound to the concrete [`Match`] inside an [`AnyMatch`], so that
+/// code generic over the game is written once.
+#[macro_export]
+macro_rules! with_match {
+    ($any:expr, $m:ident => $body:expr) => {
+        match $any {
+            $crate::AnyMatch::Push($m) => $body,
+            $crate::AnyMatch::ShuangCheng($m) => $body,
+            $crate::AnyMatch::Maddell($m) => $body,
+            $crate::AnyMatch::Blockade($m) => $body,
+            $crate::AnyMatch::Cannon($m) => $body,
+        }
+    };
+}
+
+impl AnyMatch {
+    /// A new game of `variant` from its standard start with `first` to move.
+    pub fn new(variant: Variant, first: Side, players: Players, seed: u64, now: f64) -> AnyMatch {
+        qipan_engine::with_game!(variant.to_game(), g => {
+            let start = g.start_with(first);
+            AnyMatch::from(Match::new(g, start, players, seed, now))
+        })
+    }
+
+    /// A game replayed from a start position text and its plies in notation (saved games);
+    /// the error names the first ply that does not read or is not legal.
+    pub fn replay(
+        variant: Variant,
+        start: &str,
+        plies: &[String],
+        cursor: usize,
+        players: Players,
+        seed: u64,
+        now: f64,
+    ) -> Result<AnyMatch, ReplayError> {
+        qipan_engine::with_game!(variant.to_game(), g => {
+            let start = g.parse_position(start).map_err(ReplayError::Start)?;
+            let mut record = Record::new(g, start);
+            for (i, ply) in plies.iter().enumerate() {
+                if record.status().is_over() {
+                    return Err(ReplayError::AfterEnd { index: i });
+                }
+                record
+                    .play_text(ply)
+                    .map_err(|error| ReplayError::Ply { index: i, error })?;
+            }
+            if cursor > plies.len() {
+                return Err(ReplayError::Cursor);
+            }
+            record.set_cursor(cursor);
+            Ok(AnyMatch::from(Match::from_record(record, players, seed, now)))
+        })
+    }
+
+    pub fn coach_mode(&self) -> CoachMode {
+        with_match!(self, m => m.coach().mode())
+    }
+
+    pub fn set_coach_mode(&mut self, mode: CoachMode) {
+        with_match!(self, m => m.set_coach_mode(mode))
+    }
+
+    pub fn ask_hint(&mut self) {
+        with_match!(self, m => m.ask_hint())
+    }
+
+    /// The hint for the position on the board: the best move in notation and its score for
+    /// the side to move.
+    pub fn hint(&self) -> Option<(String, Score)> {
+        with_match!(self, m => m
+            .hint()
+            .map(|h| (m.record().game().format_move(h.best), h.score)))
+    }
+
+    /// Whether a hint is being worked out.
+    pub fn hint_pending(&self) -> bool {
+        with_match!(self, m => m.coach().hint_pending(m.epoch()))
+    }
+
+    /// The value of the position on the board from Dark's (x's) view (full coach): the
+    /// result once the game is over, else the evaluation once worked out.
+    pub fn evaluation(&self) -> Option<Score> {
+        match self.status() {
+            Status::Win(Side::X, _) => return Some(Score::Win(0)),
+            Status::Win(Side::O, _) => return Some(Score::Loss(0)),
+            Status::Draw(_) => return Some(Score::Draw),
+            Status::Ongoing => {}
+        }
+        with_match!(self, m => m.evaluation().map(|e| match m.record().side_to_move() {
+            Side::X => e.score,
+            Side::O => e.score.for_other_side(),
+        }))
+    }
+
+    pub fn alert(&self) -> Option<VerdictView> {
+        with_match!(self, m => m.coach().alert_view(m.record().game()))
+    }
+
+    pub fn take_back_mistake(&mut self, now: f64) {
+        with_match!(self, m => m.take_back_mistake(now))
+    }
+
+    pub fn dismiss_alert(&mut self) {
+        with_match!(self, m => m.dismiss_alert())
+    }
+
+    pub fn start_review(&mut self) {
+        with_match!(self, m => m.start_review())
+    }
+
+    pub fn stop_review(&mut self) {
+        with_match!(self, m => m.stop_review())
+    }
+
+    pub fn close_review(&mut self) {
+        with_match!(self, m => m.close_review())
+    }
+
+    /// Whether a review exists, and whether it is still running: cheap, for every frame
+    /// (`review_view` words every row).
+    pub fn review_running(&self) -> Option<bool> {
+        with_match!(self, m => m.coach().review().map(|r| r.running()))
+    }
+
+    pub fn review_view(&self) -> Option<ReviewView> {
+        with_match!(self, m => m.coach().review_view(m.record().game()))
+    }
+
+    /// Whether the coach is working something out.
+    pub fn coach_busy(&self) -> bool {
+        with_match!(self, m => m.coach().busy())
+    }
+
+    pub fn variant(&self) -> Variant {
+        with_match!(self, m => m.record.game().variant())
+    }
+
+    pub fn players(&self) -> Players {
+        with_match!(self, m => m.players)
+    }
+
+    pub fn set_players(&mut self, players: Players, now: f64) {
+        with_match!(self, m => m.set_players(players, now))
+    }
+
+    pub fn set_wake(&mut self, wake: Wake) {
+        with_match!(self, m => m.set_wake(wake))
+    }
+
+    pub fn status(&self) -> Status {
+        with_match!(self, m => m.status())
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        with_match!(self, m => m.record.side_to_move())
+    }
+
+    pub fn cursor(&self) -> usize {
+        with_match!(self, m => m.record.cursor())
+    }
+
+    pub fn len(&self) -> usize {
+        with_match!(self, m => m.record.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every ply in notation (a lost turn as [`SKIP_TEXT`](super::SKIP_TEXT)).
+    pub fn ply_texts(&self) -> Vec<String> {
+        with_match!(self, m => m.record.plies().iter().map(|p| m.record.ply_text(p)).collect())
+    }
+
+    /// Whether ply `i` was a turn lost to the timer.
+    pub fn is_skip(&self, i: usize) -> bool {
+        with_match!(self, m => matches!(m.record.plies().get(i), Some(super::Ply::Skip)))
+    }
+
+    pub fn start_text(&self) -> String {
+        with_match!(self, m => m.record.game().format_position(m.record.start()))
+    }
+
+    pub fn position_text(&self) -> String {
+        with_match!(self, m => m.record.game().format_position(m.record.current()))
+    }
+
+    /// A person's move in notation (two people on one screen, tests).
+    pub fn play_text(&mut self, text: &str, now: f64) -> Result<(), MoveError> {
+        with_match!(self, m => {
+            let mv = m.record.game().parse_move(m.record.current(), text)?;
+            m.play(mv, now)
+        })
+    }
+
+    pub fn undo(&mut self, now: f64) {
+        with_match!(self, m => m.undo(now))
+    }
+
+    pub fn redo(&mut self, now: f64) {
+        with_match!(self, m => m.redo(now))
+    }
+
+    pub fn review(&mut self, cursor: usize, now: f64) {
+        with_match!(self, m => m.review(cursor, now))
+    }
+
+    pub fn resume(&mut self, now: f64) {
+        with_match!(self, m => m.resume(now))
+    }
+
+    pub fn advance(&mut self, now: f64) {
+        with_match!(self, m => m.advance(now))
+    }
+
+    pub fn retry_computer(&mut self) {
+        with_match!(self, m => m.retry_computer())
+    }
+
+    pub fn thinking(&self) -> bool {
+        with_match!(self, m => m.thinking())
+    }
+
+    pub fn reviewing(&self) -> bool {
+        with_match!(self, m => m.reviewing())
+    }
+
+    pub fn game_on(&self) -> bool {
+        with_match!(self, m => m.game_on())
+    }
+
+    pub fn deadlocked(&self) -> bool {
+        with_match!(self, m => m.deadlocked())
+    }
+
+    pub fn human_to_move(&self) -> bool {
+        with_match!(self, m => m.human_to_move())
+    }
+
+    pub fn computer_to_move(&self) -> bool {
+        with_match!(self, m => m.computer_to_move())
+    }
+
+    pub fn remaining(&self, now: f64) -> f64 {
+        with_match!(self, m => m.remaining(now))
+    }
+
+    pub fn clock_used(&self, now: f64) -> f64 {
+        with_match!(self, m => m.clock_used(now))
+    }
+
+    pub fn set_clock_used(&mut self, used: f64, now: f64) {
+        with_match!(self, m => m.set_clock_used(used, now))
+    }
+
+    pub fn park(&mut self, now: f64) {
+        with_match!(self, m => m.park(now))
+    }
+
+    pub fn notice(&self) -> Option<&Notice> {
+        with_match!(self, m => m.notice())
+    }
+
+    pub fn set_notice(&mut self, notice: Option<Notice>) {
+        with_match!(self, m => m.set_notice(notice))
+    }
+
+    pub fn last_search(&self) -> Option<(u64, web_time::Duration)> {
+        with_match!(self, m => m.last_search())
+    }
+
+    pub fn last_change(&self) -> Change {
+        with_match!(self, m => m.last_change())
+    }
+
+    pub fn epoch(&self) -> u64 {
+        with_match!(self, m => m.epoch())
+    }
+}
+
+macro_rules! from_match {
+    ($($variant:ident($game:ty)),*) => {
+        $(impl From<Match<$game>> for AnyMatch {
+            fn from(m: Match<$game>) -> AnyMatch {
+                AnyMatch::$variant(m)
+            }
+        })*
+    };
+}
+
+from_match!(
+    Push(push::Push),
+    ShuangCheng(shuangcheng::ShuangCheng),
+    Maddell(maddell::Maddell),
+    Blockade(blockade::Blockade),
+    Cannon(cannon::Cannon)
+);
+
+/// Why a game could not be replayed from its texts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    Start(PositionError),
+    /// Ply `index` (from 0) does not read or is not legal.
+    Ply {
+        index: usize,
+        error: MoveError,
+    },
+    /// Ply `index` comes after the game ended.
+    AfterEnd {
+        index: usize,
+    },
+    /// The cursor is past the last ply.
+    Cursor,
+}
