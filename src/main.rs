@@ -15,6 +15,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> eframe::Result {
     use qipan::i18n::{I18n, Lang};
+    use qipan_session::Command;
 
     let (game, lang) = match parse_args(std::env::args_os().skip(1)) {
         Ok(Launch::Open { game, lang }) => (game, lang),
@@ -46,15 +47,15 @@ fn main() -> eframe::Result {
         options,
         Box::new(move |cc| {
             let mut app = qipan::ui::App::new(cc);
-            app.update_settings(|s| {
-                if let Some(variant) = game {
-                    s.game = variant.game;
-                    s.solidarity = variant.solidarity;
+            if let Some(variant) = game {
+                app.send(Command::PickGame(variant.game));
+                for &option in variant.game.options() {
+                    app.send(Command::SetOption(option, variant.has(option)));
                 }
-                if let Some(lang) = lang {
-                    s.lang = lang;
-                }
-            });
+            }
+            if let Some(lang) = lang {
+                app.set_lang(lang);
+            }
             Ok(Box::new(app))
         }),
     )

@@ -6,9 +6,9 @@ use egui_kittest::Harness;
 use qipan::i18n::{defined_ids, Lang};
 use qipan::ui::App;
 use qipan_engine::ai::Level;
-use qipan_engine::games::GameId;
+use qipan_engine::games::{GameId, RuleOption};
 use qipan_session::timer::ManualClock;
-use qipan_session::CoachMode;
+use qipan_session::{CoachMode, Command};
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -24,10 +24,8 @@ fn app_with(game: GameId) -> (Harness<'static, App>, ManualClock) {
         .with_max_steps(64)
         .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
     harness.state_mut().set_animations(false);
-    harness.state_mut().update_settings(|s| {
-        s.level = Level::Easy;
-        s.game = game;
-    });
+    harness.state_mut().send(Command::SetLevel(Level::Easy));
+    harness.state_mut().send(Command::PickGame(game));
     harness.run();
     (harness, clock)
 }
@@ -159,9 +157,8 @@ fn switching_language_switches_the_rule_panel() {
 fn a_turn_that_times_out_passes_with_no_move() {
     let (mut harness, clock) = app_with(GameId::ShuangCheng);
     // Two people: no computer answers at once and covers the notice.
-    harness
-        .state_mut()
-        .update_settings(|s| s.two_players = true);
+    harness.state_mut().send(Command::SetPlayers(None));
+    harness.run();
     clock.advance(59.0);
     harness.run();
     assert_eq!(harness.state().game().len(), 0, "59 s is still in time");
@@ -244,9 +241,7 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
     let path = dir.join("game.json");
     let path_text = path.to_string_lossy().into_owned();
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
-    harness
-        .state_mut()
-        .update_settings(|s| s.save_path = path_text.clone());
+    harness.state_mut().set_save_path(path_text.clone());
     tap(&mut harness, &["bh", "c"]);
     wait_until(&mut harness, "the computer's reply", |app| {
         app.game().len() >= 2
@@ -304,7 +299,9 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
         2,
         "Shuang Cheng's game is kept, and only one Earthen Cannon game"
     );
-    harness.state_mut().pick_game(GameId::ShuangCheng);
+    harness
+        .state_mut()
+        .send(Command::PickGame(GameId::ShuangCheng));
     harness.run();
     assert_eq!(harness.state().game().ply_texts(), plies);
 
@@ -349,7 +346,7 @@ fn the_game_over_banner_names_the_end_condition() {
     std::fs::write(&file, save).expect("write");
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
     let path = file.to_string_lossy().into_owned();
-    harness.state_mut().update_settings(|s| s.save_path = path);
+    harness.state_mut().set_save_path(path);
     harness.get_by_label("Load").click();
     harness.run();
     assert_eq!(harness.state().settings().game, GameId::Maddell);
@@ -475,10 +472,8 @@ fn app_sized(game: GameId, size: [f32; 2]) -> Harness<'static, App> {
         .with_max_steps(64)
         .build_eframe(move |cc| App::with_clock(cc, Box::new(clock)));
     harness.state_mut().set_animations(false);
-    harness.state_mut().update_settings(|s| {
-        s.level = Level::Easy;
-        s.game = game;
-    });
+    harness.state_mut().send(Command::SetLevel(Level::Easy));
+    harness.state_mut().send(Command::PickGame(game));
     harness.run();
     harness
 }
@@ -584,9 +579,7 @@ fn a_wide_window_keeps_three_columns() {
 fn a_move_glides_and_an_undo_jumps() {
     let (mut harness, clock) = app_with(GameId::ShuangCheng);
     harness.state_mut().set_animations(true);
-    harness
-        .state_mut()
-        .update_settings(|s| s.two_players = true);
+    harness.state_mut().send(Command::SetPlayers(None));
     harness.run();
     // While a move glides the app asks for every frame, so step rather than run to rest.
     let tap_steps = |harness: &mut Harness<'static, App>, names: &[&str]| {
@@ -633,9 +626,7 @@ fn tap_push_move(harness: &mut Harness<'static, App>, text: &str) {
 #[test]
 fn every_game_keeps_its_game_when_another_is_picked() {
     let (mut harness, _clock) = app_with(GameId::Push);
-    harness
-        .state_mut()
-        .update_settings(|s| s.two_players = true);
+    harness.state_mut().send(Command::SetPlayers(None));
     harness.run();
     for text in ["C4-NE", "G5-SW", "D5-NE"] {
         tap_push_move(&mut harness, text);
@@ -666,9 +657,7 @@ fn every_game_keeps_its_game_when_another_is_picked() {
 #[test]
 fn every_game_resumes_in_a_new_app_built_from_the_saved_state() {
     let (mut harness, clock) = app_with(GameId::Push);
-    harness
-        .state_mut()
-        .update_settings(|s| s.two_players = true);
+    harness.state_mut().send(Command::SetPlayers(None));
     harness.run();
     tap_push_move(&mut harness, "C4-NE");
     clock.advance(12.0);
@@ -730,9 +719,7 @@ fn damaged_saved_games_give_a_fresh_game_and_say_so() {
 #[test]
 fn new_game_asks_before_throwing_moves_away() {
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
-    harness
-        .state_mut()
-        .update_settings(|s| s.two_players = true);
+    harness.state_mut().send(Command::SetPlayers(None));
     harness.run();
     // Nothing to lose yet: at once.
     harness.get_by_label("New game").click();
@@ -804,9 +791,7 @@ fn a_whole_game_of_shuang_cheng_by_keyboard_alone() {
     use qipan_engine::games::shuangcheng::{ShuangCheng, POINT_NAMES};
     use qipan_engine::games::Game;
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
-    harness
-        .state_mut()
-        .update_settings(|s| s.two_players = true);
+    harness.state_mut().send(Command::SetPlayers(None));
     harness.run();
     let mut focus = None;
     let mut history = Vec::new();
@@ -849,7 +834,7 @@ fn every_board_point_says_what_stands_there_in_both_languages() {
     for game in GameId::ALL {
         let (mut harness, _clock) = app_with(game);
         for lang in Lang::ALL {
-            harness.state_mut().update_settings(|s| s.lang = lang);
+            harness.state_mut().set_lang(lang);
             harness.run();
             for name in point_names(game) {
                 // The name, then what stands there (and maybe what a tap does).
@@ -872,7 +857,7 @@ fn every_board_point_says_what_stands_there_in_both_languages() {
     harness.run();
     assert!(harness.query_by_label("bh, dark piece, selected").is_some());
     assert!(harness.query_by_label("c, empty, move here").is_some());
-    harness.state_mut().update_settings(|s| s.lang = Lang::Zh);
+    harness.state_mut().set_lang(Lang::Zh);
     harness.run();
     assert!(harness.query_by_label("c，空，走到这里").is_some());
     assert!(harness.query_by_label("th，白子").is_some());
@@ -941,26 +926,36 @@ fn soak_random_taps_and_keys_across_every_game() {
                         node.click();
                     }
                 } else {
-                    harness.state_mut().pick_game(id);
+                    harness.state_mut().send(Command::PickGame(id));
                 }
             }
             85..=86 => {
                 let lang = Lang::ALL[next(2)];
-                harness.state_mut().update_settings(|s| s.lang = lang);
+                harness.state_mut().set_lang(lang);
             }
-            87..=88 => harness
-                .state_mut()
-                .update_settings(|s| s.two_players = !s.two_players),
-            89 => harness
-                .state_mut()
-                .update_settings(|s| s.solidarity = !s.solidarity),
-            90 => harness.state_mut().update_settings(|s| {
-                s.human = if s.human == qipan::ui::settings::HumanSide::X {
-                    qipan::ui::settings::HumanSide::O
-                } else {
-                    qipan::ui::settings::HumanSide::X
-                }
-            }),
+            87..=88 => {
+                let session = harness.state().session();
+                let players = match session.human() {
+                    Some(_) => None,
+                    None => Some(session.seat()),
+                };
+                harness.state_mut().send(Command::SetPlayers(players));
+            }
+            89 => {
+                let on = harness.state().settings().solidarity;
+                harness
+                    .state_mut()
+                    .send(Command::SetOption(RuleOption::Solidarity, !on));
+            }
+            90 => {
+                let session = harness.state().session();
+                let side = session.seat().opponent();
+                let command = match session.human() {
+                    Some(_) => Command::SetPlayers(Some(side)),
+                    None => Command::SetSeat(side),
+                };
+                harness.state_mut().send(command);
+            }
             91..=92 => harness.key_press(egui::Key::N),
             93..=94 => {
                 if let Some(node) = harness.query_by_label("Yes, start again") {
@@ -1034,10 +1029,10 @@ fn board_description(harness: &Harness<'static, App>) -> Option<String> {
 /// The app on Shuang Cheng (solved: the coach's values are exact) with the coach at `mode`.
 fn coached(mode: CoachMode, two_players: bool) -> Harness<'static, App> {
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
-    harness.state_mut().update_settings(|s| {
-        s.coach = mode;
-        s.two_players = two_players;
-    });
+    harness.state_mut().send(Command::SetCoach(mode));
+    if two_players {
+        harness.state_mut().send(Command::SetPlayers(None));
+    }
     harness.run();
     harness
 }
@@ -1085,7 +1080,7 @@ fn the_evaluation_bar_shows_the_value_in_both_languages() {
     harness
         .get_by_label("Evaluation: Dark wins in 19 moves")
         .hover();
-    harness.state_mut().update_settings(|s| s.lang = Lang::Zh);
+    harness.state_mut().set_lang(Lang::Zh);
     harness.run();
     harness.get_by_label("局面评估：黑方 19 步内获胜").hover();
 }
@@ -1204,7 +1199,7 @@ fn opening_maddell_prepares_perfect_play_and_the_status_line_says_so() {
     set(Readiness::Ready { note: None });
     harness.run();
     harness.get_by_label("Perfect play ready");
-    harness.state_mut().update_settings(|s| s.lang = Lang::Zh);
+    harness.state_mut().set_lang(Lang::Zh);
     harness.run();
     harness.get_by_label("完美着法已就绪");
     set(Readiness::Building(0.05));
@@ -1213,7 +1208,7 @@ fn opening_maddell_prepares_perfect_play_and_the_status_line_says_so() {
     set(Readiness::Failed("disk full".into()));
     harness.run();
     harness.get_by_label("无法启用完美着法：disk full。电脑改用搜索。");
-    harness.state_mut().update_settings(|s| s.lang = Lang::En);
+    harness.state_mut().set_lang(Lang::En);
     harness.run();
     harness.get_by_label("No perfect play: disk full. The computer searches instead.");
     set(Readiness::Ready {
@@ -1438,9 +1433,7 @@ mod stored_state {
     /// (one move) and a fresh Shuang Cheng.
     fn two_games() -> (Settings, String) {
         let (mut harness, _clock) = app_with(GameId::Push);
-        harness
-            .state_mut()
-            .update_settings(|s| s.two_players = true);
+        harness.state_mut().send(Command::SetPlayers(None));
         harness.run();
         tap_push_move(&mut harness, "C4-NE");
         harness.get_by_label("Two-or-Three-Step Blockade").click();
@@ -1492,7 +1485,7 @@ mod stored_state {
             // The loader's settings, except what the game on the board decides: who plays
             // what, and Push the Line's round count when a fresh round of it starts.
             let mut expected = Settings::from_stored(&settings_text);
-            let shown = app.settings();
+            let shown = &app.settings();
             prop_assert!(
                 shown.push_rounds == expected.push_rounds
                     || shown.push_rounds == expected.push_rounds.wrapping_add(1)

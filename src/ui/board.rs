@@ -8,19 +8,17 @@ use crate::msg;
 use qipan_engine::ai::Evaluate;
 use qipan_engine::games::{EndReason, Side, Status};
 use qipan_session::with_match;
-use qipan_session::{AnyMatch, Match};
+use qipan_session::{AnyMatch, AnyMove, Match, WrapMove};
 
-/// Draws the board into `rect`; returns true when the person completed a move, which the
-/// controller then played.
 /// How long a move glides.
 pub const GLIDE_SECONDS: f64 = 0.22;
 
-/// Draws the board into `rect`; returns true when the person completed a move, which the
-/// controller then played. `glide` is how far the last move's animation has come (0 to 1),
+/// Draws the board into `rect`; returns the move the person completed, for the session to
+/// play (it refuses anything that is not a legal move of a person's turn). `glide` is how far the last move's animation has come (0 to 1),
 /// `None` to show the position as it stands.
 #[allow(clippy::too_many_arguments)]
 pub fn show(
-    game: &mut AnyMatch,
+    game: &AnyMatch,
     painters: &mut Painters,
     ui: &mut egui::Ui,
     rect: egui::Rect,
@@ -28,13 +26,13 @@ pub fn show(
     now: f64,
     glide: Option<f32>,
     keys: BoardKeys,
-) -> bool {
+) -> Option<AnyMove> {
     with_match!(game, m => show_match(m, painters, ui, rect, i18n, now, glide, keys))
 }
 
 #[allow(clippy::too_many_arguments)]
-fn show_match<G: HasBoard + Evaluate>(
-    m: &mut Match<G>,
+fn show_match<G: HasBoard + Evaluate + WrapMove>(
+    m: &Match<G>,
     painters: &mut Painters,
     ui: &mut egui::Ui,
     rect: egui::Rect,
@@ -42,7 +40,7 @@ fn show_match<G: HasBoard + Evaluate>(
     now: f64,
     glide: Option<f32>,
     keys: BoardKeys,
-) -> bool {
+) -> Option<AnyMove> {
     let painter = G::painter(painters);
     let record = m.record();
     let interactive = m.human_to_move();
@@ -63,9 +61,7 @@ fn show_match<G: HasBoard + Evaluate>(
         keys,
         marks: &marks,
     };
-    let chosen = painter.show(ui, rect, &ctx);
-    // The controller refuses anything that is not a legal move of a person's turn.
-    chosen.is_some_and(|mv| m.play(mv, now).is_ok())
+    painter.show(ui, rect, &ctx).map(G::wrap)
 }
 
 /// The moves the coach points at: the hint for the position on the board, or, stepping

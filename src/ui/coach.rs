@@ -10,6 +10,7 @@ use egui::{Color32, RichText};
 use qipan_engine::ai::coach::{Label, Loss, Score};
 use qipan_engine::games::Side;
 use qipan_session::coach::{ReviewView, VerdictView};
+use qipan_session::Command;
 
 /// Decided games sit at the chart's edge; estimates beyond it are clipped.
 const CHART_LIMIT: f64 = 10.0;
@@ -47,7 +48,7 @@ fn pieces(centis: i32) -> String {
 impl App {
     /// A score in words, `score` being `side`'s: "Dark +1.3", "Dark wins in 7", "Draw".
     pub(super) fn score_words(&self, score: Score, side: Side) -> String {
-        let name = |s: Side| self.tr(board::side_name(&self.game, s));
+        let name = |s: Side| self.tr(board::side_name(self.game(), s));
         match score {
             Score::Estimate(centis) => {
                 // Said for the side ahead, so the number is never negative.
@@ -82,13 +83,13 @@ impl App {
     /// Under the status line: the hint (or that it is being worked out) and the alert about
     /// a mistake, with Undo.
     pub(super) fn coach_notes(&mut self, ui: &mut egui::Ui) {
-        if self.game.hint_pending() {
+        if self.game().hint_pending() {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label(self.tr(msg!("hint-thinking")));
             });
-        } else if let Some((best, score)) = self.game.hint() {
-            let side = self.game.side_to_move();
+        } else if let Some((best, score)) = self.game().hint() {
+            let side = self.game().side_to_move();
             let text = self.i18n.tr_args(
                 msg!("hint-move"),
                 &[
@@ -99,7 +100,7 @@ impl App {
             let said = ui.label(RichText::new(text).color(theme::HINT).strong());
             live(ui, said.id);
         }
-        let Some(alert) = self.game.alert() else {
+        let Some(alert) = self.game().alert() else {
             return;
         };
         let text = self.alert_text(&alert);
@@ -115,12 +116,12 @@ impl App {
                     let undo = ui.button(self.tr(msg!("alert-undo")));
                     mark(ui, "action:alert-undo", &undo);
                     if undo.clicked() {
-                        self.game.take_back_mistake(self.clock.now());
+                        self.send(Command::TakeBackMistake);
                     }
                     let dismiss = ui.button(self.tr(msg!("alert-dismiss")));
                     mark(ui, "action:alert-dismiss", &dismiss);
                     if dismiss.clicked() {
-                        self.game.dismiss_alert();
+                        self.send(Command::DismissAlert);
                     }
                 });
             });
@@ -160,13 +161,13 @@ impl App {
     /// The evaluation bar over the board (full coach): Dark's share of the bar grows as Dark
     /// stands better; the words say by how much. Returns the rect left for the board.
     pub(super) fn evaluation_bar(&self, ui: &mut egui::Ui, rect: egui::Rect) -> egui::Rect {
-        if !self.settings.coach.full() {
+        if !self.session.coach().full() {
             return rect;
         }
         let height = 22.0;
         let bar = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), height));
         let rest = egui::Rect::from_min_max(egui::pos2(rect.min.x, bar.max.y + 4.0), rect.max);
-        let evaluation = self.game.evaluation();
+        let evaluation = self.game().evaluation();
         let (share, words) = match evaluation {
             None => (0.5, self.tr(msg!("eval-thinking"))),
             Some(score) => {
@@ -237,13 +238,13 @@ impl App {
 
     /// Starts the review and shows it.
     pub fn open_review(&mut self) {
-        self.game.start_review();
+        self.send(Command::StartReview);
         self.tab = Tab::Review;
     }
 
     /// The button that reviews the game (the game-over banner, the move list).
     pub(super) fn review_button(&mut self, ui: &mut egui::Ui) {
-        let can = !self.game.is_empty();
+        let can = !self.game().is_empty();
         let button = ui.add_enabled(can, egui::Button::new(self.tr(msg!("action-review"))));
         mark(ui, "action:review", &button);
         if button.clicked() {
@@ -254,7 +255,7 @@ impl App {
     /// The review: its progress while it runs; then the label counts, the chart of the
     /// evaluation over the game, and a row per ply that shows its position when clicked.
     pub(super) fn review_section(&mut self, ui: &mut egui::Ui) {
-        let Some(review) = self.game.review_view() else {
+        let Some(review) = self.game().review_view() else {
             ui.label(self.tr(msg!("review-none")));
             self.review_button(ui);
             return;
@@ -269,22 +270,22 @@ impl App {
             let stop = ui.button(self.tr(msg!("review-stop")));
             mark(ui, "action:review-stop", &stop);
             if stop.clicked() {
-                self.game.stop_review();
+                self.send(Command::StopReview);
             }
             return;
         }
         ui.horizontal_wrapped(|ui| {
-            if review.plies != self.game.len() {
+            if review.plies != self.game().len() {
                 let again = ui.button(self.tr(msg!("review-again")));
                 mark(ui, "action:review-again", &again);
                 if again.clicked() {
-                    self.game.start_review();
+                    self.send(Command::StartReview);
                 }
             }
             let close = ui.button(self.tr(msg!("review-close")));
             mark(ui, "action:review-close", &close);
             if close.clicked() {
-                self.game.close_review();
+                self.send(Command::CloseReview);
                 self.tab = Tab::Moves;
             }
         });
@@ -300,7 +301,7 @@ impl App {
             .show(ui, |ui| {
                 ui.label("");
                 for side in [Side::X, Side::O] {
-                    ui.strong(self.tr(board::side_name(&self.game, side)));
+                    ui.strong(self.tr(board::side_name(self.game(), side)));
                 }
                 ui.end_row();
                 for label in Label::ALL {
@@ -321,8 +322,8 @@ impl App {
             .enumerate()
             .map(|(ply, &v)| [ply as f64, v.clamp(-CHART_LIMIT, CHART_LIMIT)])
             .collect();
-        let cursor = self.game.cursor() as f64;
-        let dark = self.tr(board::side_name(&self.game, Side::X));
+        let cursor = self.game().cursor() as f64;
+        let dark = self.tr(board::side_name(self.game(), Side::X));
         let title = self
             .i18n
             .tr_args(msg!("review-chart"), &[("side", dark.into())]);
@@ -343,13 +344,12 @@ impl App {
         // A click on the chart shows the position at that ply.
         if let Some(Some(at)) = response.inner {
             let ply = at.x.round().clamp(0.0, review.plies as f64) as usize;
-            self.game.review(ply.min(self.game.len()), self.clock.now());
+            self.send(Command::StepTo(ply));
         }
     }
 
     fn review_rows(&mut self, ui: &mut egui::Ui, review: &ReviewView) {
-        let now = self.clock.now();
-        let cursor = self.game.cursor();
+        let cursor = self.game().cursor();
         let mut clicked = None;
         egui::Grid::new("review-rows")
             .num_columns(4)
@@ -382,7 +382,7 @@ impl App {
                 }
             });
         if let Some(ply) = clicked {
-            self.game.review(ply, now);
+            self.send(Command::StepTo(ply));
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use super::{board, games, mark, App};
 use crate::msg;
+use qipan_session::Command;
 
 /// The arrangement of the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +70,7 @@ impl App {
                     .resizable(true)
                     .show(ui, |ui| {
                         // The review, once asked for, takes the rules' place.
-                        if self.game.review_running().is_some() {
+                        if self.game().review_running().is_some() {
                             ui.heading(self.tr(msg!("heading-review")));
                             ui.separator();
                             egui::ScrollArea::vertical()
@@ -173,7 +174,7 @@ impl App {
                     ui.style_mut().spacing.item_spacing = egui::vec2(8.0, 6.0);
                     self.game_over_banner(ui);
                     let width = ui.available_width();
-                    let aspect = games::describe(self.settings.game).board_aspect;
+                    let aspect = games::describe(self.game().variant().game).board_aspect;
                     // Tall enough to be the largest thing on screen, short enough that the
                     // actions stay in view under it.
                     let height = (width * aspect).min(viewport_height * 0.8).max(120.0);
@@ -220,15 +221,15 @@ impl App {
 
     /// Draws the board into `rect`; returns whether the person completed a move.
     fn board_in(&mut self, ui: &mut egui::Ui, rect: egui::Rect, now: f64) -> bool {
-        if self.game.epoch() != self.painted_epoch {
-            self.painted_epoch = self.game.epoch();
+        if self.game().epoch() != self.painted_epoch {
+            self.painted_epoch = self.game().epoch();
             board::clear(&mut self.painters);
         }
         let rect = self.evaluation_bar(ui, rect);
         let glide = self.glide_progress(now);
         let keys = std::mem::take(&mut self.board_keys);
-        board::show(
-            &mut self.game,
+        let chosen = board::show(
+            self.session.game(),
             &mut self.painters,
             ui,
             rect,
@@ -236,6 +237,13 @@ impl App {
             now,
             glide,
             keys,
-        )
+        );
+        match chosen {
+            Some(mv) => {
+                self.send(Command::Play(mv));
+                true
+            }
+            None => false,
+        }
     }
 }

@@ -21,14 +21,13 @@ pub mod storage_native;
 pub mod storage_web;
 pub mod theme;
 
-use crate::i18n::{I18n, Msg};
+use crate::i18n::{I18n, Lang, Msg};
 use boards::Painters;
 pub use perfect_play::PerfectPlay;
 use qipan_engine::ai::worker::Wake;
-use qipan_engine::games::{GameId, Side};
-use qipan_session::save::{self, SaveError};
-use qipan_session::timer::{self, Clock, SystemClock};
-use qipan_session::{AnyMatch, Change, Notice};
+use qipan_session::save::SaveError;
+use qipan_session::timer::{Clock, SystemClock};
+use qipan_session::{AnyMatch, Change, Command, Session};
 use settings::Settings;
 use std::sync::Arc;
 use web_time::Duration;
@@ -42,24 +41,19 @@ const GAMES_KEY: &str = "qipan-games";
 /// The bundled Chinese font (a subset of Noto Sans CJK SC, OFL-1.1; see assets/fonts/).
 const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-subset.otf");
 
-/// The app.
+/// The app: the session, what only the window has (the words, the painters' half-made
+/// selections, the layout and tab, the glide), and nothing else. Everything that changes a
+/// game goes to the session as a [`Command`], applied once a frame before drawing.
 pub struct App {
     i18n: I18n,
-    settings: Settings,
-    game: AnyMatch,
-    /// The other games in progress, one per game and option: switching back resumes them.
-    parked: Vec<AnyMatch>,
-    /// "New game" was pressed on a game with moves: the app asks before throwing it away.
-    confirm_new: bool,
+    session: Session,
+    /// The file name Save and Load use.
+    save_path: String,
     painters: Painters,
     /// The controller's epoch the painters last saw: a change clears their selection.
     painted_epoch: u64,
-    clock: Box<dyn Clock>,
-    /// Repaints the app when the computer's answer is ready.
-    wake: Wake,
     /// Where Maddell's solved table comes from (prepared the first time Maddell is shown).
     perfect_play: PerfectPlay,
-    seed: u64,
     /// The arrangement of the last frame, and the tab open under the board or in the column.
     layout: layout::Layout,
     tab: layout::Tab,
@@ -90,8 +84,6 @@ impl App {
 
     /// The app with a given clock (tests move a manual one on).
     pub fn with_clock(cc: &eframe::CreationContext<'_>, clock: Box<dyn Clock>) -> App {
-        install_fonts(&cc.egui_ctx);
-        cc.egui_ctx.set_visuals(egui::Visuals::light());
         let settings = Settings::load(cc.storage, SETTINGS_KEY);
         let shelf = cc.storage.and_then(|s| s.get_string(GAMES_KEY));
         App::from_parts(cc, settings, shelf, clock)
@@ -106,22 +98,22 @@ impl App {
     ) -> App {
         install_fonts(&cc.egui_ctx);
         cc.egui_ctx.set_visuals(egui::Visuals::light());
-        let seed = fresh_seed();
-        let players = settings.players();
         let ctx = cc.egui_ctx.clone();
-        let now = clock.now();
-        let mut app = App {
+        let wake: Wake = Arc::new(move || ctx.request_repaint());
+        let session = Session::new(
+            settings.choices(),
+            shelf.as_deref(),
+            clock,
+            wake,
+            fresh_seed(),
+        );
+        App {
             i18n: I18n::new(settings.lang),
-            game: AnyMatch::new(settings.variant(), Side::X, players, seed, now),
-            parked: Vec::new(),
-            confirm_new: false,
+            session,
+            save_path: settings.save_path,
             painters: Painters::default(),
             painted_epoch: 0,
-            settings,
-            clock,
-            wake: Arc::new(move || ctx.request_repaint()),
             perfect_play: PerfectPlay::none(),
-            seed,
             layout: layout::Layout::Wide,
             tab: layout::Tab::default(),
             animations: true,
@@ -132,101 +124,47 @@ impl App {
             picking: None,
             #[cfg(target_arch = "wasm32")]
             page: None,
-        };
-        let notice = match shelf {
-            Some(text) => app.restore_games(&text, now),
-            None => None,
-        };
-        match app.unpark(app.settings.variant()) {
-            Some(game) => app.resume_game(game),
-            None => app.new_game(),
         }
-        if let Some(error) = notice {
-            app.game.set_notice(Some(Notice::NotRestored(error)));
-        }
-        app
     }
 
-    /// Puts the stored games on the shelf; returns why some could not be restored.
-    fn restore_games(&mut self, text: &str, now: f64) -> Option<SaveError> {
-        let (games, error) = save::unshelve(text, self.settings.level, self.seed, now);
-        for mut game in games {
-            // Each game and option once; the settings decide who plays what from now on.
-            if self.parked.iter().any(|g| g.variant() == game.variant()) {
-                continue;
-            }
-            let mut players = self.settings.players();
-            players.human = game.players().human;
-            game.set_players(players, now);
-            game.park(now);
-            self.parked.push(game);
-        }
-        error
+    /// Asks the session for a change; it is applied at the start of the next frame.
+    pub fn send(&mut self, command: Command) {
+        self.session.send(command);
+    }
+
+    /// The session: every game in progress and the choices around them.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The game on the board.
+    pub fn game(&self) -> &AnyMatch {
+        self.session.game()
     }
 
     /// Every game in progress, the one on the board first.
     pub fn games(&self) -> impl Iterator<Item = &AnyMatch> {
-        std::iter::once(&self.game).chain(&self.parked)
+        self.session.games()
     }
 
     /// Every game in progress as the app keeps it between runs.
     pub fn shelve(&self) -> Result<String, SaveError> {
-        let games: Vec<&AnyMatch> = self.games().collect();
-        save::shelve(&games, self.clock.now())
+        self.session.shelve()
     }
 
-    /// Puts the game on the board aside and brings `variant`'s game back, or starts one.
-    fn switch_to(&mut self, variant: qipan_engine::games::Variant) {
-        if self.game.variant() == variant {
-            return;
-        }
-        let now = self.clock.now();
-        let back = self.unpark(variant);
-        let fresh = back.is_none();
-        let placeholder = AnyMatch::new(variant, Side::X, self.settings.players(), self.seed, now);
-        let mut old = std::mem::replace(&mut self.game, back.unwrap_or(placeholder));
-        old.park(now);
-        self.parked.push(old);
-        if fresh {
-            self.new_game();
-        } else {
-            let back = std::mem::replace(
-                &mut self.game,
-                AnyMatch::new(variant, Side::X, self.settings.players(), self.seed, now),
-            );
-            self.resume_game(back);
-        }
+    /// The file Save and Load use (what the File field holds).
+    pub fn set_save_path(&mut self, path: impl Into<String>) {
+        self.save_path = path.into();
     }
 
-    /// Takes `variant`'s game off the shelf.
-    fn unpark(&mut self, variant: qipan_engine::games::Variant) -> Option<AnyMatch> {
-        let i = self.parked.iter().position(|g| g.variant() == variant)?;
-        Some(self.parked.swap_remove(i))
-    }
-
-    /// Puts `game` on the board; who plays what follows it.
-    fn resume_game(&mut self, mut game: AnyMatch) {
-        game.set_wake(Arc::clone(&self.wake));
-        self.game = game;
-        self.confirm_new = false;
-        match self.game.players().human {
-            Some(side) => {
-                self.settings.human = settings::HumanSide::of(side);
-                self.settings.two_players = false;
-            }
-            None => self.settings.two_players = true,
-        }
-        self.apply_players();
+    /// The language of the words (the window's own choice, not the session's).
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.i18n.set_lang(lang);
     }
 
     /// Where Maddell's solved table comes from (tests give their own).
     pub fn set_perfect_play(&mut self, source: PerfectPlay) {
         self.perfect_play = source;
-    }
-
-    /// The game in progress.
-    pub fn game(&self) -> &AnyMatch {
-        &self.game
     }
 
     /// Turns the move animation on or off (tests turn it off: their clock does not move).
@@ -237,16 +175,16 @@ impl App {
     /// Whether a move is gliding on the board now (tests read it).
     pub fn gliding(&self) -> bool {
         self.glide.is_some_and(|(epoch, started)| {
-            let t = (self.clock.now() - started) / board::GLIDE_SECONDS;
-            epoch == self.game.epoch() && (0.0..1.0).contains(&t)
+            let t = (self.session.now() - started) / board::GLIDE_SECONDS;
+            epoch == self.game().epoch() && (0.0..1.0).contains(&t)
         })
     }
 
     /// How far the last move's glide has come (0 to 1), while it runs.
     fn glide_progress(&mut self, now: f64) -> Option<f32> {
-        let epoch = self.game.epoch();
+        let epoch = self.game().epoch();
         if self.glide.is_none_or(|(seen, _)| seen != epoch) {
-            let played = matches!(self.game.last_change(), Change::Played { .. });
+            let played = matches!(self.game().last_change(), Change::Played { .. });
             self.glide = Some((
                 epoch,
                 if self.animations && played {
@@ -263,20 +201,30 @@ impl App {
 
     /// Keyboard play: when no text field has the keyboard, arrows, Enter, Space and Escape
     /// go to the board, and the shortcuts act (Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo,
-    /// N new game, F1 the list of keys).
+    /// N new game, H a hint, F1 the list of keys).
     fn keyboard(&mut self, ctx: &egui::Context) {
         use egui::{Key, KeyboardShortcut, Modifiers};
         if ctx.egui_wants_keyboard_input() {
             return;
         }
         let shortcut = |m, k| KeyboardShortcut::new(m, k);
-        let (undo, redo, new, help, hint, keys) = ctx.input_mut(|i| {
-            let undo = i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Z));
-            let redo = i.consume_shortcut(&shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z))
-                || i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Y));
-            let new = i.consume_shortcut(&shortcut(Modifiers::NONE, Key::N));
+        let (commands, help, keys) = ctx.input_mut(|i| {
+            let mut commands = Vec::new();
+            if i.consume_shortcut(&shortcut(Modifiers::NONE, Key::H)) {
+                commands.push(Command::Hint);
+            }
+            if i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Z)) {
+                commands.push(Command::Undo);
+            }
+            if i.consume_shortcut(&shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z))
+                || i.consume_shortcut(&shortcut(Modifiers::COMMAND, Key::Y))
+            {
+                commands.push(Command::Redo);
+            }
+            if i.consume_shortcut(&shortcut(Modifiers::NONE, Key::N)) {
+                commands.push(Command::NewGame);
+            }
             let help = i.consume_shortcut(&shortcut(Modifiers::NONE, Key::F1));
-            let hint = i.consume_shortcut(&shortcut(Modifiers::NONE, Key::H));
             let mut keys = boards::BoardKeys::default();
             for (key, dir) in [
                 (Key::ArrowLeft, egui::vec2(-1.0, 0.0)),
@@ -291,19 +239,10 @@ impl App {
             keys.press = i.consume_key(Modifiers::NONE, Key::Enter)
                 || i.consume_key(Modifiers::NONE, Key::Space);
             keys.escape = i.consume_key(Modifiers::NONE, Key::Escape);
-            (undo, redo, new, help, hint, keys)
+            (commands, help, keys)
         });
-        if hint {
-            self.ask_hint();
-        }
-        if undo {
-            self.undo();
-        }
-        if redo {
-            self.redo();
-        }
-        if new {
-            self.ask_new_game();
+        for command in commands {
+            self.send(command);
         }
         if help {
             self.show_keys_help = !self.show_keys_help;
@@ -316,101 +255,28 @@ impl App {
         self.layout
     }
 
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    /// Changes settings from outside the settings panel (tests), applying them as the panel
-    /// would.
-    pub fn update_settings(&mut self, change: impl FnOnce(&mut Settings)) {
-        let before = self.settings.clone();
-        change(&mut self.settings);
-        self.i18n.set_lang(self.settings.lang);
-        if self.settings.variant() != before.variant() {
-            self.switch_to(self.settings.variant());
-        } else {
-            self.apply_players();
-        }
-    }
-
-    /// Hands the settings' choice of sides and level to the controller.
-    fn apply_players(&mut self) {
-        let now = self.clock.now();
-        self.game.set_players(self.settings.players(), now);
+    /// The settings as they are kept between runs: the session's choices and the window's.
+    pub fn settings(&self) -> Settings {
+        Settings::of(&self.session.choices(), self.i18n.lang(), &self.save_path)
     }
 
     /// Whether the computer is thinking now.
     pub fn thinking(&self) -> bool {
-        self.game.thinking()
+        self.game().thinking()
     }
 
     /// The status line's notice text, if any (tests read it).
     pub fn notice_text(&self) -> Option<String> {
-        self.game.notice().map(|n| self.notice_message(n))
+        self.game().notice().map(|n| self.notice_message(n))
     }
 
     pub fn i18n(&self) -> &I18n {
         &self.i18n
     }
 
-    /// Picks another game: the one on the board is kept and resumes when picked again.
-    pub fn pick_game(&mut self, id: GameId) {
-        self.settings.game = id;
-        self.switch_to(self.settings.variant());
-    }
-
-    /// "New game": at once on a fresh or finished game; on a game with moves, only after the
-    /// player confirms ([`App::confirm_new_game`]).
-    pub fn ask_new_game(&mut self) {
-        if self.game.is_empty() || self.game.status().is_over() {
-            self.new_game();
-        } else {
-            self.confirm_new = true;
-        }
-    }
-
     /// Whether the app is asking before it throws a game away.
     pub fn confirming_new_game(&self) -> bool {
-        self.confirm_new
-    }
-
-    /// Starts a new round of the chosen game, throwing the one on the board away.
-    pub fn new_game(&mut self) {
-        self.confirm_new = false;
-        if self.settings.game == GameId::Push {
-            self.settings.push_rounds = self.settings.push_rounds.wrapping_add(1);
-        }
-        let now = self.clock.now();
-        self.seed = self.seed.wrapping_add(1);
-        self.game = AnyMatch::new(
-            self.settings.variant(),
-            self.settings.first_mover(),
-            self.settings.players(),
-            self.seed,
-            now,
-        );
-        self.game.set_wake(Arc::clone(&self.wake));
-    }
-
-    /// Plays a move written in notation, as a tap on the board would (tests, scripted
-    /// screenshots); refused like any move that is not a person's legal move now.
-    pub fn play_text(&mut self, text: &str) -> Result<(), qipan_engine::games::MoveError> {
-        self.game.play_text(text, self.clock.now())
-    }
-
-    /// Asks the coach for the best move (when the coach is on and it is a person's turn).
-    pub fn ask_hint(&mut self) {
-        self.game.ask_hint();
-    }
-
-    /// Takes back the last move of the player at the screen, and the computer's reply to it.
-    pub fn undo(&mut self) {
-        self.game.undo(self.clock.now());
-    }
-
-    /// Plays again what was undone, up to the player's next turn.
-    pub fn redo(&mut self) {
-        self.game.redo(self.clock.now());
+        self.session.confirming_new_game()
     }
 
     fn tr(&self, msg: Msg) -> String {
@@ -418,20 +284,21 @@ impl App {
     }
 
     fn save_game(&mut self) {
-        let path = self.settings.save_path.clone();
-        let written = save::to_json(&self.game).and_then(|text| write_file(&path, &text));
-        self.game.set_notice(Some(match written {
-            Ok(()) => Notice::Saved(path),
-            Err(e) => Notice::File(e),
-        }));
+        let path = self.save_path.clone();
+        let written = self
+            .session
+            .save_text()
+            .and_then(|text| write_file(&path, &text))
+            .map(|()| path);
+        self.send(Command::Saved(written));
     }
 
     /// Desktop: reads the file named in the settings.
     #[cfg(not(target_arch = "wasm32"))]
     fn load_game(&mut self, _ctx: &egui::Context) {
-        let path = self.settings.save_path.clone();
+        let path = self.save_path.clone();
         let text = storage_native::read(&path);
-        self.load_text(path, text);
+        self.send(Command::Load { name: path, text });
     }
 
     /// Web: opens the browser's file picker; the text arrives in a later frame
@@ -441,7 +308,10 @@ impl App {
         let wake = ctx.clone();
         match storage_web::pick_file(move || wake.request_repaint()) {
             Ok(slot) => self.picking = Some(slot),
-            Err(e) => self.game.set_notice(Some(Notice::File(e))),
+            Err(e) => self.send(Command::Load {
+                name: String::new(),
+                text: Err(e),
+            }),
         }
     }
 
@@ -454,42 +324,7 @@ impl App {
             .and_then(|slot| slot.borrow_mut().take());
         if let Some((name, text)) = picked {
             self.picking = None;
-            self.load_text(name, text);
-        }
-    }
-
-    /// Loads a saved game from its text (or shows why the file could not be read); `path`
-    /// names the file in the notice. The loaded game becomes its game's game in progress;
-    /// the one on the board, if it is another game's, is kept like any game left for another.
-    fn load_text(&mut self, path: String, text: Result<String, SaveError>) {
-        let now = self.clock.now();
-        let loaded =
-            text.and_then(|text| save::from_json(&text, self.settings.level, self.seed, now));
-        match loaded {
-            Ok(mut game) => {
-                let variant = game.variant();
-                self.settings.game = variant.game;
-                if variant.game == GameId::Blockade {
-                    self.settings.solidarity = variant.solidarity;
-                }
-                match game.players().human {
-                    Some(side) => {
-                        self.settings.human = settings::HumanSide::of(side);
-                        self.settings.two_players = false;
-                    }
-                    None => self.settings.two_players = true,
-                }
-                game.set_wake(Arc::clone(&self.wake));
-                game.set_notice(Some(Notice::Loaded(path)));
-                self.parked.retain(|kept| kept.variant() != variant);
-                let mut before = std::mem::replace(&mut self.game, game);
-                if before.variant() != variant {
-                    before.park(now);
-                    self.parked.push(before);
-                }
-            }
-            // The game in progress stays as it was.
-            Err(e) => self.game.set_notice(Some(Notice::File(e))),
+            self.send(Command::Load { name, text });
         }
     }
 }
@@ -499,13 +334,15 @@ impl eframe::App for App {
         let ctx = ui.ctx().clone();
         #[cfg(target_arch = "wasm32")]
         self.poll_picked_file();
-        let now = self.clock.now();
-        if self.game.coach_mode() != self.settings.coach {
-            self.game.set_coach_mode(self.settings.coach);
-        }
-        self.game.advance(now);
-        self.perfect_play.frame(&ctx, self.settings.game);
+        // Input first, then every command of this frame and the last one applied at once;
+        // what the drawing below sends waits for the next frame, asked for at once.
         self.keyboard(&ctx);
+        let refused = self.session.apply();
+        if !refused.is_empty() {
+            log::debug!("refused: {refused:?}");
+        }
+        let now = self.session.now();
+        self.perfect_play.frame(&ctx, self.game().variant().game);
 
         // Hover texts (why a piece cannot move) wrap inside a phone's width.
         let tooltip_width = (ui.available_width() - 24.0).clamp(160.0, 500.0);
@@ -521,19 +358,19 @@ impl eframe::App for App {
         // a second for the clock while the game is on. Nothing at all once it is over or
         // while the player looks back. The worker wakes the app itself, so thinking needs no
         // extra frames: on the web every frame is time the search does not get.
-        if moved || self.glide_progress(now).is_some() {
+        if moved || self.session.has_pending() || self.glide_progress(now).is_some() {
             ctx.request_repaint();
-        } else if self.game.game_on() {
-            let left = self.game.remaining(now);
+        } else if self.game().game_on() {
+            let left = self.game().remaining(now);
             let to_next_second = (left - left.floor()).max(0.02);
             let mut delay = Duration::from_secs_f64(to_next_second);
-            if self.game.human_to_move() && board::animating(&self.game, &self.painters) {
+            if self.game().human_to_move() && board::animating(self.game(), &self.painters) {
                 delay = delay.min(Duration::from_millis(33));
             }
             ctx.request_repaint_after(delay);
         }
         // A review's progress bar moves a few times a second; its end wakes the app.
-        if self.game.review_running() == Some(true) {
+        if self.game().review_running() == Some(true) {
             ctx.request_repaint_after(Duration::from_millis(250));
         }
         #[cfg(target_arch = "wasm32")]
@@ -541,7 +378,7 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, SETTINGS_KEY, &self.settings);
+        eframe::set_value(storage, SETTINGS_KEY, &self.settings());
         match self.shelve() {
             Ok(text) => storage.set_string(GAMES_KEY, text),
             // Nothing half-written: the games kept before stay as they were.
@@ -561,7 +398,7 @@ impl App {
     /// Mirrors the game into the page: the tab title (game name, localized) and the state
     /// attributes the end-to-end test reads.
     fn publish_page(&mut self, ctx: &egui::Context) {
-        let name = games::describe(self.settings.game).name;
+        let name = games::describe(self.game().variant().game).name;
         let title = self.i18n.tr_args(
             crate::msg!("page-title"),
             &[
@@ -572,21 +409,21 @@ impl App {
         let marks = Self::ctx_marks(ctx);
         let state = storage_web::PageState {
             title,
-            lang: self.settings.lang.tag(),
-            plies: self.game.cursor(),
-            thinking: self.game.thinking(),
-            over: self.game.status().is_over(),
-            game: self.game.variant().to_string(),
-            position: self.game.position_text(),
+            lang: self.i18n.lang().tag(),
+            plies: self.game().cursor(),
+            thinking: self.game().thinking(),
+            over: self.game().status().is_over(),
+            game: self.game().variant().to_string(),
+            position: self.game().position_text(),
             layout: format!("{:?}", self.layout).to_lowercase(),
             marks,
             nps: self
-                .game
+                .game()
                 .last_search()
                 .filter(|(_, t)| !t.is_zero())
                 .map(|(nodes, t)| (nodes as f64 / t.as_secs_f64()) as u64),
-            hint: self.game.hint().map(|(best, _)| best).unwrap_or_default(),
-            review: match self.game.review_view() {
+            hint: self.game().hint().map(|(best, _)| best).unwrap_or_default(),
+            review: match self.game().review_view() {
                 None => String::new(),
                 Some(r) if r.running => format!("running {}", (r.progress * 100.0) as u32),
                 Some(r) => format!("done {}", r.rows.iter().flatten().count()),

@@ -5,37 +5,32 @@
 use super::{games, mark, move_list, settings, App};
 use crate::msg;
 use qipan_engine::games::GameId;
+use qipan_session::Command;
 
 impl App {
     /// The five games, each with its one-line pitch.
     pub(super) fn games_section(&mut self, ui: &mut egui::Ui) {
         for id in GameId::ALL {
-            let selected = self.settings.game == id;
+            let selected = self.game().variant().game == id;
             let game = games::describe(id);
             let text = egui::RichText::new(self.tr(game.name)).strong();
             let response = ui.selectable_label(selected, text);
             mark(ui, format_args!("game:{}", id.name()), &response);
             ui.small(self.tr(game.tagline));
             if response.clicked() && !selected {
-                self.pick_game(id);
+                self.send(Command::PickGame(id));
             }
         }
     }
 
     pub(super) fn settings_section(&mut self, ui: &mut egui::Ui) {
-        let before = self.settings.variant();
-        let was = self.settings.clone();
-        settings::show(ui, &mut self.settings, &mut self.i18n);
-        // What this frame drew before the change (the Hint button, the language) catches up
-        // in the next frame, at once rather than at the clock's next tick.
-        if self.settings != was {
-            ui.ctx().request_repaint();
+        let lang = self.i18n.lang();
+        for command in settings::show(ui, &self.session, &mut self.i18n) {
+            self.send(command);
         }
-        if self.settings.variant() != before {
-            // Blockade with and without Solidarity are two games, each kept.
-            self.switch_to(self.settings.variant());
-        } else {
-            self.apply_players();
+        // What this frame drew before a new language catches up in the next frame, at once.
+        if self.i18n.lang() != lang {
+            ui.ctx().request_repaint();
         }
     }
 
@@ -45,31 +40,31 @@ impl App {
             let new = ui.button(self.tr(msg!("action-new")));
             mark(ui, "action:new", &new);
             if new.clicked() {
-                self.ask_new_game();
+                self.send(Command::NewGame);
             }
-            let can_undo = self.game.cursor() > 0;
+            let can_undo = self.game().cursor() > 0;
             let undo = ui.add_enabled(can_undo, egui::Button::new(self.tr(msg!("action-undo"))));
             mark(ui, "action:undo", &undo);
             if undo.clicked() {
-                self.undo();
+                self.send(Command::Undo);
             }
-            let can_redo = self.game.cursor() < self.game.len();
+            let can_redo = self.game().cursor() < self.game().len();
             let redo = ui.add_enabled(can_redo, egui::Button::new(self.tr(msg!("action-redo"))));
             mark(ui, "action:redo", &redo);
             if redo.clicked() {
-                self.redo();
+                self.send(Command::Redo);
             }
-            if self.settings.coach.hints() {
-                let can_hint = self.game.human_to_move() && !self.game.hint_pending();
+            if self.session.coach().hints() {
+                let can_hint = self.game().human_to_move() && !self.game().hint_pending();
                 let hint =
                     ui.add_enabled(can_hint, egui::Button::new(self.tr(msg!("action-hint"))));
                 mark(ui, "action:hint", &hint);
                 if hint.clicked() {
-                    self.ask_hint();
+                    self.send(Command::Hint);
                 }
             }
         });
-        if self.confirm_new {
+        if self.session.confirming_new_game() {
             egui::Frame::new()
                 .fill(super::theme::GOLD.gamma_multiply(0.25))
                 .corner_radius(6.0)
@@ -80,12 +75,12 @@ impl App {
                         let yes = ui.button(self.tr(msg!("confirm-new-yes")));
                         mark(ui, "action:new-yes", &yes);
                         if yes.clicked() {
-                            self.new_game();
+                            self.send(Command::ConfirmNewGame);
                         }
                         let no = ui.button(self.tr(msg!("confirm-new-no")));
                         mark(ui, "action:new-no", &no);
                         if no.clicked() {
-                            self.confirm_new = false;
+                            self.send(Command::CancelNewGame);
                         }
                     });
                 });
@@ -132,7 +127,7 @@ impl App {
     pub(super) fn file_section(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(self.tr(msg!("save-path")));
-            ui.add(egui::TextEdit::singleline(&mut self.settings.save_path).desired_width(150.0))
+            ui.add(egui::TextEdit::singleline(&mut self.save_path).desired_width(150.0))
                 .labelled_by(label.id);
         });
         ui.horizontal(|ui| {
@@ -153,16 +148,16 @@ impl App {
 
     /// The plies played; a click steps the board back to one of them.
     pub(super) fn moves_section(&mut self, ui: &mut egui::Ui) {
-        if self.game.reviewing() {
+        if self.game().reviewing() {
             ui.small(self.tr(msg!("reviewing")));
             if ui.button(self.tr(msg!("action-resume"))).clicked() {
-                self.game.resume(self.clock.now());
+                self.send(Command::Resume);
             }
         }
-        if let Some(cursor) = move_list::show(ui, &self.game, &self.i18n) {
-            self.game.review(cursor, self.clock.now());
+        if let Some(cursor) = move_list::show(ui, self.game(), &self.i18n) {
+            self.send(Command::StepTo(cursor));
         }
-        if self.game.review_running().is_none() {
+        if self.game().review_running().is_none() {
             self.review_button(ui);
         }
     }
@@ -181,7 +176,7 @@ impl App {
     }
 
     fn rules_text(&self, ui: &mut egui::Ui) {
-        let game = games::describe(self.settings.game);
+        let game = games::describe(self.game().variant().game);
         ui.label(egui::RichText::new(self.tr(game.name)).heading().strong());
         ui.label(
             egui::RichText::new(self.tr(msg!("rules-overview")))

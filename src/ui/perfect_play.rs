@@ -81,7 +81,7 @@ impl App {
     }
 
     fn note_for(&self, readiness: &Readiness) -> Option<String> {
-        if self.settings.game != GameId::Maddell {
+        if self.game().variant().game != GameId::Maddell {
             return None;
         }
         let i18n = &self.i18n;

@@ -4,8 +4,8 @@ use crate::i18n::{I18n, Lang, Msg};
 use crate::msg;
 use crate::ui::mark;
 use qipan_engine::ai::Level;
-use qipan_engine::games::{Game, GameId, Side, Variant};
-use qipan_session::{CoachMode, Players};
+use qipan_engine::games::{GameId, RuleOption, Side, Variant};
+use qipan_session::{Choices, CoachMode, Command, Session};
 use serde::{Deserialize, Serialize};
 
 /// Everything the player chooses, as saved between runs.
@@ -107,25 +107,39 @@ impl Settings {
         ron::from_str(&format!("({})", joined.join(","))).unwrap_or_default()
     }
 
-    pub fn variant(&self) -> Variant {
-        Variant {
-            game: self.game,
-            solidarity: self.game == GameId::Blockade && self.solidarity,
+    /// The settings as they are kept: the session's choices and the window's own.
+    pub fn of(choices: &Choices, lang: Lang, save_path: &str) -> Settings {
+        Settings {
+            lang,
+            level: choices.level,
+            game: choices.variant.game,
+            human: HumanSide::of(choices.seat),
+            two_players: choices.human.is_none(),
+            solidarity: choices
+                .options
+                .iter()
+                .any(|&(o, on)| o == RuleOption::Solidarity && on),
+            push_rounds: choices.rounds,
+            save_path: save_path.to_owned(),
+            coach: choices.coach,
         }
     }
 
-    /// Who moves first in the current round, as the game's rules say (only Push the Line
-    /// counts rounds: its first move alternates).
-    pub fn first_mover(&self) -> Side {
-        let round = self.push_rounds.max(1);
-        qipan_engine::with_game!(self.variant().to_game(), g => g.first_to_move(round))
-    }
-
-    /// Who plays what, as the match controller takes it.
-    pub fn players(&self) -> Players {
-        Players {
+    /// The session's choices from the kept settings.
+    pub fn choices(&self) -> Choices {
+        let options = vec![(RuleOption::Solidarity, self.solidarity)];
+        let mut variant = Variant::plain(self.game);
+        for &(option, on) in &options {
+            variant = variant.with(option, on);
+        }
+        Choices {
+            variant,
+            options,
             human: (!self.two_players).then_some(self.human.side()),
+            seat: self.human.side(),
             level: self.level,
+            coach: self.coach,
+            rounds: self.push_rounds,
         }
     }
 }
@@ -201,40 +215,55 @@ pub fn lang_msg(lang: Lang) -> Msg {
     }
 }
 
-/// Draws the Game Settings controls and applies the player's choices to `settings`.
-pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) {
-    let before = settings.clone();
+/// Draws the Game Settings controls from the session; returns the changes asked for. The
+/// language is the window's own and changes at once.
+pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let game = session.game().variant().game;
 
     ui.horizontal(|ui| {
         ui.label(i18n.tr(msg!("setting-language")));
-        for lang in Lang::ALL {
-            let r = ui.selectable_value(&mut settings.lang, lang, i18n.tr(lang_msg(lang)));
-            mark(ui, format_args!("lang:{}", lang.tag()), &r);
+        let mut lang = i18n.lang();
+        for choice in Lang::ALL {
+            let r = ui.selectable_value(&mut lang, choice, i18n.tr(lang_msg(choice)));
+            mark(ui, format_args!("lang:{}", choice.tag()), &r);
+        }
+        if lang != i18n.lang() {
+            i18n.set_lang(lang);
         }
     });
-    if settings.lang != before.lang {
-        i18n.set_lang(settings.lang);
-    }
 
     ui.label(i18n.tr(msg!("setting-difficulty")));
     ui.horizontal_wrapped(|ui| {
-        for level in Level::ALL {
-            let r = ui.selectable_value(&mut settings.level, level, i18n.tr(level_msg(level)));
-            mark(ui, format_args!("level:{level:?}"), &r);
+        let mut level = session.level();
+        for choice in Level::ALL {
+            let r = ui.selectable_value(&mut level, choice, i18n.tr(level_msg(choice)));
+            mark(ui, format_args!("level:{choice:?}"), &r);
+        }
+        if level != session.level() {
+            commands.push(Command::SetLevel(level));
         }
     });
 
     ui.label(i18n.tr(msg!("setting-side")));
+    let human = session.human();
     ui.horizontal_wrapped(|ui| {
-        for side in [HumanSide::X, HumanSide::O] {
-            let text =
-                i18n.tr(super::games::describe(settings.game).side_choices[side.side().index()]);
-            let r = ui.selectable_value(&mut settings.human, side, text);
-            mark(ui, format_args!("side:{}", side.side().letter()), &r);
+        // With two players the choice waits: it is the side a game against the computer gets.
+        let mut side = session.seat();
+        for choice in [Side::X, Side::O] {
+            let text = i18n.tr(super::games::describe(game).side_choices[choice.index()]);
+            let r = ui.selectable_value(&mut side, choice, text);
+            mark(ui, format_args!("side:{}", choice.letter()), &r);
+        }
+        if side != session.seat() {
+            commands.push(match human {
+                Some(_) => Command::SetPlayers(Some(side)),
+                None => Command::SetSeat(side),
+            });
         }
     });
-    if settings.game == GameId::Push {
-        let first = match settings.first_mover() {
+    if session.game().first_move_alternates() {
+        let first = match session.next_first_mover() {
             Side::X => msg!("side-dark"),
             Side::O => msg!("side-light"),
         };
@@ -243,20 +272,39 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, i18n: &mut I18n) {
 
     ui.horizontal_wrapped(|ui| {
         ui.label(i18n.tr(msg!("setting-coach")));
+        let mut coach = session.coach();
         for mode in CoachMode::ALL {
-            let r = ui.selectable_value(&mut settings.coach, mode, i18n.tr(coach_msg(mode)));
+            let r = ui.selectable_value(&mut coach, mode, i18n.tr(coach_msg(mode)));
             mark(ui, format_args!("coach:{mode:?}"), &r);
+        }
+        if coach != session.coach() {
+            commands.push(Command::SetCoach(coach));
         }
     });
 
-    let two = ui.checkbox(
-        &mut settings.two_players,
-        i18n.tr(msg!("setting-two-players")),
-    );
-    let solidarity = ui.checkbox(
-        &mut settings.solidarity,
-        i18n.tr(msg!("setting-solidarity")),
-    );
+    let mut two_players = human.is_none();
+    let two = ui.checkbox(&mut two_players, i18n.tr(msg!("setting-two-players")));
     mark(ui, "setting:two-players", &two);
-    mark(ui, "setting:solidarity", &solidarity);
+    if two.changed() {
+        commands.push(Command::SetPlayers(
+            (!two_players).then_some(session.seat()),
+        ));
+    }
+    // The game's own rule options, as its module declares them.
+    for &option in game.options() {
+        let mut on = session.option(option);
+        let r = ui.checkbox(&mut on, i18n.tr(option_msg(option)));
+        mark(ui, format_args!("setting:{}", option.name()), &r);
+        if r.changed() {
+            commands.push(Command::SetOption(option, on));
+        }
+    }
+    commands
+}
+
+/// The checkbox's words for a rule option.
+pub fn option_msg(option: RuleOption) -> Msg {
+    match option {
+        RuleOption::Solidarity => msg!("setting-solidarity"),
+    }
 }

@@ -1,16 +1,18 @@
 //! The status line (whose turn, the clock, the game's own counts, the latest notice) and the
 //! game-over banner.
 
-use super::{board, theme, timer, App};
+use super::{board, theme, App};
 use crate::msg;
 use qipan_engine::games::{Side, Status};
+use qipan_session::timer;
+use qipan_session::Command;
 use qipan_session::Notice;
 
 impl App {
     /// The notice in the current language.
     pub(super) fn notice_message(&self, notice: &Notice) -> String {
         let i18n = &self.i18n;
-        let side = |s: Side| i18n.tr(board::side_name(&self.game, s));
+        let side = |s: Side| i18n.tr(board::side_name(self.game(), s));
         match notice {
             Notice::Timeout(s) => {
                 i18n.tr_args(msg!("timeout-skipped"), &[("side", side(*s).into())])
@@ -43,26 +45,26 @@ impl App {
     pub(super) fn status_bar(&mut self, ui: &mut egui::Ui, now: f64) {
         let i18n = &self.i18n;
         ui.horizontal_wrapped(|ui| {
-            let side = self.game.side_to_move();
-            let side_name = i18n.tr(board::side_name(&self.game, side));
-            let status = self.game.status();
-            let stuck = self.game.deadlocked();
+            let side = self.game().side_to_move();
+            let side_name = i18n.tr(board::side_name(self.game(), side));
+            let status = self.game().status();
+            let stuck = self.game().deadlocked();
             if status == Status::Ongoing {
                 let turn = if stuck {
                     i18n.tr(msg!("push-stuck"))
-                } else if self.game.thinking() {
+                } else if self.game().thinking() {
                     i18n.tr_args(
                         msg!("turn-computer"),
                         &[("side", side_name.as_str().into())],
                     )
-                } else if !self.game.computer_to_move() {
+                } else if !self.game().computer_to_move() {
                     i18n.tr_args(msg!("turn-you"), &[("side", side_name.as_str().into())])
                 } else {
                     i18n.tr_args(msg!("turn-side"), &[("side", side_name.as_str().into())])
                 };
                 ui.strong(turn);
                 if !stuck {
-                    let left = self.game.remaining(now);
+                    let left = self.game().remaining(now);
                     let secs = left.ceil() as i64;
                     let color = if left <= 10.0 {
                         theme::RED
@@ -87,12 +89,12 @@ impl App {
                 let over = ui.strong(i18n.tr(msg!("game-over")));
                 live(ui, over.id);
             }
-            if let Some(line) = board::status_line(&self.game, i18n) {
+            if let Some(line) = board::status_line(self.game(), i18n) {
                 ui.separator();
                 ui.label(line);
             }
             self.perfect_play_label(ui);
-            if let Some(notice) = self.game.notice() {
+            if let Some(notice) = self.game().notice() {
                 ui.separator();
                 let said = ui.colored_label(theme::PLATFORM, self.notice_message(notice));
                 live(ui, said.id);
@@ -102,30 +104,29 @@ impl App {
 
     /// When the computer failed: try it again, or let the person play both sides.
     pub(super) fn engine_failure(&mut self, ui: &mut egui::Ui) {
-        if !matches!(self.game.notice(), Some(Notice::Engine(_))) {
+        if !matches!(self.game().notice(), Some(Notice::Engine(_))) {
             return;
         }
         ui.horizontal_wrapped(|ui| {
             if ui.button(self.tr(msg!("engine-retry"))).clicked() {
-                self.game.retry_computer();
+                self.send(Command::RetryComputer);
             }
             if ui.button(self.tr(msg!("engine-hot-seat"))).clicked() {
-                self.settings.two_players = true;
-                self.apply_players();
+                self.send(Command::SetPlayers(None));
             }
         });
     }
 
     /// The banner over the board once the game is over: who won and by which rule.
     pub(super) fn game_over_banner(&mut self, ui: &mut egui::Ui) {
-        let status = self.game.status();
+        let status = self.game().status();
         if status == Status::Ongoing {
             return;
         }
         let headline = match status.winner() {
             Some(side) => self.i18n.tr_args(
                 msg!("game-over-win"),
-                &[("side", self.tr(board::side_name(&self.game, side)).into())],
+                &[("side", self.tr(board::side_name(self.game(), side)).into())],
             ),
             None => self.tr(msg!("game-over-draw")),
         };
@@ -138,9 +139,9 @@ impl App {
                 ui.set_width(ui.available_width());
                 ui.vertical_centered(|ui| {
                     ui.label(egui::RichText::new(headline).size(20.0).strong());
-                    ui.label(board::end_reason(&self.game, &self.i18n));
+                    ui.label(board::end_reason(self.game(), &self.i18n));
                     // A game that ended with no move played has nothing to review.
-                    if self.game.review_running().is_none() && !self.game.is_empty() {
+                    if self.game().review_running().is_none() && !self.game().is_empty() {
                         self.review_button(ui);
                     }
                 });

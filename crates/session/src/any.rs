@@ -2,9 +2,10 @@
 //! games are written once.
 
 use super::coach::{CoachMode, ReviewView, VerdictView};
-use super::{Change, Match, Notice, Players, Record};
+use super::{Change, Match, Notice, PlayError, Players, Record};
 use qipan_engine::ai::coach::Score;
 use qipan_engine::ai::worker::Wake;
+use qipan_engine::ai::Evaluate;
 use qipan_engine::games::{blockade, cannon, maddell, push, shuangcheng};
 use qipan_engine::games::{Game, MoveError, PositionError, Side, Status, Variant};
 
@@ -15,6 +16,45 @@ pub enum AnyMatch {
     Maddell(Match<maddell::Maddell>),
     Blockade(Match<blockade::Blockade>),
     Cannon(Match<cannon::Cannon>),
+}
+
+/// A move of any of the five games: what crosses from the board, the keys, the network and
+/// tests into the session, typed rather than as text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnyMove {
+    Push(<push::Push as Game>::Move),
+    ShuangCheng(<shuangcheng::ShuangCheng as Game>::Move),
+    Maddell(<maddell::Maddell as Game>::Move),
+    Blockade(<blockade::Blockade as Game>::Move),
+    Cannon(<cannon::Cannon as Game>::Move),
+}
+
+/// A game's own move as an [`AnyMove`]: by the game's type, not the move's (two games may
+/// share a move type).
+pub trait WrapMove: Game {
+    fn wrap(mv: Self::Move) -> AnyMove;
+}
+
+macro_rules! wrap_moves {
+    ($($variant:ident($game:ty)),*) => {
+        $(impl WrapMove for $game {
+            fn wrap(mv: Self::Move) -> AnyMove {
+                AnyMove::$variant(mv)
+            }
+        })*
+    };
+}
+
+wrap_moves!(
+    Push(push::Push),
+    ShuangCheng(shuangcheng::ShuangCheng),
+    Maddell(maddell::Maddell),
+    Blockade(blockade::Blockade),
+    Cannon(cannon::Cannon)
+);
+
+fn wrap_move<G: Evaluate + WrapMove>(_: &Match<G>, mv: G::Move) -> AnyMove {
+    G::wrap(mv)
 }
 
 /// Runs `$body` with `$m` bound to the concrete [`Match`] inside an [`AnyMatch`], so that
@@ -204,12 +244,50 @@ impl AnyMatch {
         with_match!(self, m => m.record.game().format_position(m.record.current()))
     }
 
-    /// A person's move in notation (two people on one screen, tests).
-    pub fn play_text(&mut self, text: &str, now: f64) -> Result<(), MoveError> {
+    /// Reads a move in notation as a move of the game on the board, legal in its current
+    /// position (the network, tests and scripts send moves as text; the engine reads them).
+    pub fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
         with_match!(self, m => {
             let mv = m.record.game().parse_move(m.record.current(), text)?;
-            m.play(mv, now)
+            Ok(wrap_move(m, mv))
         })
+    }
+
+    /// A person's move; refused, the game unchanged, when it is not a person's turn, not
+    /// legal, or a move of another game.
+    pub fn play(&mut self, mv: AnyMove, now: f64) -> Result<(), PlayError> {
+        match (self, mv) {
+            (AnyMatch::Push(m), AnyMove::Push(mv)) => m.play(mv, now),
+            (AnyMatch::ShuangCheng(m), AnyMove::ShuangCheng(mv)) => m.play(mv, now),
+            (AnyMatch::Maddell(m), AnyMove::Maddell(mv)) => m.play(mv, now),
+            (AnyMatch::Blockade(m), AnyMove::Blockade(mv)) => m.play(mv, now),
+            (AnyMatch::Cannon(m), AnyMove::Cannon(mv)) => m.play(mv, now),
+            _ => Err(PlayError::OtherGame),
+        }
+    }
+
+    /// Whether the first move alternates from round to round (Push the Line).
+    pub fn first_move_alternates(&self) -> bool {
+        with_match!(self, m => m.record.game().first_move_alternates())
+    }
+
+    /// Every legal move in the position on the board (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        with_match!(self, m => m.record.legal().iter().map(|&mv| wrap_move(m, mv)).collect())
+    }
+
+    /// The move in the game's notation.
+    pub fn format_move(&self, mv: AnyMove) -> Option<String> {
+        match (self, mv) {
+            (AnyMatch::Push(m), AnyMove::Push(mv)) => Some(m.record.game().format_move(mv)),
+            (AnyMatch::ShuangCheng(m), AnyMove::ShuangCheng(mv)) => {
+                Some(m.record.game().format_move(mv))
+            }
+            (AnyMatch::Maddell(m), AnyMove::Maddell(mv)) => Some(m.record.game().format_move(mv)),
+            (AnyMatch::Blockade(m), AnyMove::Blockade(mv)) => Some(m.record.game().format_move(mv)),
+            (AnyMatch::Cannon(m), AnyMove::Cannon(mv)) => Some(m.record.game().format_move(mv)),
+            _ => None,
+        }
     }
 
     pub fn undo(&mut self, now: f64) {

@@ -10,12 +10,16 @@ pub mod coach;
 pub mod engine;
 pub mod record;
 pub mod save;
+mod session;
+#[cfg(test)]
+mod session_tests;
 pub mod timer;
 
-pub use any::AnyMatch;
+pub use any::{AnyMatch, AnyMove, WrapMove};
 pub use coach::{Alert, Coach, CoachMode, GameReview};
 pub use engine::{Engine, ManualEngine, Thinking, WorkerEngine};
 pub use record::{Ply, Record, SKIP_TEXT};
+pub use session::{Choices, Command, CommandError, Session};
 
 use qipan_engine::ai::worker::Wake;
 use qipan_engine::ai::{Evaluate, Level, Request, ThinkError};
@@ -57,6 +61,29 @@ pub enum Notice {
     /// The games kept from the last run could not all be restored: fresh ones start.
     NotRestored(SaveError),
 }
+
+/// Why a person's move was refused (the game is unchanged).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The computer's turn, a finished game, or the player is looking back through the moves.
+    NotYourTurn,
+    /// The move does not read, or is not legal in the position.
+    Move(MoveError),
+    /// A move of another game than the one on the board.
+    OtherGame,
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::NotYourTurn => f.write_str("not a person's turn"),
+            PlayError::Move(error) => error.fmt(f),
+            PlayError::OtherGame => f.write_str("a move of another game"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
 
 /// What changed the game last, so that the app can animate a move but not an undo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -292,13 +319,11 @@ impl<G: Evaluate> Match<G> {
 
     /// A person's move. Refused, with the game unchanged, when it is not a person's turn or
     /// the move is not legal.
-    pub fn play(&mut self, mv: G::Move, now: f64) -> Result<(), MoveError> {
+    pub fn play(&mut self, mv: G::Move, now: f64) -> Result<(), PlayError> {
         if !self.human_to_move() {
-            return Err(MoveError::Illegal {
-                text: self.record.game().format_move(mv),
-            });
+            return Err(PlayError::NotYourTurn);
         }
-        self.record.play(mv)?;
+        self.record.play(mv).map_err(PlayError::Move)?;
         self.notice = None;
         self.touched(Change::Played { by_computer: false }, now);
         let ply = self.record.cursor() - 1;

@@ -287,7 +287,8 @@ fn finish(variant: Variant, start: &str, texts: &[&str]) -> AnyMatch {
     };
     let mut m = AnyMatch::replay(variant, start, &[], 0, players, 1, 0.0).expect("a position");
     for text in texts {
-        m.play_text(text, 0.0).expect("a legal move");
+        let mv = m.parse_move(text).expect("a legal move");
+        m.play(mv, 0.0).expect("a person's move");
     }
     m
 }

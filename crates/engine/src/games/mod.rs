@@ -144,6 +144,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         Side::X
     }
 
+    /// Whether [`Game::first_to_move`] changes from round to round (the app says who opens
+    /// the next round).
+    fn first_move_alternates(&self) -> bool {
+        false
+    }
+
     /// The standard start with `first` to move (Push the Line alternates the first move
     /// from round to round; the app also lets either side open any game).
     fn start_with(&self, first: Side) -> Self::Position;
@@ -253,6 +259,14 @@ impl GameId {
         GameId::Cannon,
     ];
 
+    /// The rule options the game offers, as its module declares them.
+    pub fn options(self) -> &'static [RuleOption] {
+        match self {
+            GameId::Blockade => blockade::OPTIONS,
+            GameId::Push | GameId::ShuangCheng | GameId::Maddell | GameId::Cannon => &[],
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             GameId::Push => "push",
@@ -260,6 +274,24 @@ impl GameId {
             GameId::Maddell => "maddell",
             GameId::Blockade => "blockade",
             GameId::Cannon => "cannon",
+        }
+    }
+}
+
+/// A rule option a game may offer. A game played with it is a game of its own: its id
+/// carries the option (`blockade:solidarity`), and the app keeps it apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleOption {
+    /// Blockade: a piece next to a friendly piece may also move two or three points.
+    Solidarity,
+}
+
+impl RuleOption {
+    /// The option's name in game ids.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleOption::Solidarity => "solidarity",
         }
     }
 }
@@ -292,11 +324,33 @@ impl Variant {
             .ok_or_else(|| VariantError::UnknownGame(text.to_owned()))?;
         match option {
             None => Ok(Variant::plain(game)),
-            Some("solidarity") if game == GameId::Blockade => Ok(Variant {
-                game,
-                solidarity: true,
-            }),
-            Some(_) => Err(VariantError::UnknownOption(text.to_owned())),
+            Some(option) => game
+                .options()
+                .iter()
+                .find(|o| o.name() == option)
+                .map(|&o| Variant::plain(game).with(o, true))
+                .ok_or_else(|| VariantError::UnknownOption(text.to_owned())),
+        }
+    }
+
+    /// This game with `option` on or off; an option the game does not offer changes
+    /// nothing.
+    pub fn with(self, option: RuleOption, on: bool) -> Variant {
+        if !self.game.options().contains(&option) {
+            return self;
+        }
+        match option {
+            RuleOption::Solidarity => Variant {
+                solidarity: on,
+                ..self
+            },
+        }
+    }
+
+    /// Whether `option` is on.
+    pub fn has(self, option: RuleOption) -> bool {
+        match option {
+            RuleOption::Solidarity => self.solidarity,
         }
     }
 

@@ -15,8 +15,11 @@ pub use geometry::{
 
 use super::{
     parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
-    PositionError, Side, Status, Variant,
+    PositionError, RuleOption, Side, Status, Variant,
 };
+
+/// The rule options Blockade offers: Solidarity, from the rules' "Optional rule".
+pub const OPTIONS: &[RuleOption] = &[RuleOption::Solidarity];
 
 /// The rules, with or without the Solidarity option.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

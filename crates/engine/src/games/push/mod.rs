@@ -305,6 +305,10 @@ impl Game for Push {
         }
     }
 
+    fn first_move_alternates(&self) -> bool {
+        true
+    }
+
     fn first_to_move(&self, round: u32) -> Side {
         // "The first move alternates between the two sides from round to round."
         if round.is_multiple_of(2) {

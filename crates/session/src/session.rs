@@ -1,0 +1,474 @@
+//! The [`Session`]: every game in progress, who plays them, and the choices that shape new
+//! ones, changed only by [`Command`]s.
+//!
+//! Buttons, keys, `main`'s arguments, tests (and next the network and puzzles) all say what
+//! they want as a command; the app hands the frame's commands to [`Session::apply`] once,
+//! between reading input and drawing, so nothing changes while a frame is being drawn.
+//! There is no window here: tests drive a whole session by commands alone.
+
+use crate::save::{self, SaveError};
+use crate::timer::Clock;
+use crate::{AnyMatch, AnyMove, CoachMode, Notice, PlayError, Players};
+use qipan_engine::ai::worker::Wake;
+use qipan_engine::ai::Level;
+use qipan_engine::games::{Game, GameId, RuleOption, Side, Variant};
+use std::sync::Arc;
+
+/// Something a person (or a test, the command line, the network) asks of the session.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// A person's move on the board.
+    Play(AnyMove),
+    /// Takes back the last move of the player at the screen, and the computer's reply.
+    Undo,
+    /// Plays again what was undone, up to the player's next turn.
+    Redo,
+    /// "New game": at once on a fresh or finished game; on a game with moves the session
+    /// asks first ([`Session::confirming_new_game`]).
+    NewGame,
+    /// The player confirmed: the game on the board is thrown away.
+    ConfirmNewGame,
+    /// The player kept the game after all.
+    CancelNewGame,
+    /// Puts the game on the board aside and brings this game back (or starts one), with
+    /// the rule options last chosen for it.
+    PickGame(GameId),
+    /// Turns a rule option of the game on the board on or off: a game of its own, kept
+    /// apart from the game without it.
+    SetOption(RuleOption, bool),
+    /// The side of the person at the screen against the computer; `None`: two people share
+    /// the screen.
+    SetPlayers(Option<Side>),
+    /// The side the person takes against the computer, while two people share the screen
+    /// (it takes effect when the computer plays again).
+    SetSeat(Side),
+    SetLevel(Level),
+    SetCoach(CoachMode),
+    /// A saved game's text (or why it could not be read), named by `name` in the notice.
+    Load {
+        name: String,
+        text: Result<String, SaveError>,
+    },
+    /// The app wrote the game to the file `name` (or failed to): the notice says so.
+    Saved(Result<String, SaveError>),
+    /// Asks the coach for the best move.
+    Hint,
+    StartReview,
+    StopReview,
+    CloseReview,
+    /// Steps the board back (or on) to ply `cursor` of the move list.
+    StepTo(usize),
+    /// Back to the game's end after stepping through it.
+    Resume,
+    /// The coach's alert: take the mistake back, or play on.
+    TakeBackMistake,
+    DismissAlert,
+    /// Asks the computer again after it failed.
+    RetryComputer,
+}
+
+/// Why a command was refused. The session is unchanged, and the status line says why.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CommandError {
+    Play(PlayError),
+}
+
+/// The choices that shape the games, as they are kept between runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choices {
+    /// The game on the board, with its options.
+    pub variant: Variant,
+    /// The rule options last chosen, kept for when their game is picked again.
+    pub options: Vec<(RuleOption, bool)>,
+    /// The side of the person at the screen (`None`: two players), for a fresh game.
+    pub human: Option<Side>,
+    /// The side the person takes against the computer (kept while two people play).
+    pub seat: Side,
+    pub level: Level,
+    pub coach: CoachMode,
+    /// Rounds of Push the Line started so far: its first move alternates from round to
+    /// round.
+    pub rounds: u32,
+}
+
+impl Default for Choices {
+    fn default() -> Self {
+        Choices {
+            variant: Variant::plain(GameId::ShuangCheng),
+            options: Vec::new(),
+            human: Some(Side::X),
+            seat: Side::X,
+            level: Level::Medium,
+            coach: CoachMode::Off,
+            rounds: 0,
+        }
+    }
+}
+
+/// Every game in progress and the choices around them.
+pub struct Session {
+    /// The game on the board.
+    board: AnyMatch,
+    /// The other games in progress, one per game and option: picking one resumes it.
+    parked: Vec<AnyMatch>,
+    options: Vec<(RuleOption, bool)>,
+    /// The side the person takes against the computer.
+    seat: Side,
+    level: Level,
+    coach: CoachMode,
+    rounds: u32,
+    /// "New game" was asked for on a game with moves: the session waits for a yes or no.
+    confirm_new: bool,
+    seed: u64,
+    clock: Box<dyn Clock>,
+    /// Called when the computer's answer is ready (the app repaints).
+    wake: Wake,
+    /// Commands sent since the last [`Session::apply`].
+    queue: Vec<Command>,
+}
+
+impl Session {
+    /// A session with the given choices, the kept games (as [`save::shelve`] wrote them)
+    /// put back, and the chosen game on the board. Kept games that do not read cost only
+    /// themselves: the notice says so and the rest are restored.
+    pub fn new(
+        choices: Choices,
+        kept: Option<&str>,
+        clock: Box<dyn Clock>,
+        wake: Wake,
+        seed: u64,
+    ) -> Session {
+        let now = clock.now();
+        let players = Players {
+            human: choices.human,
+            level: choices.level,
+        };
+        let mut session = Session {
+            board: AnyMatch::new(choices.variant, Side::X, players, seed, now),
+            parked: Vec::new(),
+            options: choices.options,
+            seat: choices.human.unwrap_or(choices.seat),
+            level: choices.level,
+            coach: choices.coach,
+            rounds: choices.rounds,
+            confirm_new: false,
+            seed,
+            clock,
+            wake,
+            queue: Vec::new(),
+        };
+        let not_restored = kept.and_then(|text| session.restore(text, players, now));
+        match session.unpark(choices.variant) {
+            Some(game) => session.put_on_board(game),
+            None => session.start_new_game(choices.variant, players),
+        }
+        if let Some(error) = not_restored {
+            session.board.set_notice(Some(Notice::NotRestored(error)));
+        }
+        session
+    }
+
+    /// Puts kept games on the shelf, each game and option once; returns why some could not
+    /// be restored. Each game keeps who played which side; the level is the session's.
+    fn restore(&mut self, text: &str, players: Players, now: f64) -> Option<SaveError> {
+        let (games, error) = save::unshelve(text, self.level, self.seed, now);
+        for mut game in games {
+            if self.parked.iter().any(|g| g.variant() == game.variant()) {
+                continue;
+            }
+            let human = game.players().human;
+            game.set_players(Players { human, ..players }, now);
+            game.park(now);
+            self.parked.push(game);
+        }
+        error
+    }
+
+    /// Queues a command for the next [`Session::apply`].
+    pub fn send(&mut self, command: Command) {
+        self.queue.push(command);
+    }
+
+    /// Applies the queued commands in order, then lets the game on the board run (the
+    /// clock, the computer's answer, the coach). Returns what was refused.
+    pub fn apply(&mut self) -> Vec<CommandError> {
+        let mut refused = Vec::new();
+        for command in std::mem::take(&mut self.queue) {
+            if let Err(error) = self.execute(command) {
+                refused.push(error);
+            }
+        }
+        self.board.advance(self.clock.now());
+        refused
+    }
+
+    /// Whether commands wait for the next [`Session::apply`] (the app then asks for a frame).
+    pub fn has_pending(&self) -> bool {
+        !self.queue.is_empty()
+    }
+
+    /// Sends one command and applies it at once (tests, the command line).
+    pub fn run(&mut self, command: Command) -> Result<(), CommandError> {
+        self.send(command);
+        self.apply().into_iter().next().map_or(Ok(()), Err)
+    }
+
+    fn execute(&mut self, command: Command) -> Result<(), CommandError> {
+        let now = self.clock.now();
+        match command {
+            Command::Play(mv) => self.board.play(mv, now).map_err(CommandError::Play)?,
+            Command::Undo => self.board.undo(now),
+            Command::Redo => self.board.redo(now),
+            Command::NewGame => {
+                if self.board.is_empty() || self.board.status().is_over() {
+                    self.new_game();
+                } else {
+                    self.confirm_new = true;
+                }
+            }
+            Command::ConfirmNewGame => self.new_game(),
+            Command::CancelNewGame => self.confirm_new = false,
+            Command::PickGame(game) => self.switch_to(self.variant_of(game)),
+            Command::SetOption(option, on) => {
+                self.options.retain(|&(o, _)| o != option);
+                self.options.push((option, on));
+                let variant = self.board.variant();
+                if variant.game.options().contains(&option) {
+                    self.switch_to(variant.with(option, on));
+                }
+            }
+            Command::SetPlayers(human) => {
+                self.seat = human.unwrap_or(self.seat);
+                let players = Players {
+                    human,
+                    level: self.level,
+                };
+                self.board.set_players(players, now);
+            }
+            Command::SetSeat(side) => self.seat = side,
+            Command::SetLevel(level) => {
+                self.level = level;
+                let players = Players {
+                    human: self.board.players().human,
+                    level,
+                };
+                self.board.set_players(players, now);
+            }
+            Command::SetCoach(mode) => self.coach = mode,
+            Command::Load { name, text } => self.load(name, text, now),
+            Command::Saved(written) => self.board.set_notice(Some(match written {
+                Ok(name) => Notice::Saved(name),
+                Err(error) => Notice::File(error),
+            })),
+            Command::Hint => self.board.ask_hint(),
+            Command::StartReview => self.board.start_review(),
+            Command::StopReview => self.board.stop_review(),
+            Command::CloseReview => self.board.close_review(),
+            Command::StepTo(cursor) => self.board.review(cursor.min(self.board.len()), now),
+            Command::Resume => self.board.resume(now),
+            Command::TakeBackMistake => self.board.take_back_mistake(now),
+            Command::DismissAlert => self.board.dismiss_alert(),
+            Command::RetryComputer => self.board.retry_computer(),
+        }
+        // The coach follows the choice on whichever game is on the board.
+        if self.board.coach_mode() != self.coach {
+            self.board.set_coach_mode(self.coach);
+        }
+        Ok(())
+    }
+
+    /// `game` with the options last chosen for it.
+    fn variant_of(&self, game: GameId) -> Variant {
+        let mut variant = Variant::plain(game);
+        for &(option, on) in &self.options {
+            if game.options().contains(&option) {
+                variant = variant.with(option, on);
+            }
+        }
+        variant
+    }
+
+    /// Puts the game on the board aside and brings `variant`'s game back, or starts one;
+    /// the person keeps the side they play.
+    fn switch_to(&mut self, variant: Variant) {
+        if self.board.variant() == variant {
+            return;
+        }
+        let now = self.clock.now();
+        let players = self.board.players();
+        let next = match self.unpark(variant) {
+            Some(game) => game,
+            None => self.fresh_game(variant, players),
+        };
+        let mut old = std::mem::replace(&mut self.board, placeholder());
+        old.park(now);
+        self.parked.push(old);
+        self.put_on_board(next);
+    }
+
+    /// Takes `variant`'s game off the shelf.
+    fn unpark(&mut self, variant: Variant) -> Option<AnyMatch> {
+        let i = self.parked.iter().position(|g| g.variant() == variant)?;
+        Some(self.parked.swap_remove(i))
+    }
+
+    /// Puts `game` on the board, running on the session's level, coach and wake.
+    fn put_on_board(&mut self, mut game: AnyMatch) {
+        let now = self.clock.now();
+        game.set_wake(Arc::clone(&self.wake));
+        let players = Players {
+            human: game.players().human,
+            level: self.level,
+        };
+        game.set_players(players, now);
+        game.set_coach_mode(self.coach);
+        self.seat = players.human.unwrap_or(self.seat);
+        self.board = game;
+        self.confirm_new = false;
+    }
+
+    /// A new round of the game on the board, thrown away without asking.
+    fn new_game(&mut self) {
+        let players = self.board.players();
+        self.start_new_game(self.board.variant(), players);
+    }
+
+    fn start_new_game(&mut self, variant: Variant, players: Players) {
+        let game = self.fresh_game(variant, players);
+        self.put_on_board(game);
+    }
+
+    /// A game from the standard start: games whose first move alternates count a round.
+    fn fresh_game(&mut self, variant: Variant, players: Players) -> AnyMatch {
+        let first = qipan_engine::with_game!(variant.to_game(), g => {
+            if g.first_move_alternates() {
+                self.rounds = self.rounds.wrapping_add(1);
+            }
+            g.first_to_move(self.rounds.max(1))
+        });
+        self.seed = self.seed.wrapping_add(1);
+        let mut game = AnyMatch::new(variant, first, players, self.seed, self.clock.now());
+        game.set_wake(Arc::clone(&self.wake));
+        game
+    }
+
+    /// Loads a saved game: it becomes its game's game in progress; the one on the board, if
+    /// of another game, is kept like any game left for another. A file that does not read
+    /// changes nothing but the notice.
+    fn load(&mut self, name: String, text: Result<String, SaveError>, now: f64) {
+        let loaded = text.and_then(|text| save::from_json(&text, self.level, self.seed, now));
+        match loaded {
+            Ok(mut game) => {
+                let variant = game.variant();
+                for option in variant.game.options() {
+                    let on = variant.has(*option);
+                    self.options.retain(|&(o, _)| o != *option);
+                    self.options.push((*option, on));
+                }
+                game.set_notice(Some(Notice::Loaded(name)));
+                self.parked.retain(|kept| kept.variant() != variant);
+                let mut before = std::mem::replace(&mut self.board, placeholder());
+                if before.variant() != variant {
+                    before.park(now);
+                    self.parked.push(before);
+                }
+                self.put_on_board(game);
+            }
+            Err(error) => self.board.set_notice(Some(Notice::File(error))),
+        }
+    }
+
+    /// The game on the board.
+    pub fn game(&self) -> &AnyMatch {
+        &self.board
+    }
+
+    /// Every game in progress, the one on the board first.
+    pub fn games(&self) -> impl Iterator<Item = &AnyMatch> {
+        std::iter::once(&self.board).chain(&self.parked)
+    }
+
+    /// Every game in progress as the app keeps it between runs.
+    pub fn shelve(&self) -> Result<String, SaveError> {
+        let games: Vec<&AnyMatch> = self.games().collect();
+        save::shelve(&games, self.clock.now())
+    }
+
+    /// The game on the board as a saved-game file.
+    pub fn save_text(&self) -> Result<String, SaveError> {
+        save::to_json(&self.board)
+    }
+
+    /// The choices as they are kept between runs.
+    pub fn choices(&self) -> Choices {
+        Choices {
+            variant: self.board.variant(),
+            options: self.options.clone(),
+            human: self.board.players().human,
+            seat: self.seat,
+            level: self.level,
+            coach: self.coach,
+            rounds: self.rounds,
+        }
+    }
+
+    /// Whether the rule option is on in the game on the board.
+    pub fn option(&self, option: RuleOption) -> bool {
+        self.board.variant().has(option)
+    }
+
+    /// Who moves first in the next new game of the one on the board.
+    pub fn next_first_mover(&self) -> Side {
+        qipan_engine::with_game!(self.board.variant().to_game(), g => {
+            let round = if g.first_move_alternates() {
+                self.rounds.wrapping_add(1)
+            } else {
+                self.rounds
+            };
+            g.first_to_move(round.max(1))
+        })
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    pub fn coach(&self) -> CoachMode {
+        self.coach
+    }
+
+    /// The side of the person at the screen; `None`: two people share it.
+    pub fn human(&self) -> Option<Side> {
+        self.board.players().human
+    }
+
+    /// The side the person takes against the computer (also while two people play).
+    pub fn seat(&self) -> Side {
+        self.seat
+    }
+
+    /// Whether the session is asking before it throws a game away.
+    pub fn confirming_new_game(&self) -> bool {
+        self.confirm_new
+    }
+
+    /// The session's clock, in seconds.
+    pub fn now(&self) -> f64 {
+        self.clock.now()
+    }
+}
+
+/// A game that stands on the board for a moment while the real one is moved (never seen).
+fn placeholder() -> AnyMatch {
+    let players = Players {
+        human: None,
+        level: Level::Easy,
+    };
+    AnyMatch::new(
+        Variant::plain(GameId::ShuangCheng),
+        Side::X,
+        players,
+        0,
+        0.0,
+    )
+}

@@ -1,0 +1,201 @@
+//! The session driven by commands alone, as the app, the command line and the network drive
+//! it: a whole game, switching games, loading and restoring.
+
+use crate::timer::ManualClock;
+use crate::{Choices, Command, CommandError, Notice, PlayError, Session};
+use qipan_engine::ai::Level;
+use qipan_engine::games::{GameId, RuleOption, Side, Status, Variant};
+use std::sync::Arc;
+
+fn session(choices: Choices, kept: Option<&str>) -> (Session, ManualClock) {
+    let clock = ManualClock::default();
+    let session = Session::new(choices, kept, Box::new(clock.clone()), Arc::new(|| {}), 7);
+    (session, clock)
+}
+
+/// Two people at the screen, so that no computer moves between the commands.
+fn two_players(game: GameId) -> Choices {
+    Choices {
+        variant: Variant::plain(game),
+        human: None,
+        ..Choices::default()
+    }
+}
+
+fn play(session: &mut Session, text: &str) {
+    let mv = session.game().parse_move(text).expect("a legal move");
+    session.run(Command::Play(mv)).expect("played");
+}
+
+#[test]
+fn a_whole_game_is_played_by_commands_alone() {
+    let (mut s, _clock) = session(two_players(GameId::ShuangCheng), None);
+    let mut plies = 0;
+    while s.game().status() == Status::Ongoing {
+        // The first legal move each turn: a deterministic game to its end.
+        let mv = s.game().legal_moves()[0];
+        s.run(Command::Play(mv)).expect("a legal move is played");
+        plies += 1;
+        assert!(plies < 500, "the game ends");
+    }
+    assert_eq!(s.game().len(), plies);
+    assert!(s.game().legal_moves().is_empty());
+    // Undo and redo step through it, also by commands.
+    s.run(Command::Undo).expect("undo");
+    assert_eq!(s.game().cursor(), plies - 1);
+    s.run(Command::Redo).expect("redo");
+    assert_eq!(s.game().cursor(), plies);
+}
+
+#[test]
+fn a_refused_move_changes_nothing_and_says_why() {
+    let choices = Choices {
+        human: Some(Side::O),
+        level: Level::Easy,
+        ..Choices::default()
+    };
+    let (mut s, _clock) = session(choices, None);
+    let mv = s.game().legal_moves()[0];
+    let before = s.game().position_text();
+    assert_eq!(
+        s.run(Command::Play(mv)),
+        Err(CommandError::Play(PlayError::NotYourTurn))
+    );
+    assert_eq!(s.game().position_text(), before);
+    // A move of another game is refused as such.
+    let (mut other, _clock) = session(two_players(GameId::Maddell), None);
+    let maddell_move = other.game().legal_moves()[0];
+    other
+        .run(Command::PickGame(GameId::ShuangCheng))
+        .expect("picked");
+    assert_eq!(
+        other.run(Command::Play(maddell_move)),
+        Err(CommandError::Play(PlayError::OtherGame))
+    );
+}
+
+#[test]
+fn commands_queue_until_applied_once() {
+    let (mut s, _clock) = session(two_players(GameId::ShuangCheng), None);
+    let mv = s.game().legal_moves()[0];
+    s.send(Command::Play(mv));
+    s.send(Command::SetLevel(Level::Hard));
+    assert_eq!(s.game().len(), 0, "nothing changes before apply");
+    assert!(s.apply().is_empty());
+    assert_eq!(s.game().len(), 1);
+    assert_eq!(s.level(), Level::Hard);
+}
+
+#[test]
+fn switching_games_keeps_each_one_and_its_side() {
+    let (mut s, _clock) = session(two_players(GameId::ShuangCheng), None);
+    let first = s.game().legal_moves()[0];
+    let text = s.game().format_move(first).expect("a move of this game");
+    play(&mut s, &text);
+    let shuangcheng = s.game().position_text();
+    s.run(Command::PickGame(GameId::Maddell)).expect("picked");
+    assert_eq!(s.game().variant(), Variant::plain(GameId::Maddell));
+    assert_eq!(s.game().len(), 0, "a fresh game");
+    assert_eq!(s.human(), None, "the person keeps their seat");
+    s.run(Command::PickGame(GameId::ShuangCheng))
+        .expect("picked");
+    assert_eq!(
+        s.game().position_text(),
+        shuangcheng,
+        "the kept game comes back"
+    );
+    assert_eq!(s.games().count(), 2);
+    // An option is a game of its own, and is remembered for its game.
+    s.run(Command::PickGame(GameId::Blockade)).expect("picked");
+    s.run(Command::SetOption(RuleOption::Solidarity, true))
+        .expect("set");
+    assert!(s.option(RuleOption::Solidarity));
+    assert_eq!(s.games().count(), 4, "blockade and blockade:solidarity");
+    s.run(Command::PickGame(GameId::Cannon)).expect("picked");
+    s.run(Command::PickGame(GameId::Blockade)).expect("picked");
+    assert_eq!(s.game().variant().to_string(), "blockade:solidarity");
+}
+
+#[test]
+fn new_game_asks_first_when_there_is_something_to_lose() {
+    let (mut s, _clock) = session(two_players(GameId::ShuangCheng), None);
+    s.run(Command::NewGame).expect("at once");
+    assert!(!s.confirming_new_game());
+    let mv = s.game().legal_moves()[0];
+    s.run(Command::Play(mv)).expect("played");
+    s.run(Command::NewGame).expect("asked");
+    assert!(s.confirming_new_game());
+    s.run(Command::CancelNewGame).expect("kept");
+    assert_eq!(s.game().len(), 1);
+    s.run(Command::NewGame).expect("asked");
+    s.run(Command::ConfirmNewGame).expect("thrown away");
+    assert_eq!(s.game().len(), 0);
+    assert!(!s.confirming_new_game());
+}
+
+#[test]
+fn push_the_line_alternates_its_first_move_from_round_to_round() {
+    let (mut s, _clock) = session(two_players(GameId::Push), None);
+    let first = s.game().side_to_move();
+    assert_eq!(s.next_first_mover(), first.opponent());
+    s.run(Command::NewGame).expect("a new round");
+    assert_eq!(s.game().side_to_move(), first.opponent());
+    assert_eq!(s.choices().rounds, 2);
+}
+
+#[test]
+fn a_loaded_game_goes_on_the_board_and_a_bad_file_changes_nothing() {
+    let (mut saved, _clock) = session(two_players(GameId::Maddell), None);
+    for _ in 0..3 {
+        let mv = saved.game().legal_moves()[0];
+        saved.run(Command::Play(mv)).expect("played");
+    }
+    let text = saved.save_text().expect("it saves");
+    let (mut s, _clock) = session(two_players(GameId::ShuangCheng), None);
+    let mv = s.game().legal_moves()[0];
+    s.run(Command::Play(mv)).expect("played");
+    let kept = s.game().position_text();
+    s.run(Command::Load {
+        name: "bad.json".into(),
+        text: Ok("{ not a save".into()),
+    })
+    .expect("refused in the notice");
+    assert!(matches!(s.game().notice(), Some(Notice::File(_))));
+    assert_eq!(s.game().position_text(), kept);
+    assert_eq!(s.games().count(), 1);
+    s.run(Command::Load {
+        name: "game.json".into(),
+        text: Ok(text),
+    })
+    .expect("loaded");
+    assert_eq!(s.game().variant(), Variant::plain(GameId::Maddell));
+    assert_eq!(s.game().position_text(), saved.game().position_text());
+    assert_eq!(s.game().notice(), Some(&Notice::Loaded("game.json".into())));
+    // The game that was on the board is kept.
+    s.run(Command::PickGame(GameId::ShuangCheng))
+        .expect("picked");
+    assert_eq!(s.game().position_text(), kept);
+}
+
+#[test]
+fn a_restored_session_has_every_kept_game_and_a_damaged_one_costs_only_itself() {
+    let (mut s, _clock) = session(two_players(GameId::ShuangCheng), None);
+    let mv = s.game().legal_moves()[0];
+    s.run(Command::Play(mv)).expect("played");
+    s.run(Command::PickGame(GameId::Cannon)).expect("picked");
+    let mv = s.game().legal_moves()[0];
+    s.run(Command::Play(mv)).expect("played");
+    let shelf = s.shelve().expect("it shelves");
+    let (back, _clock) = session(s.choices(), Some(&shelf));
+    assert_eq!(back.game().variant(), Variant::plain(GameId::Cannon));
+    assert_eq!(back.game().position_text(), s.game().position_text());
+    assert_eq!(back.games().count(), 2);
+    // One kept game damaged: the other comes back, and the notice says so.
+    let damaged = shelf.replacen("\"cannon\"", "\"no-such-game\"", 1);
+    assert_ne!(damaged, shelf, "the shelf names the game");
+    let (back, _clock) = session(s.choices(), Some(&damaged));
+    assert!(matches!(back.game().notice(), Some(Notice::NotRestored(_))));
+    assert!(back
+        .games()
+        .any(|g| g.variant() == Variant::plain(GameId::ShuangCheng) && g.len() == 1));
+}
