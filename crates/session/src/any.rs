@@ -266,6 +266,20 @@ impl AnyMatch {
         }
     }
 
+    /// Makes this the copy of a game the server holds ([`Match::set_remote`]).
+    pub fn set_remote(&mut self, spectating: bool) {
+        with_match!(self, m => m.set_remote(spectating))
+    }
+
+    pub fn is_remote(&self) -> bool {
+        with_match!(self, m => m.is_remote())
+    }
+
+    /// A ply the server played, in notation ([`Match::play_remote`]).
+    pub fn play_remote(&mut self, text: &str, now: f64) -> Result<(), MoveError> {
+        with_match!(self, m => m.play_remote(text, now))
+    }
+
     /// Whether the first move alternates from round to round (Push the Line).
     pub fn first_move_alternates(&self) -> bool {
         with_match!(self, m => m.record.game().first_move_alternates())

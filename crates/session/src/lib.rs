@@ -8,6 +8,7 @@
 mod any;
 pub mod coach;
 pub mod engine;
+pub mod online;
 pub mod record;
 pub mod save;
 mod session;
@@ -15,11 +16,12 @@ mod session;
 mod session_tests;
 pub mod timer;
 
+pub use any::ReplayError;
 pub use any::{AnyMatch, AnyMove, WrapMove};
 pub use coach::{Alert, Coach, CoachMode, GameReview};
 pub use engine::{Engine, ManualEngine, Thinking, WorkerEngine};
 pub use record::{Ply, Record, SKIP_TEXT};
-pub use session::{Choices, Command, CommandError, Session};
+pub use session::{Choices, Command, CommandError, OnlineCommand, Session};
 
 use qipan_engine::ai::worker::Wake;
 use qipan_engine::ai::{Evaluate, Level, Request, ThinkError};
@@ -116,6 +118,9 @@ pub struct Match<G: Evaluate> {
     /// Nodes and time of the computer's last search.
     last_search: Option<(u64, web_time::Duration)>,
     coach: Coach<G>,
+    /// Played online: the server holds the game, so no computer, no local clock and no
+    /// forced moves here; `Some(true)` for a spectator, who moves nothing.
+    remote: Option<bool>,
 }
 
 impl<G: Evaluate> Match<G> {
@@ -145,7 +150,28 @@ impl<G: Evaluate> Match<G> {
             last_change: Change::Start,
             last_search: None,
             coach: Coach::default(),
+            remote: None,
         }
+    }
+
+    /// Makes this the copy of a game the server holds (`spectating`: nobody moves here).
+    pub fn set_remote(&mut self, spectating: bool) {
+        self.remote = Some(spectating);
+        self.thinking = None;
+    }
+
+    /// Whether the server holds this game.
+    pub fn is_remote(&self) -> bool {
+        self.remote.is_some()
+    }
+
+    /// A ply the server played (the other side's move, or a lost turn), in notation.
+    pub fn play_remote(&mut self, text: &str, now: f64) -> Result<(), MoveError> {
+        let side = self.record.side_to_move();
+        self.record.play_text(text)?;
+        self.notice = (text == SKIP_TEXT).then_some(Notice::Timeout(side));
+        self.touched(Change::Played { by_computer: true }, now);
+        Ok(())
     }
 
     /// Replaces the computer (tests hand in a [`ManualEngine`]).
@@ -216,6 +242,9 @@ impl<G: Evaluate> Match<G> {
 
     /// Whether the computer plays the side to move.
     pub fn computer_to_move(&self) -> bool {
+        if self.remote == Some(true) {
+            return true;
+        }
         self.players.computer_plays(self.record.side_to_move())
     }
 
@@ -415,6 +444,9 @@ impl<G: Evaluate> Match<G> {
     }
 
     fn advance_game(&mut self, now: f64) {
+        if self.remote.is_some() {
+            return;
+        }
         if let Some(thought) = self.thinking.as_mut().and_then(|t| t.poll()) {
             self.thinking = None;
             if thought.nodes > 0 {

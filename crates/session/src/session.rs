@@ -6,6 +6,7 @@
 //! between reading input and drawing, so nothing changes while a frame is being drawn.
 //! There is no window here: tests drive a whole session by commands alone.
 
+use crate::online::{Online, OnlineMemory, SeatChoice};
 use crate::save::{self, SaveError};
 use crate::timer::Clock;
 use crate::{AnyMatch, AnyMove, CoachMode, Notice, PlayError, Players};
@@ -65,12 +66,48 @@ pub enum Command {
     DismissAlert,
     /// Asks the computer again after it failed.
     RetryComputer,
+    /// Playing a friend through a server.
+    Online(OnlineCommand),
+}
+
+/// What playing online asks of the session: the person's wishes, and what the app's
+/// transport reports of the connection.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OnlineCommand {
+    /// A new room on `server` for the game on the board, the creator at `side`.
+    Create {
+        server: String,
+        side: SeatChoice,
+    },
+    /// A friend's room, by its code.
+    Join {
+        server: String,
+        room: String,
+    },
+    /// Back to the games on this screen (the room stays on the server; its token is kept).
+    Leave,
+    Resign,
+    Rematch,
+    /// The tokens and the room kept from the last run; a room in play is resumed.
+    Restore(OnlineMemory),
+    /// The transport opens a socket now.
+    Connecting,
+    /// The socket is open.
+    Opened,
+    /// A text frame from the server.
+    Received(String),
+    /// The socket closed or could not open.
+    Lost,
 }
 
 /// Why a command was refused. The session is unchanged, and the status line says why.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CommandError {
     Play(PlayError),
+    /// Not while playing online: the server holds the game (undo, hints, another game).
+    Online,
+    /// An online command with no online game.
+    NotOnline,
 }
 
 /// The choices that shape the games, as they are kept between runs.
@@ -125,6 +162,10 @@ pub struct Session {
     wake: Wake,
     /// Commands sent since the last [`Session::apply`].
     queue: Vec<Command>,
+    /// The game with a friend through a server, while one is on.
+    online: Option<Online>,
+    /// Every room's token, kept after leaving it.
+    memory: OnlineMemory,
 }
 
 impl Session {
@@ -156,6 +197,8 @@ impl Session {
             clock,
             wake,
             queue: Vec::new(),
+            online: None,
+            memory: OnlineMemory::default(),
         };
         let not_restored = kept.and_then(|text| session.restore(text, players, now));
         match session.unpark(choices.variant) {
@@ -198,7 +241,9 @@ impl Session {
                 refused.push(error);
             }
         }
-        self.board.advance(self.clock.now());
+        if self.online.is_none() {
+            self.board.advance(self.clock.now());
+        }
         refused
     }
 
@@ -215,6 +260,9 @@ impl Session {
 
     fn execute(&mut self, command: Command) -> Result<(), CommandError> {
         let now = self.clock.now();
+        if self.online.is_some() {
+            return self.execute_online(command, now);
+        }
         match command {
             Command::Play(mv) => self.board.play(mv, now).map_err(CommandError::Play)?,
             Command::Undo => self.board.undo(now),
@@ -269,12 +317,113 @@ impl Session {
             Command::TakeBackMistake => self.board.take_back_mistake(now),
             Command::DismissAlert => self.board.dismiss_alert(),
             Command::RetryComputer => self.board.retry_computer(),
+            Command::Online(command) => self.start_online(command)?,
         }
         // The coach follows the choice on whichever game is on the board.
         if self.board.coach_mode() != self.coach {
             self.board.set_coach_mode(self.coach);
         }
         Ok(())
+    }
+
+    /// Online commands with no online game: create, join or restore one.
+    fn start_online(&mut self, command: OnlineCommand) -> Result<(), CommandError> {
+        let online = match command {
+            OnlineCommand::Create { server, side } => {
+                Online::create(server, self.board.variant(), side, &self.memory)
+            }
+            OnlineCommand::Join { server, room } => Online::join(server, room, &self.memory),
+            OnlineCommand::Restore(memory) => {
+                let back = memory
+                    .current
+                    .clone()
+                    .map(|room| Online::join(memory.server.clone(), room, &memory));
+                self.memory = memory;
+                match back {
+                    Some(online) => online,
+                    None => return Ok(()),
+                }
+            }
+            _ => return Err(CommandError::NotOnline),
+        };
+        self.board.park(self.clock.now());
+        self.online = Some(online);
+        Ok(())
+    }
+
+    /// While online the server holds the game: moves go to it, and what changes the game
+    /// here (undo, hints, another game) waits until the person leaves.
+    fn execute_online(&mut self, command: Command, now: f64) -> Result<(), CommandError> {
+        let level = self.level;
+        let Some(online) = self.online.as_mut() else {
+            return Err(CommandError::NotOnline);
+        };
+        match command {
+            Command::Play(mv) => {
+                let Some(board) = online.game() else {
+                    return Err(CommandError::Play(PlayError::NotYourTurn));
+                };
+                if !board.human_to_move() || online.move_pending() {
+                    return Err(CommandError::Play(PlayError::NotYourTurn));
+                }
+                let text = board
+                    .format_move(mv)
+                    .ok_or(CommandError::Play(PlayError::OtherGame))?;
+                if !board.legal_moves().contains(&mv) {
+                    return Err(CommandError::Play(PlayError::Move(
+                        qipan_engine::games::MoveError::Illegal { text },
+                    )));
+                }
+                if !online.send_move(text) {
+                    return Err(CommandError::Play(PlayError::NotYourTurn));
+                }
+            }
+            Command::Online(command) => match command {
+                OnlineCommand::Connecting => online.connecting(),
+                OnlineCommand::Opened => online.opened(),
+                OnlineCommand::Lost => online.lost(now),
+                OnlineCommand::Received(text) => {
+                    online.received(&text, level, now);
+                    self.memory = online.memory();
+                }
+                OnlineCommand::Resign => online.resign(),
+                OnlineCommand::Rematch => online.rematch(),
+                OnlineCommand::Leave => {
+                    self.memory = online.memory();
+                    self.memory.current = None;
+                    self.online = None;
+                }
+                OnlineCommand::Create { .. }
+                | OnlineCommand::Join { .. }
+                | OnlineCommand::Restore(_) => return Err(CommandError::Online),
+            },
+            Command::SetLevel(level) => self.level = level,
+            Command::SetCoach(mode) => self.coach = mode,
+            Command::Saved(_) | Command::Load { .. } => return Err(CommandError::Online),
+            _ => return Err(CommandError::Online),
+        }
+        Ok(())
+    }
+
+    /// The game with a friend, while one is on.
+    pub fn online(&self) -> Option<&Online> {
+        self.online.as_ref()
+    }
+
+    /// The frames the transport should send now.
+    pub fn take_outbox(&mut self) -> Vec<String> {
+        self.online
+            .as_mut()
+            .map(Online::take_outbox)
+            .unwrap_or_default()
+    }
+
+    /// The rooms and tokens as they are kept between runs.
+    pub fn online_memory(&self) -> OnlineMemory {
+        match &self.online {
+            Some(online) => online.memory(),
+            None => self.memory.clone(),
+        }
     }
 
     /// `game` with the options last chosen for it.
@@ -378,9 +527,12 @@ impl Session {
         }
     }
 
-    /// The game on the board.
+    /// The game on the board: the online one while it is on, else the local one.
     pub fn game(&self) -> &AnyMatch {
-        &self.board
+        self.online
+            .as_ref()
+            .and_then(Online::game)
+            .unwrap_or(&self.board)
     }
 
     /// Every game in progress, the one on the board first.

@@ -199,3 +199,102 @@ fn a_restored_session_has_every_kept_game_and_a_damaged_one_costs_only_itself() 
         .games()
         .any(|g| g.variant() == Variant::plain(GameId::ShuangCheng) && g.len() == 1));
 }
+
+/// The client's side of an online game, with the server's frames written by hand.
+#[test]
+fn an_online_game_follows_the_server_and_finds_its_way_back() {
+    use crate::online::{Link, Seat, SeatChoice};
+    use crate::OnlineCommand as O;
+    let (mut s, clock) = session(two_players(GameId::ShuangCheng), None);
+    let local = s.game().position_text();
+    s.run(Command::Online(O::Create {
+        server: "ws://127.0.0.1:1/ws".into(),
+        side: SeatChoice::Side(Side::X),
+    }))
+    .expect("online");
+    s.run(Command::Online(O::Opened)).expect("open");
+    let sent = s.take_outbox();
+    assert_eq!(
+        sent,
+        [r#"{"type":"create","game":"shuangcheng","side":"x"}"#]
+    );
+    let state = |plies: &[&str], position: &str| {
+        format!(
+            r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{}","plies":{:?},"position":"{}","status":"ongoing","reason":null,"turn_ms":60000,"connected":{{"x":true,"o":false}}}}"#,
+            local, plies, position
+        )
+    };
+    let seat = r#"{"type":"seat","room":"ABCDEFGH","seat":"x","token":"secret-token"}"#;
+    s.run(Command::Online(O::Received(seat.into())))
+        .expect("seat");
+    s.run(Command::Online(O::Received(state(&[], &local))))
+        .expect("state");
+    let online = s.online().expect("online");
+    assert_eq!(online.seat(), Some(Seat::Player(Side::X)));
+    assert_eq!(online.room(), Some("ABCDEFGH"));
+    assert!(s.game().is_remote());
+    // A move goes to the server, not onto the board.
+    let mv = s.game().legal_moves()[0];
+    let text = s.game().format_move(mv).expect("a move");
+    s.run(Command::Play(mv)).expect("sent");
+    assert_eq!(s.game().len(), 0, "the server decides");
+    let sent = s.take_outbox();
+    assert_eq!(
+        sent,
+        [format!(
+            r#"{{"type":"move","room":"ABCDEFGH","token":"secret-token","ply":0,"move":"{text}"}}"#
+        )]
+    );
+    assert_eq!(
+        s.run(Command::Play(mv)),
+        Err(CommandError::Play(PlayError::NotYourTurn)),
+        "one move at a time"
+    );
+    // The server's state with the move: the board follows, the friend's turn.
+    let mut replay = crate::AnyMatch::replay(
+        Variant::plain(GameId::ShuangCheng),
+        &local,
+        std::slice::from_ref(&text),
+        1,
+        crate::Players {
+            human: None,
+            level: Level::Easy,
+        },
+        0,
+        0.0,
+    )
+    .expect("replays");
+    replay.advance(0.0);
+    let after = replay.position_text();
+    s.run(Command::Online(O::Received(state(&[&text], &after))))
+        .expect("state");
+    assert_eq!(s.game().position_text(), after);
+    assert!(!s.game().human_to_move(), "the friend's turn");
+    assert_eq!(s.run(Command::Undo), Err(CommandError::Online));
+    // The connection drops: a wait, then back with the token.
+    s.run(Command::Online(O::Lost)).expect("lost");
+    let online = s.online().expect("online");
+    assert!(matches!(online.link(), Link::Lost { .. }));
+    assert!(!online.wants_socket(crate::timer::Clock::now(&clock)));
+    clock.advance(1.5);
+    assert!(s
+        .online()
+        .expect("online")
+        .wants_socket(crate::timer::Clock::now(&clock)));
+    s.run(Command::Online(O::Opened)).expect("open");
+    assert_eq!(
+        s.take_outbox(),
+        [r#"{"type":"resume","room":"ABCDEFGH","token":"secret-token"}"#]
+    );
+    // The token is kept, and leaving brings the local game back.
+    let memory = s.online_memory();
+    assert_eq!(
+        memory.tokens.get("ABCDEFGH").map(String::as_str),
+        Some("secret-token")
+    );
+    s.run(Command::Online(O::Leave)).expect("left");
+    assert!(s.online().is_none());
+    assert_eq!(s.game().position_text(), local);
+    assert_eq!(s.online_memory().current, None);
+    assert_eq!(s.online_memory().tokens.len(), 1);
+}

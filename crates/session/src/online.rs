@@ -1,0 +1,485 @@
+//! Playing a friend online, the client's side: the frames of `qipan-server`'s protocol
+//! (`../shared/spec/online.md`), and the game as the server says it stands.
+//!
+//! The server holds the game: it checks every move and keeps the clock. This side only
+//! shows what the server sent, turns a person's move into a `move` frame, and finds its way
+//! back after a dropped connection (with the seat's token, kept per room). There is no
+//! socket here: the app's transport carries the frames in and out ([`Online::outbox`]).
+
+use crate::{AnyMatch, Players, ReplayError};
+use qipan_engine::ai::Level;
+use qipan_engine::games::{Side, Variant};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A frame a client sends.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ClientFrame {
+    Create {
+        game: String,
+        side: String,
+    },
+    Join {
+        room: String,
+    },
+    Resume {
+        room: String,
+        token: String,
+    },
+    Move {
+        room: String,
+        token: String,
+        ply: usize,
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    Resign {
+        room: String,
+        token: String,
+    },
+    Rematch {
+        room: String,
+        token: String,
+    },
+}
+
+/// A frame the server sends.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ServerFrame {
+    Seat {
+        room: String,
+        seat: String,
+        token: Option<String>,
+    },
+    State(RoomState),
+    Error {
+        code: String,
+        message: String,
+    },
+}
+
+/// A room's game as the server holds it.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct RoomState {
+    pub room: String,
+    pub game: String,
+    pub start: String,
+    pub plies: Vec<String>,
+    pub position: String,
+    pub status: String,
+    pub reason: Option<String>,
+    pub turn_ms: Option<u64>,
+    pub connected: Connected,
+}
+
+/// Which seats have a player connected now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct Connected {
+    pub x: bool,
+    pub o: bool,
+}
+
+impl Connected {
+    pub fn side(self, side: Side) -> bool {
+        match side {
+            Side::X => self.x,
+            Side::O => self.o,
+        }
+    }
+}
+
+/// The side a person asks for when creating a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatChoice {
+    Side(Side),
+    Random,
+}
+
+impl SeatChoice {
+    fn text(self) -> &'static str {
+        match self {
+            SeatChoice::Side(Side::X) => "x",
+            SeatChoice::Side(Side::O) => "o",
+            SeatChoice::Random => "random",
+        }
+    }
+}
+
+/// Where this client sits in a room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Player(Side),
+    Spectator,
+}
+
+/// The connection as the transport reported it last.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Link {
+    /// Asked for, not open yet.
+    Connecting,
+    Open,
+    /// Lost; the transport tries again at the session clock's `retry_at`.
+    Lost {
+        retry_at: f64,
+    },
+}
+
+/// What the client is after in its room.
+#[derive(Clone, Debug, PartialEq)]
+enum Goal {
+    Create { game: Variant, side: SeatChoice },
+    Join { room: String },
+}
+
+/// Something to tell the player about the online game, shown in their language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OnlineNotice {
+    /// The server refused a frame: its code (`not-your-turn`, `no-such-room`, ...).
+    Refused(String),
+    /// The server's game does not replay here (a newer server, a damaged state).
+    Unreadable(String),
+}
+
+/// A room's token as this client keeps it between runs (the web: local storage).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct OnlineMemory {
+    /// The server's WebSocket address, e.g. `ws://127.0.0.1:8090/ws`.
+    pub server: String,
+    /// The room being played, if any: the app goes back to it on start.
+    pub current: Option<String>,
+    /// Room → the seat's token.
+    pub tokens: BTreeMap<String, String>,
+}
+
+/// The online game: the room, the seat and its token, the server's last word, and the
+/// frames waiting to go out.
+pub struct Online {
+    server: String,
+    goal: Goal,
+    room: Option<String>,
+    seat: Option<Seat>,
+    link: Link,
+    state: Option<RoomState>,
+    /// The game of the last state, replayed here so that the board can draw it.
+    board: Option<AnyMatch>,
+    /// The ply of the move this client sent and the server has not yet answered.
+    sent_ply: Option<usize>,
+    outbox: Vec<String>,
+    notice: Option<OnlineNotice>,
+    tokens: BTreeMap<String, String>,
+    /// Failed connections in a row: the wait before the next try doubles up to 30 s.
+    failures: u32,
+}
+
+/// The longest wait between two tries to reconnect.
+const MAX_RETRY_SECONDS: f64 = 30.0;
+
+impl Online {
+    fn new(server: String, goal: Goal, tokens: BTreeMap<String, String>) -> Online {
+        let room = match &goal {
+            Goal::Join { room } => Some(room.clone()),
+            Goal::Create { .. } => None,
+        };
+        Online {
+            server,
+            goal,
+            room,
+            seat: None,
+            link: Link::Connecting,
+            state: None,
+            board: None,
+            sent_ply: None,
+            outbox: Vec::new(),
+            notice: None,
+            tokens,
+            failures: 0,
+        }
+    }
+
+    /// A new game on `server`, the creator sitting at `side`.
+    pub fn create(
+        server: String,
+        game: Variant,
+        side: SeatChoice,
+        memory: &OnlineMemory,
+    ) -> Online {
+        Online::new(server, Goal::Create { game, side }, memory.tokens.clone())
+    }
+
+    /// The free seat of `room` (or back to ours, when a token for it is kept).
+    pub fn join(server: String, room: String, memory: &OnlineMemory) -> Online {
+        let room = room.trim().to_ascii_uppercase();
+        Online::new(server, Goal::Join { room }, memory.tokens.clone())
+    }
+
+    /// What the client keeps between runs.
+    pub fn memory(&self) -> OnlineMemory {
+        OnlineMemory {
+            server: self.server.clone(),
+            current: self.room.clone(),
+            tokens: self.tokens.clone(),
+        }
+    }
+
+    pub fn server(&self) -> &str {
+        &self.server
+    }
+
+    pub fn room(&self) -> Option<&str> {
+        self.room.as_deref()
+    }
+
+    pub fn seat(&self) -> Option<Seat> {
+        self.seat
+    }
+
+    pub fn link(&self) -> Link {
+        self.link
+    }
+
+    pub fn state(&self) -> Option<&RoomState> {
+        self.state.as_ref()
+    }
+
+    pub fn notice(&self) -> Option<&OnlineNotice> {
+        self.notice.as_ref()
+    }
+
+    /// The game as the server last said it stands.
+    pub fn game(&self) -> Option<&AnyMatch> {
+        self.board.as_ref()
+    }
+
+    /// Whether a move was sent and the server has not answered it yet.
+    pub fn move_pending(&self) -> bool {
+        self.sent_ply.is_some()
+    }
+
+    /// The frames to send now, in order.
+    pub fn take_outbox(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// Whether the transport should open a socket now (none is open or being opened, and
+    /// the wait after the last failure is over).
+    pub fn wants_socket(&self, now: f64) -> bool {
+        matches!(self.link, Link::Lost { retry_at } if now >= retry_at)
+    }
+
+    /// When the transport should look again (the next retry), if it waits for one.
+    pub fn retry_at(&self) -> Option<f64> {
+        match self.link {
+            Link::Lost { retry_at } => Some(retry_at),
+            _ => None,
+        }
+    }
+
+    fn token(&self) -> Option<String> {
+        self.room.as_ref().and_then(|r| self.tokens.get(r)).cloned()
+    }
+
+    fn push(&mut self, frame: ClientFrame) {
+        if let Ok(text) = serde_json::to_string(&frame) {
+            self.outbox.push(text);
+        }
+    }
+
+    /// The transport is about to open a socket.
+    pub fn connecting(&mut self) {
+        self.link = Link::Connecting;
+    }
+
+    /// The socket is open: back to our seat with its token, or on with the goal.
+    pub fn opened(&mut self) {
+        self.link = Link::Open;
+        self.failures = 0;
+        self.outbox.clear();
+        self.sent_ply = None;
+        match (self.room.clone(), self.token()) {
+            (Some(room), Some(token)) => self.push(ClientFrame::Resume { room, token }),
+            (Some(room), None) => self.push(ClientFrame::Join { room }),
+            (None, _) => {
+                if let Goal::Create { game, side } = self.goal.clone() {
+                    self.push(ClientFrame::Create {
+                        game: game.to_string(),
+                        side: side.text().to_owned(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// The socket closed or could not open: try again after a wait that doubles.
+    pub fn lost(&mut self, now: f64) {
+        self.failures = self.failures.saturating_add(1);
+        let wait = (0.5 * 2f64.powi(self.failures.min(8) as i32)).min(MAX_RETRY_SECONDS);
+        self.link = Link::Lost {
+            retry_at: now + wait,
+        };
+        self.sent_ply = None;
+    }
+
+    /// A frame from the server. Anything that does not read is ignored (and logged): the
+    /// server is trusted no more than it must be.
+    pub fn received(&mut self, text: &str, level: Level, now: f64) {
+        let frame: ServerFrame = match serde_json::from_str(text) {
+            Ok(frame) => frame,
+            Err(e) => {
+                log::warn!("a server frame that does not read: {e}");
+                return;
+            }
+        };
+        match frame {
+            ServerFrame::Seat { room, seat, token } => {
+                self.seat = match seat.as_str() {
+                    "x" => Some(Seat::Player(Side::X)),
+                    "o" => Some(Seat::Player(Side::O)),
+                    _ => Some(Seat::Spectator),
+                };
+                if let Some(token) = token {
+                    self.tokens.insert(room.clone(), token);
+                }
+                self.room = Some(room);
+            }
+            ServerFrame::State(state) => self.take_state(state, level, now),
+            ServerFrame::Error { code, message } => {
+                log::info!("the server refused: {code}: {message}");
+                // A token the server no longer knows: join afresh.
+                if code == "bad-token" {
+                    if let Some(room) = self.room.clone() {
+                        self.tokens.remove(&room);
+                        self.push(ClientFrame::Join { room });
+                    }
+                }
+                self.sent_ply = None;
+                self.notice = Some(OnlineNotice::Refused(code));
+            }
+        }
+    }
+
+    fn take_state(&mut self, state: RoomState, level: Level, now: f64) {
+        if self.room.as_deref() != Some(state.room.as_str()) {
+            return;
+        }
+        let Ok(variant) = Variant::parse(&state.game) else {
+            self.notice = Some(OnlineNotice::Unreadable(state.game.clone()));
+            return;
+        };
+        let mine = match self.seat {
+            Some(Seat::Player(side)) => Some(side),
+            _ => None,
+        };
+        // One more ply than shown: play it, so that the board glides it in; anything else
+        // (a first state, a rematch, a resumed game) is replayed from the start.
+        let extends = self.board.as_ref().is_some_and(|b| {
+            b.variant() == variant
+                && b.start_text() == state.start
+                && b.ply_texts().len() + 1 == state.plies.len()
+                && b.ply_texts()[..] == state.plies[..b.ply_texts().len()]
+        });
+        let replayed = if extends {
+            let mut board = self.board.take().expect("checked above");
+            let last = &state.plies[state.plies.len() - 1];
+            board
+                .play_remote(last, now)
+                .map(|()| board)
+                .map_err(|e| e.to_string())
+        } else {
+            replay(variant, &state, mine, level, now).map_err(|e| format!("{e:?}"))
+        };
+        match replayed {
+            Ok(mut board) => {
+                if let Some(ms) = state.turn_ms {
+                    let used = crate::timer::TURN_SECONDS - ms as f64 / 1000.0;
+                    board.set_clock_used(used, now);
+                }
+                self.board = Some(board);
+                self.notice = None;
+            }
+            Err(e) => {
+                self.board = None;
+                self.notice = Some(OnlineNotice::Unreadable(e));
+            }
+        }
+        self.sent_ply = None;
+        self.state = Some(state);
+    }
+
+    /// A person's move: sent to the server as the next ply, if it is this seat's turn.
+    pub fn send_move(&mut self, text: String) -> bool {
+        let (Some(room), Some(token), Some(state)) = (self.room.clone(), self.token(), &self.state)
+        else {
+            return false;
+        };
+        if self.sent_ply.is_some() || self.link != Link::Open {
+            return false;
+        }
+        let ply = state.plies.len();
+        self.sent_ply = Some(ply);
+        self.push(ClientFrame::Move {
+            room,
+            token,
+            ply,
+            mv: text,
+        });
+        true
+    }
+
+    pub fn resign(&mut self) {
+        if let (Some(room), Some(token)) = (self.room.clone(), self.token()) {
+            self.push(ClientFrame::Resign { room, token });
+        }
+    }
+
+    pub fn rematch(&mut self) {
+        if let (Some(room), Some(token)) = (self.room.clone(), self.token()) {
+            self.push(ClientFrame::Rematch { room, token });
+        }
+    }
+
+    /// Whether it is this seat's turn in a game that is on.
+    pub fn my_turn(&self) -> bool {
+        match (self.seat, &self.board) {
+            (Some(Seat::Player(side)), Some(board)) => {
+                board.side_to_move() == side && !board.status().is_over()
+            }
+            _ => false,
+        }
+    }
+
+    /// The other player's side, when this client plays one.
+    pub fn friend(&self) -> Option<Side> {
+        match self.seat {
+            Some(Seat::Player(side)) => Some(side.opponent()),
+            _ => None,
+        }
+    }
+}
+
+/// The server's game, replayed here; only `mine` may be moved from this screen.
+fn replay(
+    variant: Variant,
+    state: &RoomState,
+    mine: Option<Side>,
+    level: Level,
+    now: f64,
+) -> Result<AnyMatch, ReplayError> {
+    // A spectator moves nothing: the board is someone else's on both turns.
+    let players = Players {
+        human: Some(mine.unwrap_or(Side::X)),
+        level,
+    };
+    let mut board = AnyMatch::replay(
+        variant,
+        &state.start,
+        &state.plies,
+        state.plies.len(),
+        players,
+        0,
+        now,
+    )?;
+    board.set_remote(mine.is_none());
+    Ok(board)
+}
