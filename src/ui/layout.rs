@@ -40,6 +40,8 @@ impl Layout {
 pub enum Tab {
     #[default]
     Games,
+    /// Playing a friend on another device.
+    Online,
     Settings,
     Moves,
     Rules,
@@ -138,6 +140,18 @@ impl App {
                 ui.heading(self.tr(msg!("heading-games")));
                 self.games_section(ui);
                 ui.separator();
+                // Folded until wanted (it would push the moves out of reach), open while
+                // a game with a friend is on.
+                let online = self.session.online().is_some();
+                let header = egui::CollapsingHeader::new(
+                    egui::RichText::new(self.tr(msg!("online-heading"))).heading(),
+                )
+                .id_salt("online")
+                .default_open(false)
+                .open(online.then_some(true))
+                .show(ui, |ui| self.online_section(ui));
+                mark(ui, "section:online", &header.header_response);
+                ui.separator();
                 ui.heading(self.tr(msg!("heading-settings")));
                 self.settings_section(ui);
                 ui.separator();
@@ -186,6 +200,7 @@ impl App {
                     ui.horizontal_wrapped(|ui| {
                         for (tab, id, key) in [
                             (Tab::Games, msg!("heading-games"), "tab:games"),
+                            (Tab::Online, msg!("online-heading"), "tab:online"),
                             (Tab::Settings, msg!("heading-settings"), "tab:settings"),
                             (Tab::Moves, msg!("heading-moves"), "tab:moves"),
                             (Tab::Rules, msg!("heading-rules"), "tab:rules"),
@@ -205,6 +220,7 @@ impl App {
                             ui.separator();
                             self.file_section(ui);
                         }
+                        Tab::Online => self.online_section(ui),
                         Tab::Settings => {
                             self.settings_section(ui);
                             ui.separator();

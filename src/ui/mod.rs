@@ -11,6 +11,7 @@ mod coach;
 pub mod games;
 pub mod layout;
 pub mod move_list;
+pub mod online;
 mod panels;
 mod perfect_play;
 pub mod settings;
@@ -63,6 +64,9 @@ pub struct App {
     show_keys_help: bool,
     /// Moves glide on the board (off in tests, where the clock stands still).
     animations: bool,
+    /// The socket to the server while playing online, and the view's fields.
+    transport: online::Transport,
+    online_view: online::OnlineView,
     /// When the move on the board started to glide, and the controller epoch it belongs to.
     glide: Option<(u64, f64)>,
     /// The web's Load: the file the player is picking, read by the browser in the background.
@@ -86,7 +90,43 @@ impl App {
     pub fn with_clock(cc: &eframe::CreationContext<'_>, clock: Box<dyn Clock>) -> App {
         let settings = Settings::load(cc.storage, SETTINGS_KEY);
         let shelf = cc.storage.and_then(|s| s.get_string(GAMES_KEY));
-        App::from_parts(cc, settings, shelf, clock)
+        let mut app = App::from_parts(cc, settings, shelf, clock);
+        app.restore_online(cc.storage.and_then(|s| s.get_string(online::ONLINE_KEY)));
+        app
+    }
+
+    /// Back to the room played last (a reload, a restart), and on the web into the room a
+    /// `?room=` link names.
+    fn restore_online(&mut self, stored: Option<String>) {
+        let memory: qipan_session::online::OnlineMemory = stored
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default();
+        if !memory.server.is_empty() && cfg!(not(target_arch = "wasm32")) {
+            self.online_view.server = memory.server.clone();
+        }
+        #[cfg(target_arch = "wasm32")]
+        let link = storage_web::page_room();
+        #[cfg(not(target_arch = "wasm32"))]
+        let link: Option<String> = None;
+        let mut memory = memory;
+        // The web plays through the page's own server.
+        if cfg!(target_arch = "wasm32") {
+            memory.server = self.online_view.server.clone();
+        }
+        let server = memory.server.clone();
+        let resumes_link = link.is_some() && link == memory.current;
+        if link.is_some() && !resumes_link {
+            memory.current = None;
+        }
+        self.send(Command::Online(qipan_session::OnlineCommand::Restore(
+            memory,
+        )));
+        if let Some(room) = link.filter(|_| !resumes_link) {
+            self.send(Command::Online(qipan_session::OnlineCommand::Join {
+                server,
+                room,
+            }));
+        }
     }
 
     /// The app from stored settings and stored games (tests pass their own).
@@ -117,6 +157,8 @@ impl App {
             layout: layout::Layout::Wide,
             tab: layout::Tab::default(),
             animations: true,
+            transport: online::Transport::default(),
+            online_view: online::OnlineView::new(online::default_server()),
             glide: None,
             board_keys: boards::BoardKeys::default(),
             show_keys_help: false,
@@ -337,10 +379,12 @@ impl eframe::App for App {
         // Input first, then every command of this frame and the last one applied at once;
         // what the drawing below sends waits for the next frame, asked for at once.
         self.keyboard(&ctx);
+        self.transport.poll(&mut self.session, &ctx);
         let refused = self.session.apply();
         if !refused.is_empty() {
             log::debug!("refused: {refused:?}");
         }
+        self.transport.flush(&mut self.session, &ctx);
         let now = self.session.now();
         self.perfect_play.frame(&ctx, self.game().variant().game);
 
@@ -383,6 +427,10 @@ impl eframe::App for App {
             Ok(text) => storage.set_string(GAMES_KEY, text),
             // Nothing half-written: the games kept before stay as they were.
             Err(e) => log::warn!("the games in progress could not be kept: {e:?}"),
+        }
+        match serde_json::to_string(&self.session.online_memory()) {
+            Ok(text) => storage.set_string(online::ONLINE_KEY, text),
+            Err(e) => log::warn!("the online rooms could not be kept: {e}"),
         }
     }
 

@@ -2,7 +2,7 @@
 //! game file, the move list and the rules. The layout ([`super::layout`]) places them in
 //! columns on a wide window and in tabs under the board on a narrow one.
 
-use super::{games, mark, move_list, settings, App};
+use super::{board, games, mark, move_list, settings, App};
 use crate::msg;
 use qipan_engine::games::GameId;
 use qipan_session::Command;
@@ -23,6 +23,16 @@ impl App {
         }
     }
 
+    /// Playing a friend on another device ([`super::online`]).
+    pub(super) fn online_section(&mut self, ui: &mut egui::Ui) {
+        let (session, i18n, view) = (&self.session, &self.i18n, &mut self.online_view);
+        let side_name = |side| i18n.tr(board::side_name(session.game(), side));
+        let commands = super::online::show(ui, session, view, i18n, &side_name);
+        for command in commands {
+            self.send(command);
+        }
+    }
+
     pub(super) fn settings_section(&mut self, ui: &mut egui::Ui) {
         let lang = self.i18n.lang();
         for command in settings::show(ui, &self.session, &mut self.i18n) {
@@ -37,24 +47,26 @@ impl App {
     /// New game, undo and redo: always in reach, next to the board on a phone.
     pub(super) fn actions_row(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
-            let new = ui.button(self.tr(msg!("action-new")));
+            // Online the server holds the game: nothing here changes it but a move.
+            let local = self.session.online().is_none();
+            let new = ui.add_enabled(local, egui::Button::new(self.tr(msg!("action-new"))));
             mark(ui, "action:new", &new);
             if new.clicked() {
                 self.send(Command::NewGame);
             }
-            let can_undo = self.game().cursor() > 0;
+            let can_undo = local && self.game().cursor() > 0;
             let undo = ui.add_enabled(can_undo, egui::Button::new(self.tr(msg!("action-undo"))));
             mark(ui, "action:undo", &undo);
             if undo.clicked() {
                 self.send(Command::Undo);
             }
-            let can_redo = self.game().cursor() < self.game().len();
+            let can_redo = local && self.game().cursor() < self.game().len();
             let redo = ui.add_enabled(can_redo, egui::Button::new(self.tr(msg!("action-redo"))));
             mark(ui, "action:redo", &redo);
             if redo.clicked() {
                 self.send(Command::Redo);
             }
-            if self.session.coach().hints() {
+            if local && self.session.coach().hints() {
                 let can_hint = self.game().human_to_move() && !self.game().hint_pending();
                 let hint =
                     ui.add_enabled(can_hint, egui::Button::new(self.tr(msg!("action-hint"))));

@@ -94,6 +94,12 @@ impl App {
                 ui.label(line);
             }
             self.perfect_play_label(ui);
+            let side_name = |side| i18n.tr(board::side_name(self.game(), side));
+            if let Some(line) = super::online::status(&self.session, i18n, &side_name) {
+                ui.separator();
+                let said = ui.label(line);
+                live(ui, said.id);
+            }
             if let Some(notice) = self.game().notice() {
                 ui.separator();
                 let said = ui.colored_label(theme::PLATFORM, self.notice_message(notice));

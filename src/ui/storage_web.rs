@@ -167,3 +167,52 @@ pub fn publish(state: &PageState, last: &mut Option<PageState>) {
     }
     *last = Some(state.clone());
 }
+
+/// The WebSocket address of the server that served this page (`qipan-server --site`):
+/// `wss://HOST/ws` on an https page, `ws://HOST/ws` otherwise.
+pub fn page_server() -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let host = location
+        .as_ref()
+        .and_then(|l| l.host().ok())
+        .unwrap_or_default();
+    let secure = location
+        .and_then(|l| l.protocol().ok())
+        .is_some_and(|p| p == "https:");
+    format!("{}://{host}/ws", if secure { "wss" } else { "ws" })
+}
+
+/// The room a `?room=ROOM` link names, if the page was opened with one.
+pub fn page_room() -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let query = search.strip_prefix('?').unwrap_or(&search);
+    query.split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=')?;
+        (key == "room" && !value.is_empty()).then(|| value.to_ascii_uppercase())
+    })
+}
+
+/// Whether the browser has a share sheet (`navigator.share`, phones mostly).
+pub fn can_share() -> bool {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w.navigator(), &"share".into()).ok())
+        .is_some_and(|share| share.is_function())
+}
+
+/// Opens the browser's share sheet with the link.
+pub fn share(link: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let navigator = window.navigator();
+    let Ok(share) = js_sys::Reflect::get(&navigator, &"share".into()) else {
+        return;
+    };
+    let Ok(share) = share.dyn_into::<js_sys::Function>() else {
+        return;
+    };
+    let data = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&data, &"url".into(), &link.into());
+    // The promise is the browser's: a person who closes the sheet is no error of ours.
+    let _ = share.call1(&navigator, &data);
+}

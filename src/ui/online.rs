@@ -1,0 +1,364 @@
+//! Playing a friend on another device: the socket to `qipan-server` (one code path for the
+//! desktop and the web, through ewebsock), and the "Play a friend" view.
+//!
+//! The session decides everything ([`qipan_session::online`]); the transport only carries
+//! frames and reports the socket's life as commands, and the view reads the session and
+//! returns commands, as every view does.
+
+use super::mark;
+use crate::i18n::I18n;
+use crate::msg;
+use qipan_engine::games::Side;
+use qipan_session::online::{Link, OnlineNotice, Seat, SeatChoice};
+use qipan_session::{Command, OnlineCommand, Session};
+
+/// The storage key of the rooms' tokens and the server address.
+pub const ONLINE_KEY: &str = "qipan-online";
+
+/// The server a desktop app plays through unless the person names another.
+#[cfg(not(target_arch = "wasm32"))]
+pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:8090/ws";
+
+/// The socket to the server, while the session plays online.
+#[derive(Default)]
+pub struct Transport {
+    socket: Option<(ewebsock::WsSender, ewebsock::WsReceiver)>,
+}
+
+impl Transport {
+    /// Opens, reads and closes the socket as the session wants it; what happened goes to the
+    /// session as commands (applied this frame, before drawing).
+    pub fn poll(&mut self, session: &mut Session, ctx: &egui::Context) {
+        let Some(online) = session.online() else {
+            self.socket = None;
+            return;
+        };
+        let now = session.now();
+        let open_now = match online.link() {
+            // A new online game: its first socket.
+            Link::Connecting => self.socket.is_none(),
+            Link::Lost { .. } => online.wants_socket(now),
+            Link::Open => false,
+        };
+        if open_now {
+            let wake = ctx.clone();
+            let url = online.server().to_owned();
+            session.send(Command::Online(OnlineCommand::Connecting));
+            match ewebsock::connect_with_wakeup(url, ewebsock::Options::default(), move || {
+                wake.request_repaint()
+            }) {
+                Ok(socket) => self.socket = Some(socket),
+                Err(error) => {
+                    log::info!("no connection to the server: {error}");
+                    session.send(Command::Online(OnlineCommand::Lost));
+                }
+            }
+        }
+        let mut lost = false;
+        if let Some((_, receiver)) = &self.socket {
+            while let Some(event) = receiver.try_recv() {
+                let command = match event {
+                    ewebsock::WsEvent::Opened => OnlineCommand::Opened,
+                    ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
+                        OnlineCommand::Received(text)
+                    }
+                    ewebsock::WsEvent::Message(_) => continue,
+                    ewebsock::WsEvent::Error(error) => {
+                        log::info!("the connection to the server failed: {error}");
+                        lost = true;
+                        OnlineCommand::Lost
+                    }
+                    ewebsock::WsEvent::Closed => {
+                        lost = true;
+                        OnlineCommand::Lost
+                    }
+                };
+                session.send(Command::Online(command));
+                if lost {
+                    break;
+                }
+            }
+        }
+        if lost {
+            self.socket = None;
+        }
+    }
+
+    /// Sends what the session has to say; asks for a frame when the next retry is due.
+    pub fn flush(&mut self, session: &mut Session, ctx: &egui::Context) {
+        let frames = session.take_outbox();
+        if let Some((sender, _)) = &mut self.socket {
+            for frame in frames {
+                sender.send(ewebsock::WsMessage::Text(frame));
+            }
+        }
+        if let Some(at) = session.online().and_then(|o| o.retry_at()) {
+            let wait = (at - session.now()).max(0.05);
+            ctx.request_repaint_after(web_time::Duration::from_secs_f64(wait));
+        }
+    }
+}
+
+/// What the "Play a friend" view keeps between frames: the fields being typed in.
+pub struct OnlineView {
+    pub side: SeatChoice,
+    pub code: String,
+    pub server: String,
+    /// The link was copied (said until the next room).
+    copied: bool,
+}
+
+impl OnlineView {
+    pub fn new(server: String) -> OnlineView {
+        OnlineView {
+            side: SeatChoice::Side(Side::X),
+            code: String::new(),
+            server,
+            copied: false,
+        }
+    }
+}
+
+/// The page's own server (the web build served by `qipan-server --site`) or the desktop's
+/// default.
+pub fn default_server() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        super::storage_web::page_server()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        DEFAULT_SERVER.to_owned()
+    }
+}
+
+/// The link a friend opens: the server's page with the room (`http(s)://HOST/?room=ROOM`).
+pub fn room_link(server: &str, room: &str) -> String {
+    let base = server
+        .replacen("wss://", "https://", 1)
+        .replacen("ws://", "http://", 1);
+    let base = base.strip_suffix("/ws").unwrap_or(&base);
+    format!("{}/?room={room}", base.trim_end_matches('/'))
+}
+
+/// The "Play a friend" section: create or join a room; once in one, its code, link and QR
+/// code, and the game's own actions (resign, rematch, leave).
+pub fn show(
+    ui: &mut egui::Ui,
+    session: &Session,
+    view: &mut OnlineView,
+    i18n: &I18n,
+    side_name: &dyn Fn(Side) -> String,
+) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let Some(online) = session.online() else {
+        ui.label(i18n.tr(msg!("online-intro")));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(i18n.tr(msg!("online-side")));
+            for (choice, text) in [
+                (SeatChoice::Side(Side::X), side_name(Side::X)),
+                (SeatChoice::Side(Side::O), side_name(Side::O)),
+                (SeatChoice::Random, i18n.tr(msg!("online-side-random"))),
+            ] {
+                let r = ui.selectable_value(&mut view.side, choice, text);
+                mark(ui, format_args!("online-side:{choice:?}"), &r);
+            }
+        });
+        #[cfg(not(target_arch = "wasm32"))]
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(i18n.tr(msg!("online-server")));
+            ui.add(egui::TextEdit::singleline(&mut view.server).desired_width(200.0))
+                .labelled_by(label.id);
+        });
+        let create = ui.button(i18n.tr(msg!("online-create")));
+        mark(ui, "online:create", &create);
+        if create.clicked() {
+            view.copied = false;
+            commands.push(Command::Online(OnlineCommand::Create {
+                server: view.server.trim().to_owned(),
+                side: view.side,
+            }));
+        }
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(i18n.tr(msg!("online-join-code")));
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut view.code).desired_width(110.0))
+                .labelled_by(label.id);
+            mark(ui, "online:code", &field);
+            let code = view.code.trim();
+            let join = ui.add_enabled(
+                !code.is_empty(),
+                egui::Button::new(i18n.tr(msg!("online-join"))),
+            );
+            mark(ui, "online:join", &join);
+            if join.clicked() {
+                commands.push(Command::Online(OnlineCommand::Join {
+                    server: view.server.trim().to_owned(),
+                    room: code.to_owned(),
+                }));
+            }
+        });
+        return commands;
+    };
+
+    if let Some(room) = online.room() {
+        let link = room_link(online.server(), room);
+        ui.label(
+            egui::RichText::new(i18n.tr_args(msg!("online-room"), &[("room", room.into())]))
+                .size(20.0)
+                .strong()
+                .monospace(),
+        );
+        ui.add(egui::Label::new(egui::RichText::new(&link).small().monospace()).wrap());
+        ui.horizontal_wrapped(|ui| {
+            let copy = ui.button(i18n.tr(msg!("online-link-copy")));
+            mark(ui, "online:copy", &copy);
+            if copy.clicked() {
+                ui.ctx().copy_text(link.clone());
+                view.copied = true;
+            }
+            #[cfg(target_arch = "wasm32")]
+            if super::storage_web::can_share() {
+                let share = ui.button(i18n.tr(msg!("online-share")));
+                mark(ui, "online:share", &share);
+                if share.clicked() {
+                    super::storage_web::share(&link);
+                }
+            }
+            if view.copied {
+                ui.small(i18n.tr(msg!("online-copied")));
+            }
+        });
+        qr_code(ui, &link, i18n);
+    }
+    ui.small(i18n.tr(msg!("online-off-note")));
+    let over = session.game().status().is_over() && online.state().is_some();
+    ui.horizontal_wrapped(|ui| {
+        if matches!(online.seat(), Some(Seat::Player(_))) && online.state().is_some() {
+            if over {
+                let again = ui.button(i18n.tr(msg!("online-rematch")));
+                mark(ui, "online:rematch", &again);
+                if again.clicked() {
+                    commands.push(Command::Online(OnlineCommand::Rematch));
+                }
+            } else {
+                let resign = ui.button(i18n.tr(msg!("online-resign")));
+                mark(ui, "online:resign", &resign);
+                if resign.clicked() {
+                    commands.push(Command::Online(OnlineCommand::Resign));
+                }
+            }
+        }
+        let leave = ui.button(i18n.tr(msg!("online-leave")));
+        mark(ui, "online:leave", &leave);
+        if leave.clicked() {
+            commands.push(Command::Online(OnlineCommand::Leave));
+        }
+    });
+    commands
+}
+
+/// The online game's line in the status bar: the room, the seat, the friend, the link.
+pub fn status(
+    session: &Session,
+    i18n: &I18n,
+    side_name: &dyn Fn(Side) -> String,
+) -> Option<String> {
+    let online = session.online()?;
+    let mut parts = Vec::new();
+    if let Some(room) = online.room() {
+        parts.push(i18n.tr_args(msg!("online-room"), &[("room", room.into())]));
+    }
+    match online.seat() {
+        Some(Seat::Player(side)) => {
+            parts.push(i18n.tr_args(msg!("online-you-play"), &[("side", side_name(side).into())]))
+        }
+        Some(Seat::Spectator) => parts.push(i18n.tr(msg!("online-spectating"))),
+        None => {}
+    }
+    match online.link() {
+        Link::Connecting => parts.push(i18n.tr(msg!("online-connecting"))),
+        Link::Lost { retry_at } => {
+            let seconds = (retry_at - session.now()).max(0.0).ceil() as i64;
+            parts.push(i18n.tr_args(msg!("online-reconnecting"), &[("seconds", seconds.into())]));
+        }
+        Link::Open => {
+            if let (Some(friend), Some(state)) = (online.friend(), online.state()) {
+                let here = state.connected.side(friend);
+                let ever = !state.plies.is_empty() || here;
+                parts.push(i18n.tr(match (here, ever) {
+                    (true, _) => msg!("online-friend-here"),
+                    (false, true) => msg!("online-friend-left"),
+                    (false, false) => msg!("online-waiting"),
+                }));
+            }
+        }
+    }
+    match online.notice() {
+        Some(OnlineNotice::Refused(code)) => {
+            parts.push(i18n.tr_args(msg!("online-refused"), &[("code", code.as_str().into())]))
+        }
+        Some(OnlineNotice::Unreadable(error)) => parts.push(i18n.tr_args(
+            msg!("online-unreadable"),
+            &[("error", error.as_str().into())],
+        )),
+        None => {}
+    }
+    if let Some(state) = online.state() {
+        if state.reason.as_deref() == Some("resigned") {
+            if let Some(winner) = session.game().status().winner() {
+                let loser = side_name(winner.opponent());
+                parts.push(i18n.tr_args(msg!("online-resigned"), &[("side", loser.into())]));
+            }
+        }
+    }
+    Some(parts.join(" · "))
+}
+
+/// The link as a QR code, for a phone across the table.
+fn qr_code(ui: &mut egui::Ui, link: &str, i18n: &I18n) {
+    let Ok(code) = qrcode::QrCode::new(link.as_bytes()) else {
+        return;
+    };
+    let width = code.width();
+    let colors = code.to_colors();
+    // A quiet zone of two modules around it, as scanners want.
+    let modules = width + 4;
+    let side = (ui.available_width().min(220.0) / modules as f32)
+        .floor()
+        .max(2.0);
+    let size = egui::vec2(side * modules as f32, side * modules as f32);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let label = i18n.tr(msg!("online-qr"));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, egui::Color32::WHITE);
+    for (i, color) in colors.iter().enumerate() {
+        if *color == qrcode::Color::Dark {
+            let (x, y) = ((i % width + 2) as f32, (i / width + 2) as f32);
+            let min = rect.min + egui::vec2(x * side, y * side);
+            painter.rect_filled(
+                egui::Rect::from_min_size(min, egui::vec2(side, side)),
+                0.0,
+                egui::Color32::BLACK,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_room_link_points_at_the_servers_page() {
+        assert_eq!(
+            room_link("ws://127.0.0.1:8090/ws", "ABCDEFGH"),
+            "http://127.0.0.1:8090/?room=ABCDEFGH"
+        );
+        assert_eq!(
+            room_link("wss://qipan.example/ws", "K7M2"),
+            "https://qipan.example/?room=K7M2"
+        );
+    }
+}
