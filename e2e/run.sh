@@ -29,6 +29,12 @@ status=0
 # Up to 7 min of it wait for the Maddell table built in the page (QIPAN_TABLE_WAIT_S).
 timeout 1200 node e2e/test.mjs "$root/dist" || status=$?
 
+# Playing a friend: a desktop page, a phone and a spectator through `qipan-server --site`
+# (e2e/online.mjs); the command line gives the test Shuang Cheng's legal moves.
+cargo build --quiet --locked --release -p qipan-server -p qipan-cli
+timeout 600 node e2e/online.mjs "$root/dist" "$root/target/release/qipan-server" \
+  "$root/target/release/qipan-cli" || status=$?
+
 # The search speed in the page against the same search natively (issue #10: at least half).
 # Off by default: a native release build takes long on a small machine. QIPAN_NATIVE_NPS=1
 # builds crates/engine/examples/nps.rs and compares it with the page's figure from metrics.json.

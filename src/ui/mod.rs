@@ -477,6 +477,19 @@ impl App {
                 Some(r) => format!("done {}", r.rows.iter().flatten().count()),
             },
             perfect: self.perfect_play.readiness().to_string(),
+            online: self.session.online().map_or_else(String::new, |online| {
+                let seat = match online.seat() {
+                    Some(qipan_session::online::Seat::Player(side)) => side.letter().to_string(),
+                    Some(qipan_session::online::Seat::Spectator) => "spectator".to_owned(),
+                    None => "-".to_owned(),
+                };
+                let link = match online.link() {
+                    qipan_session::online::Link::Open => "open",
+                    qipan_session::online::Link::Connecting => "connecting",
+                    qipan_session::online::Link::Lost { .. } => "lost",
+                };
+                format!("{} {seat} {link}", online.room().unwrap_or("-"))
+            }),
         };
         storage_web::publish(&state, &mut self.page);
     }

@@ -136,6 +136,8 @@ pub struct PageState {
     /// Where Maddell's solved table stands (`Readiness`'s plain text: `building 0.420`,
     /// `ready`, ...).
     pub perfect: String,
+    /// The online game: `ROOM SEAT LINK` (`ABCDEFGH x open`), empty when playing here.
+    pub online: String,
 }
 
 /// Writes `state` into the page; cheap to call every frame (only changes touch the DOM).
@@ -164,6 +166,7 @@ pub fn publish(state: &PageState, last: &mut Option<PageState>) {
         let _ = data.set("hint", &state.hint);
         let _ = data.set("review", &state.review);
         let _ = data.set("perfect", &state.perfect);
+        let _ = data.set("online", &state.online);
     }
     *last = Some(state.clone());
 }

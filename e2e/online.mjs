@@ -1,0 +1,244 @@
+// Playing a friend in the browser, end to end: `qipan-server --site DIST` serves the web build
+// and holds the game; a desktop page (mouse, English) creates a room, a phone page (touch,
+// Chinese) opens the room's link, and they play Shuang Cheng by taps; the phone reloads in
+// the middle and goes on; after every move both pages show the same position. A spectator on
+// a tablet watches. Screenshots of creating, waiting, joining, playing and the end at the
+// three sizes: e2e/screenshots/online-*.png.
+// Usage: node e2e/online.mjs DIST_DIR SERVER_BINARY CLI_BINARY  (e2e/run.sh calls it)
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [dist, serverBin, cliBin] = process.argv.slice(2);
+const shots = process.env.QIPAN_SHOTS || join(here, 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+const failures = [];
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+  return ok;
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts the server on a free port; resolves to { url, stop }. */
+function startServer() {
+  const data = mkdtempSync(join(tmpdir(), 'qipan-online-'));
+  const child = spawn(serverBin, ['--listen', '127.0.0.1:0', '--site', dist, '--data', join(data, 'games.sqlite')],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not say where it listens')), 30_000);
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const found = out.match(/listening on (http:\/\/\S+)/);
+      if (found) {
+        clearTimeout(timer);
+        resolve({ url: found[1], stop: () => { child.kill('SIGTERM'); rmSync(data, { recursive: true, force: true }); } });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+}
+
+const SIZES = {
+  desktop: { viewport: { width: 1280, height: 800 }, touch: false },
+  tablet: { viewport: { width: 820, height: 1180 }, touch: true },
+  phone: { viewport: { width: 390, height: 844 }, touch: true },
+};
+
+/** One page: reads what the app publishes on <body>, taps the controls it marks. */
+class Page {
+  constructor(page, name, size) {
+    this.page = page;
+    this.name = name;
+    this.size = size;
+    this.problems = [];
+    page.on('console', (msg) => {
+      if (msg.text().includes('panicked at')) this.problems.push(`panic: ${msg.text().slice(0, 2000)}`);
+    });
+    page.on('pageerror', (e) => this.problems.push(`page error: ${e.message}`));
+  }
+
+  state() {
+    return this.page.evaluate(() => ({ ...document.body.dataset }));
+  }
+
+  async marks() {
+    return JSON.parse((await this.page.evaluate(() => document.body.dataset.marks)) || '{}');
+  }
+
+  async waitFor(what, fn, arg, timeout = 30_000) {
+    try {
+      await this.page.waitForFunction(fn, arg, { timeout, polling: 50 });
+      return true;
+    } catch {
+      const s = await this.state();
+      delete s.marks;
+      check(false, `${this.name}: ${what} (timed out; state ${JSON.stringify(s)})`);
+      return false;
+    }
+  }
+
+  async open(url) {
+    await this.page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await this.waitFor('the first frame', () => document.body.dataset.plies !== undefined, null, 60_000);
+    await sleep(300);
+  }
+
+  /** Taps (touch) or clicks the mark `key`, scrolling the page to it first if needed. */
+  async tap(key) {
+    for (let round = 0; round < 8; round++) {
+      const rect = (await this.marks())[key];
+      if (!rect) throw new Error(`${this.name}: no mark ${key}`);
+      const [x, y, w, h] = rect;
+      const H = this.size.viewport.height;
+      if (y >= 0 && y + h <= H) {
+        const at = [x + w / 2, y + h / 2];
+        if (this.size.touch) await this.page.touchscreen.tap(at[0], at[1]);
+        else await this.page.mouse.click(at[0], at[1]);
+        await sleep(150);
+        return;
+      }
+      // Scroll with the wheel: the page's scroll area follows it at every size.
+      await this.page.mouse.move(this.size.viewport.width / 2, H * 0.85);
+      await this.page.mouse.wheel(0, y + h / 2 - H / 2);
+      await sleep(400);
+    }
+    throw new Error(`${this.name}: could not reach ${key}`);
+  }
+
+  /** Opens the "Play a friend" section: a tab on a phone, a folded section in a column. */
+  async openOnline() {
+    const marks = await this.marks();
+    if (marks['tab:online']) await this.tap('tab:online');
+    else if (marks['section:online'] && !marks['online:create'] && !marks['online:leave']) await this.tap('section:online');
+    await sleep(300);
+  }
+
+  async setLang(tag) {
+    const marks = await this.marks();
+    if (marks['tab:settings']) await this.tap('tab:settings');
+    await this.tap(`lang:${tag}`);
+    await this.waitFor(`language ${tag}`, (tag) => document.body.dataset.lang === tag, tag, 5_000);
+  }
+
+  online() {
+    return this.page.evaluate(() => document.body.dataset.online || '');
+  }
+
+  async shot(name) {
+    await this.page.screenshot({ path: join(shots, `online-${this.name}-${name}.png`) });
+  }
+}
+
+const LAUNCH = {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  timeout: 60_000,
+  args: [
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--enable-unsafe-swiftshader',
+  ],
+};
+
+async function newPage(browser, name, sizeName) {
+  const size = SIZES[sizeName];
+  const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
+  context.setDefaultTimeout(30_000);
+  return new Page(await context.newPage(), name, size);
+}
+
+/** The legal moves of Shuang Cheng's position text, from the engine's command line. */
+function legalMoves(position) {
+  const out = execFileSync(cliBin, ['moves', 'shuangcheng', '--pos', position], { encoding: 'utf8' });
+  return out.split('\n').filter((line) => line.length > 0);
+}
+
+const server = await startServer();
+const browser = await chromium.launch(LAUNCH);
+const began = Date.now();
+try {
+  console.log(`== online through ${server.url}`);
+  const host = await newPage(browser, 'desktop', 'desktop');
+  const friend = await newPage(browser, 'phone', 'phone');
+  const watcher = await newPage(browser, 'tablet', 'tablet');
+  await host.open(server.url);
+  check((await host.state()).game === 'shuangcheng', 'desktop: Shuang Cheng on the board');
+  await host.openOnline();
+  await host.shot('create');
+  await host.tap('online:create');
+  await host.waitFor('a room', () => /^[A-Z0-9]+ x open$/.test(document.body.dataset.online || ''), null);
+  const room = (await host.online()).split(' ')[0];
+  check(room.length >= 6, `desktop: created room ${room}, seat x`);
+  await sleep(500);
+  await host.shot('waiting');
+
+  // The friend: a phone in Chinese, opening the link.
+  await friend.open(server.url);
+  await friend.setLang('zh-CN');
+  // eframe keeps the settings every 2 s on the web.
+  await sleep(2500);
+  await friend.open(`${server.url}/?room=${room}`);
+  await friend.waitFor('the friend seated as o', (room) => document.body.dataset.online === `${room} o open`, room);
+  await friend.shot('joined');
+  // A third page only watches.
+  await watcher.open(`${server.url}/?room=${room}`);
+  await watcher.waitFor('a spectator', (room) => document.body.dataset.online === `${room} spectator open`, room);
+
+  const pages = [host, friend, watcher];
+  let plies = 0;
+  const allShow = async (n) => {
+    for (const p of pages) await p.waitFor(`${n} plies`, (n) => document.body.dataset.plies === String(n), n);
+    const positions = await Promise.all(pages.map(async (p) => (await p.state()).position));
+    check(positions.every((p) => p === positions[0]), `after ply ${n} every page shows ${positions[0]}`);
+    return positions[0];
+  };
+  let position = await allShow(0);
+  for (let turn = 0; turn < 8; turn++) {
+    const side = position.split(' ')[1];
+    const mover = side === 'x' ? host : friend;
+    const moves = legalMoves(position);
+    if (moves.length === 0) break;
+    const [from, to] = moves[turn % moves.length].split('-');
+    await mover.tap(`point:${from}`);
+    await mover.tap(`point:${to}`);
+    plies += 1;
+    position = await allShow(plies);
+    if (turn === 1) await host.shot('playing');
+    if (turn === 2) {
+      // The phone reloads in the middle of the game and goes on with its token.
+      await friend.open(server.url);
+      await friend.waitFor('the friend back in its seat', (room) => document.body.dataset.online === `${room} o open`, room);
+      position = await allShow(plies);
+      check(true, 'phone: reloaded and back in the game');
+      await friend.shot('reloaded');
+      await watcher.shot('watching');
+    }
+  }
+  check(plies >= 4, `${plies} plies played by taps on two devices`);
+  // The end: the desktop resigns; every page shows the game over.
+  await host.openOnline();
+  await host.tap('online:resign');
+  for (const p of pages) await p.waitFor('the game over', () => document.body.dataset.over === '1', null);
+  for (const p of pages) await p.shot('end');
+  for (const p of pages) {
+    for (const problem of p.problems) check(false, `${p.name}: ${problem}`);
+  }
+} catch (e) {
+  check(false, `the online test itself failed: ${e.stack || e}`);
+} finally {
+  await browser.close();
+  server.stop();
+}
+console.log(`online test took ${Math.round((Date.now() - began) / 1000)} s`);
+if (failures.length > 0) {
+  console.log(`\n${failures.length} online check(s) failed:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\nall online browser checks passed');
