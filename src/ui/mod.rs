@@ -199,6 +199,11 @@ impl App {
         self.save_path = path.into();
     }
 
+    /// The server "Play a friend" plays through (what the desktop's Server field holds).
+    pub fn set_server(&mut self, server: impl Into<String>) {
+        self.online_view.server = server.into();
+    }
+
     /// The language of the words (the window's own choice, not the session's).
     pub fn set_lang(&mut self, lang: Lang) {
         self.i18n.set_lang(lang);
