@@ -487,7 +487,7 @@ mod tests {
         assert_eq!(again.seat_of(O), Some(Side::X));
         assert_eq!(again.status, "ongoing");
         assert!(again.connected().o && !again.connected().x);
-        assert!(again.play(O, 0, "a2-a4", 4).is_ok());
+        assert!(again.play(O, 0, "b1-b3", 4).is_ok());
     }
 
     #[test]

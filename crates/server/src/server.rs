@@ -123,10 +123,24 @@ struct Loaded {
 struct RoomCell {
     code: String,
     state: tokio::sync::Mutex<Option<Loaded>>,
-    tx: broadcast::Sender<Arc<Room>>,
+    tx: broadcast::Sender<Arc<Update>>,
     /// The pending clock task and its generation (so a firing timer is not aborted by the
     /// change it makes itself).
     timer: Mutex<(u64, Option<AbortHandle>)>,
+}
+
+/// A change as the room's sockets get it: the room, and its `state` frame rendered once so
+/// that everyone is sent the very same text.
+struct Update {
+    room: Arc<Room>,
+    state: String,
+}
+
+impl Update {
+    fn new(room: Arc<Room>) -> Arc<Update> {
+        let state = room.state_frame(now_ms()).to_text();
+        Arc::new(Update { room, state })
+    }
 }
 
 struct Shared {
@@ -150,7 +164,7 @@ impl Shared {
         &self,
         code: &str,
         subscribe: bool,
-    ) -> (Arc<RoomCell>, Option<broadcast::Receiver<Arc<Room>>>) {
+    ) -> (Arc<RoomCell>, Option<broadcast::Receiver<Arc<Update>>>) {
         let mut rooms = lock(&self.rooms);
         let cell = rooms
             .entry(code.to_owned())
@@ -249,7 +263,7 @@ impl Shared {
 
     /// Tells the room's local sockets and re-arms its clock.
     fn publish(self: &Arc<Self>, cell: &Arc<RoomCell>, room: &Arc<Room>) {
-        let _ = cell.tx.send(room.clone());
+        let _ = cell.tx.send(Update::new(room.clone()));
         self.arm_timer(cell, room);
     }
 
@@ -315,7 +329,7 @@ impl Shared {
         variant: Variant,
         side: Side,
         token_hash: &str,
-    ) -> Result<(Arc<RoomCell>, broadcast::Receiver<Arc<Room>>, Arc<Room>), ErrorCode> {
+    ) -> Result<(Arc<RoomCell>, broadcast::Receiver<Arc<Update>>, Arc<Room>), ErrorCode> {
         for _ in 0..16 {
             let code = new_code().ok_or(ErrorCode::Unavailable)?;
             let now = now_ms();
@@ -380,10 +394,11 @@ impl Running {
     pub async fn stop(self) {
         let _ = self.stop.send(true);
         let deadline = Instant::now() + Duration::from_secs(5);
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
+        // Each socket task holds a clone until it has left its room.
         while Arc::strong_count(&self.sockets) > 1 && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        let _ = tokio::time::timeout(Duration::from_secs(2), self.task).await;
     }
 }
 
@@ -510,7 +525,7 @@ async fn ws_upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> impl
 /// The room a connection is in, and the seat it holds there.
 struct Joined {
     cell: Arc<RoomCell>,
-    rx: broadcast::Receiver<Arc<Room>>,
+    rx: broadcast::Receiver<Arc<Update>>,
     seat: Option<Seat>,
 }
 
@@ -536,7 +551,7 @@ fn seat_name(side: Side) -> SeatName {
     }
 }
 
-async fn next_update(joined: &mut Option<Joined>) -> Option<Arc<Room>> {
+async fn next_update(joined: &mut Option<Joined>) -> Option<Arc<Update>> {
     let Some(joined) = joined.as_mut() else {
         return std::future::pending().await;
     };
@@ -547,7 +562,7 @@ async fn next_update(joined: &mut Option<Joined>) -> Option<Arc<Room>> {
             Err(broadcast::error::RecvError::Lagged(_)) => {
                 let state = joined.cell.state.lock().await;
                 if let Some(loaded) = state.as_ref() {
-                    return Some(loaded.room.clone());
+                    return Some(Update::new(loaded.room.clone()));
                 }
             }
             Err(broadcast::error::RecvError::Closed) => return std::future::pending().await,
@@ -597,10 +612,11 @@ impl Connection {
                         }
                     }
                 }
-                room = next_update(&mut self.joined) => {
-                    let Some(room) = room else { continue };
-                    let frames = self.on_update(&room);
-                    if !send_all(&mut socket, frames).await { break; }
+                update = next_update(&mut self.joined) => {
+                    let Some(update) = update else { continue };
+                    let mut frames = self.on_update(&update.room);
+                    frames.push(update.state.clone());
+                    if !send_texts(&mut socket, frames).await { break; }
                 }
                 _ = stopping(&mut shutdown) => {
                     let _ = socket.send(Message::Close(Some(CloseFrame { code: 1001, reason: "server stopping".into() }))).await;
@@ -650,24 +666,24 @@ impl Connection {
         sent
     }
 
-    /// A room changed: its state, preceded by a new `seat` frame when a rematch swapped
+    /// A room changed: before its state, a new `seat` frame when a rematch swapped
     /// this connection's seat.
-    fn on_update(&mut self, room: &Room) -> Vec<ServerFrame> {
+    fn on_update(&mut self, room: &Room) -> Vec<String> {
         let mut frames = Vec::new();
         if let Some(seat) = self.joined.as_mut().and_then(|j| j.seat.as_mut()) {
             if seat.round != room.round {
                 seat.round = room.round;
                 if let Some(side) = room.seat_of(&seat.hash) {
                     seat.side = side;
-                    frames.push(ServerFrame::Seat {
+                    let frame = ServerFrame::Seat {
                         room: room.code.clone(),
                         seat: seat_name(side),
                         token: Some(seat.token.clone()),
-                    });
+                    };
+                    frames.push(frame.to_text());
                 }
             }
         }
-        frames.push(room.state_frame(now_ms()));
         frames
     }
 
@@ -692,7 +708,7 @@ impl Connection {
 
     /// Subscribes to room `code`'s broadcast. The room it was in is left only once the
     /// new one has let it in (an error changes nothing).
-    fn enter(&mut self, code: &str) -> (Arc<RoomCell>, broadcast::Receiver<Arc<Room>>) {
+    fn enter(&mut self, code: &str) -> (Arc<RoomCell>, broadcast::Receiver<Arc<Update>>) {
         let (cell, rx) = self.shared.cell(code, true);
         match rx {
             Some(rx) => (cell, rx),
@@ -882,12 +898,12 @@ impl Connection {
 }
 
 async fn send_all(socket: &mut WebSocket, frames: Vec<ServerFrame>) -> bool {
-    for frame in frames {
-        if socket
-            .send(Message::Text(frame.to_text().into()))
-            .await
-            .is_err()
-        {
+    send_texts(socket, frames.iter().map(ServerFrame::to_text).collect()).await
+}
+
+async fn send_texts(socket: &mut WebSocket, texts: Vec<String>) -> bool {
+    for text in texts {
+        if socket.send(Message::Text(text.into())).await.is_err() {
             return false;
         }
     }

@@ -35,15 +35,23 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
-        let (ws, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(format!("ws://{addr}/ws")))
-            .await
-            .expect("connect in time")
-            .expect("connects");
+        let (ws, _) = tokio::time::timeout(
+            WAIT,
+            tokio_tungstenite::connect_async(format!("ws://{addr}/ws")),
+        )
+        .await
+        .expect("connect in time")
+        .expect("connects");
         Client { ws }
     }
 
     pub async fn send_text(&mut self, text: &str) {
         self.ws.send(Message::text(text)).await.expect("sends");
+    }
+
+    /// Sends, ignoring a connection the server already closed (floods).
+    pub async fn send_lossy(&mut self, text: &str) {
+        let _ = self.ws.send(Message::text(text)).await;
     }
 
     pub async fn send(&mut self, value: Value) {
@@ -92,7 +100,8 @@ impl Client {
     }
 
     pub async fn state_with_plies(&mut self, n: usize) -> Value {
-        self.state_where(|s| s["plies"].as_array().map(Vec::len) == Some(n)).await
+        self.state_where(|s| s["plies"].as_array().map(Vec::len) == Some(n))
+            .await
     }
 
     /// The next frame must be an error with `code`.
@@ -131,7 +140,9 @@ pub struct Player {
 impl Player {
     pub async fn create(addr: SocketAddr, game: &str, side: &str) -> Player {
         let mut client = Client::connect(addr).await;
-        client.send(json!({"type": "create", "game": game, "side": side})).await;
+        client
+            .send(json!({"type": "create", "game": game, "side": side}))
+            .await;
         let seat = client.recv().await;
         assert_eq!(seat["type"], "seat", "{seat}");
         let state = client.recv().await;
@@ -150,7 +161,9 @@ impl Player {
 
     pub async fn resume(addr: SocketAddr, room: &str, token: &str) -> Player {
         let mut client = Client::connect(addr).await;
-        client.send(json!({"type": "resume", "room": room, "token": token})).await;
+        client
+            .send(json!({"type": "resume", "room": room, "token": token}))
+            .await;
         let seat = client.recv().await;
         assert_eq!(seat["type"], "seat", "{seat}");
         Player::from_seat(client, &seat)
@@ -166,7 +179,8 @@ impl Player {
     }
 
     pub async fn play(&mut self, ply: usize, mv: &str) {
-        let frame = json!({"type": "move", "room": self.room, "token": self.token, "ply": ply, "move": mv});
+        let frame =
+            json!({"type": "move", "room": self.room, "token": self.token, "ply": ply, "move": mv});
         self.client.send(frame).await;
     }
 }
