@@ -85,6 +85,23 @@ pub enum EndReason {
     PlatformCapture,
 }
 
+impl EndReason {
+    /// A stable kebab-case name for the wire and for logs (the online protocol's `reason`):
+    /// clients map it to words, so it never changes once published.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::SixPushedOff => "six-pushed-off",
+            EndReason::NoMove => "no-move",
+            EndReason::TwoLeft => "two-left",
+            EndReason::CannonsGone => "cannons-gone",
+            EndReason::PlatformsHeld => "platforms-held",
+            EndReason::LastSoldiersHeld => "last-soldiers-held",
+            EndReason::SoldiersGone => "soldiers-gone",
+            EndReason::PlatformCapture => "platform-capture",
+        }
+    }
+}
+
 impl Status {
     pub fn is_over(self) -> bool {
         self != Status::Ongoing
@@ -503,4 +520,30 @@ pub(crate) fn parse_board(
         });
     }
     Ok(chars)
+}
+
+#[cfg(test)]
+mod end_reason_tests {
+    use super::EndReason;
+
+    #[test]
+    fn end_reason_names_are_stable_and_distinct() {
+        let all = [
+            (EndReason::SixPushedOff, "six-pushed-off"),
+            (EndReason::NoMove, "no-move"),
+            (EndReason::TwoLeft, "two-left"),
+            (EndReason::CannonsGone, "cannons-gone"),
+            (EndReason::PlatformsHeld, "platforms-held"),
+            (EndReason::LastSoldiersHeld, "last-soldiers-held"),
+            (EndReason::SoldiersGone, "soldiers-gone"),
+            (EndReason::PlatformCapture, "platform-capture"),
+        ];
+        for (reason, name) in all {
+            assert_eq!(reason.name(), name);
+        }
+        let mut names: Vec<_> = all.iter().map(|(r, _)| r.name()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), all.len());
+    }
 }

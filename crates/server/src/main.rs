@@ -1,0 +1,104 @@
+//! `qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] [--nats URL]`
+
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use qipan_server::Config;
+
+const USAGE: &str =
+    "usage: qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] [--nats URL]";
+
+/// Reads the arguments. `--turn-ms MS` is hidden: tests and the benchmark shorten turns.
+fn parse_args() -> Result<Option<Config>, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut config = Config::default();
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("listen") => {
+                let text: String = parser.value()?.parse()?;
+                config.listen = resolve(&text).ok_or_else(|| lexopt::Error::ParsingFailed {
+                    value: text.clone(),
+                    error: "expected HOST:PORT, e.g. 127.0.0.1:8090".into(),
+                })?;
+            }
+            Long("data") => config.data = PathBuf::from(parser.value()?),
+            Long("site") => {
+                let dir = PathBuf::from(parser.value()?);
+                if !dir.is_dir() {
+                    return Err(lexopt::Error::Custom(
+                        format!("--site {}: not a directory", dir.display()).into(),
+                    ));
+                }
+                config.site = Some(dir);
+            }
+            Long("nats") => config.nats = Some(parser.value()?.parse()?),
+            Long("turn-ms") => config.turn_ms = parser.value()?.parse()?,
+            Short('h') | Long("help") => return Ok(None),
+            _ => return Err(arg.unexpected()),
+        }
+    }
+    Ok(Some(config))
+}
+
+fn resolve(text: &str) -> Option<SocketAddr> {
+    text.to_socket_addrs().ok()?.next()
+}
+
+fn main() -> ExitCode {
+    let config = match parse_args() {
+        Ok(Some(config)) => config,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("qipan-server: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("qipan-server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async move {
+        let running = match qipan_server::start(config).await {
+            Ok(running) => running,
+            Err(e) => {
+                eprintln!("qipan-server: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        println!("listening on http://{}", running.addr());
+        stopped().await;
+        running.stop().await;
+        ExitCode::SUCCESS
+    })
+}
+
+/// SIGTERM or Ctrl+C.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(term) => term,
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

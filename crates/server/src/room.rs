@@ -1,0 +1,583 @@
+//! One room's game as plain data, and the pure rules of what a client may do to it.
+//!
+//! No I/O and no clock of its own: every function takes the time (`now`, milliseconds since
+//! the Unix epoch) and returns a new [`Room`] or the [`ErrorCode`] to answer. The server
+//! stores the new room, then broadcasts it; the same room is what SQLite and the NATS
+//! bucket hold, so a restart or another server reads back exactly this.
+
+use std::collections::BTreeMap;
+
+use qipan_engine::games::{Game, Side, Status, Variant};
+use qipan_engine::with_game;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::protocol::{Connected, ErrorCode, ServerFrame};
+
+/// A turn's length (the spec's 60 seconds); tests and the benchmark may choose another.
+pub const TURN_MS: u64 = 60_000;
+
+/// A room with no activity (no move, no player arriving or leaving) for this long is
+/// removed from storage: 7 days.
+pub const ROOM_TTL_MS: u64 = 7 * 24 * 60 * 60 * 1000;
+
+/// The ply that records a turn lost to the clock, as in saved games.
+pub const TIMEOUT_PLY: &str = "timeout";
+
+/// The letters of room codes: A–Z without I, L and O, which read like 1, 1 and 0.
+pub const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/// Room codes are this many letters (23^8 ≈ 7.8e10 codes).
+pub const CODE_LEN: usize = 8;
+
+/// The turn clock. It runs only while the game is on, both seats are taken and at least one
+/// of the two players is connected; otherwise what is left of the turn is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "lowercase")]
+pub enum Clock {
+    Running { deadline_ms: u64 },
+    Paused { remaining_ms: u64 },
+}
+
+/// A room: the game, the seats and the clock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Room {
+    pub code: String,
+    /// The game id with its option (`blockade:solidarity`).
+    pub game: String,
+    pub start: String,
+    pub plies: Vec<String>,
+    /// The position after `plies` (kept so that a move costs one engine call, not a replay).
+    pub position: String,
+    /// `ongoing`, `x-wins`, `o-wins` or `draw`.
+    pub status: String,
+    /// Why the game ended: an `EndReason::name()` or `resigned`.
+    pub reason: Option<String>,
+    /// SHA-256 (hex) of the token that holds seat x, then o; `None` while the seat is free.
+    /// Only hashes are kept, so a copy of the store or the bucket gives nobody a seat.
+    pub seats: [Option<String>; 2],
+    /// Which seats asked for a rematch since the game ended.
+    pub rematch: [bool; 2],
+    /// Counted from 1; a rematch starts the next round.
+    pub round: u32,
+    pub turn_len_ms: u64,
+    pub clock: Clock,
+    /// Live connections per seat, `[x, o]`, per server process (each names itself with a
+    /// random id), so that servers sharing a room through NATS add up their players.
+    pub presence: BTreeMap<String, [u32; 2]>,
+    /// The last change, for expiry.
+    pub updated_ms: u64,
+}
+
+/// The hash under which a seat token is kept.
+pub fn hash_token(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Reads a room code as a person may type it (any case, spaces around): `None` when it
+/// cannot be one, so that nothing odd ever reaches a storage key.
+pub fn normalize_code(text: &str) -> Option<String> {
+    let code = text.trim().to_ascii_uppercase();
+    (code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
+}
+
+fn side_index(side: Side) -> usize {
+    side.index()
+}
+
+fn status_text(status: Status) -> (String, Option<String>) {
+    (
+        status.to_string(),
+        status.reason().map(|r| r.name().to_owned()),
+    )
+}
+
+impl Room {
+    /// A new game with the creator in seat `side`; the other seat waits for a `join`.
+    pub fn create(
+        code: String,
+        variant: Variant,
+        side: Side,
+        token_hash: String,
+        turn_len_ms: u64,
+        now: u64,
+    ) -> Room {
+        let (start, status) = with_game!(variant.to_game(), g => {
+            let start = g.start_with(g.first_to_move(1));
+            (g.format_position(&start), g.status(&start))
+        });
+        let (status, reason) = status_text(status);
+        let mut seats = [None, None];
+        seats[side_index(side)] = Some(token_hash);
+        Room {
+            code,
+            game: variant.to_string(),
+            position: start.clone(),
+            start,
+            plies: Vec::new(),
+            status,
+            reason,
+            seats,
+            rematch: [false, false],
+            round: 1,
+            turn_len_ms,
+            clock: Clock::Paused {
+                remaining_ms: turn_len_ms,
+            },
+            presence: BTreeMap::new(),
+            updated_ms: now,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.status != "ongoing"
+    }
+
+    /// The seat a token holds, if any.
+    pub fn seat_of(&self, token_hash: &str) -> Option<Side> {
+        [Side::X, Side::O]
+            .into_iter()
+            .find(|&side| self.seats[side_index(side)].as_deref() == Some(token_hash))
+    }
+
+    fn variant(&self) -> Result<Variant, ErrorCode> {
+        // Only `create` makes rooms, from a parsed variant; a stored room that names no game
+        // was refused when it was loaded.
+        Variant::parse(&self.game).map_err(|_| ErrorCode::UnknownGame)
+    }
+
+    pub fn connected(&self) -> Connected {
+        let mut counts = [0u32; 2];
+        for c in self.presence.values() {
+            counts[0] = counts[0].saturating_add(c[0]);
+            counts[1] = counts[1].saturating_add(c[1]);
+        }
+        Connected {
+            x: counts[0] > 0,
+            o: counts[1] > 0,
+        }
+    }
+
+    fn clock_should_run(&self) -> bool {
+        let connected = self.connected();
+        !self.is_over() && self.seats.iter().all(Option::is_some) && (connected.x || connected.o)
+    }
+
+    /// Starts or stops the clock as [`Clock`] says, keeping what is left of the turn.
+    fn settle_clock(&mut self, now: u64) {
+        let run = self.clock_should_run();
+        self.clock = match self.clock {
+            Clock::Running { deadline_ms } if !run => Clock::Paused {
+                remaining_ms: deadline_ms.saturating_sub(now),
+            },
+            Clock::Paused { remaining_ms } if run => Clock::Running {
+                deadline_ms: now.saturating_add(remaining_ms),
+            },
+            clock => clock,
+        };
+    }
+
+    fn new_turn(&mut self, now: u64) {
+        self.clock = Clock::Paused {
+            remaining_ms: self.turn_len_ms,
+        };
+        self.settle_clock(now);
+    }
+
+    /// What is left of the turn, `None` once the game is over.
+    pub fn turn_ms(&self, now: u64) -> Option<u64> {
+        if self.is_over() {
+            return None;
+        }
+        Some(match self.clock {
+            Clock::Running { deadline_ms } => deadline_ms.saturating_sub(now),
+            Clock::Paused { remaining_ms } => remaining_ms,
+        })
+    }
+
+    /// When the turn is lost, if the clock runs.
+    pub fn deadline(&self) -> Option<u64> {
+        match self.clock {
+            Clock::Running { deadline_ms } if !self.is_over() => Some(deadline_ms),
+            _ => None,
+        }
+    }
+
+    /// The `state` frame everyone in the room gets.
+    pub fn state_frame(&self, now: u64) -> ServerFrame {
+        ServerFrame::State {
+            room: self.code.clone(),
+            game: self.game.clone(),
+            start: self.start.clone(),
+            plies: self.plies.clone(),
+            position: self.position.clone(),
+            status: self.status.clone(),
+            reason: self.reason.clone(),
+            turn_ms: self.turn_ms(now),
+            connected: self.connected(),
+        }
+    }
+
+    /// The free seat for a newcomer: the new room and the seat, or `None` when both seats
+    /// are taken (the newcomer watches).
+    pub fn join(&self, token_hash: String, now: u64) -> Option<(Room, Side)> {
+        let side = [Side::X, Side::O]
+            .into_iter()
+            .find(|&side| self.seats[side_index(side)].is_none())?;
+        let mut room = self.clone();
+        room.seats[side_index(side)] = Some(token_hash);
+        room.updated_ms = now;
+        room.settle_clock(now);
+        Some((room, side))
+    }
+
+    /// A connection of `side` on server `server` arrived (`arrive`) or left.
+    pub fn presence(&self, server: &str, side: Side, arrive: bool, now: u64) -> Room {
+        let mut room = self.clone();
+        let counts = room.presence.entry(server.to_owned()).or_insert([0, 0]);
+        let count = &mut counts[side_index(side)];
+        *count = if arrive {
+            count.saturating_add(1)
+        } else {
+            count.saturating_sub(1)
+        };
+        if *counts == [0, 0] {
+            room.presence.remove(server);
+        }
+        room.updated_ms = now;
+        room.settle_clock(now);
+        room
+    }
+
+    /// Plays `mv` as ply `ply` for the seat `token_hash` holds.
+    pub fn play(&self, token_hash: &str, ply: u64, mv: &str, now: u64) -> Result<Room, ErrorCode> {
+        let side = self.seat_of(token_hash).ok_or(ErrorCode::BadToken)?;
+        if self.is_over() {
+            return Err(ErrorCode::GameOver);
+        }
+        if ply != self.plies.len() as u64 {
+            return Err(ErrorCode::Stale);
+        }
+        let variant = self.variant()?;
+        let (text, next, status) = with_game!(variant.to_game(), g => {
+            let pos = g.parse_position(&self.position).map_err(|_| ErrorCode::IllegalMove)?;
+            if g.side_to_move(&pos) != side {
+                return Err(ErrorCode::NotYourTurn);
+            }
+            let m = g.parse_move(&pos, mv).map_err(|_| ErrorCode::IllegalMove)?;
+            let next = g.play(&pos, m);
+            (g.format_move(m), g.format_position(&next), g.status(&next))
+        });
+        Ok(self.after_ply(text, next, status, now))
+    }
+
+    /// The clock took the turn: ply `ply` is `timeout`. Refused unless the clock runs and
+    /// has run out, so a timer that fires late (or on two servers) plays it once at most.
+    pub fn timeout(&self, ply: u64, now: u64) -> Result<Room, ErrorCode> {
+        if self.is_over() {
+            return Err(ErrorCode::GameOver);
+        }
+        if ply != self.plies.len() as u64 {
+            return Err(ErrorCode::Stale);
+        }
+        match self.deadline() {
+            Some(deadline) if deadline <= now => {}
+            _ => return Err(ErrorCode::NotYourTurn),
+        }
+        let variant = self.variant()?;
+        let (next, status) = with_game!(variant.to_game(), g => {
+            let pos = g.parse_position(&self.position).map_err(|_| ErrorCode::IllegalMove)?;
+            let next = g.skip_turn(&pos);
+            (g.format_position(&next), g.status(&next))
+        });
+        Ok(self.after_ply(TIMEOUT_PLY.to_owned(), next, status, now))
+    }
+
+    fn after_ply(&self, ply: String, position: String, status: Status, now: u64) -> Room {
+        let mut room = self.clone();
+        room.plies.push(ply);
+        room.position = position;
+        (room.status, room.reason) = status_text(status);
+        room.updated_ms = now;
+        room.new_turn(now);
+        room
+    }
+
+    /// The seat `token_hash` holds gives up: the other side wins.
+    pub fn resign(&self, token_hash: &str, now: u64) -> Result<Room, ErrorCode> {
+        let side = self.seat_of(token_hash).ok_or(ErrorCode::BadToken)?;
+        if self.is_over() {
+            return Err(ErrorCode::GameOver);
+        }
+        let mut room = self.clone();
+        room.status = match side.opponent() {
+            Side::X => "x-wins",
+            Side::O => "o-wins",
+        }
+        .to_owned();
+        room.reason = Some("resigned".to_owned());
+        room.updated_ms = now;
+        room.settle_clock(now);
+        Ok(room)
+    }
+
+    /// The seat asks for a rematch once the game is over (`not-your-turn` before: the game
+    /// is still being played). When both have asked, the next round starts in this room
+    /// with the seats swapped: each token now holds the other side.
+    pub fn ask_rematch(&self, token_hash: &str, now: u64) -> Result<Room, ErrorCode> {
+        let side = self.seat_of(token_hash).ok_or(ErrorCode::BadToken)?;
+        if !self.is_over() {
+            return Err(ErrorCode::NotYourTurn);
+        }
+        let mut room = self.clone();
+        room.rematch[side_index(side)] = true;
+        room.updated_ms = now;
+        if room.rematch == [true, true] {
+            let variant = self.variant()?;
+            let round = room.round.saturating_add(1);
+            let (start, status) = with_game!(variant.to_game(), g => {
+                let start = g.start_with(g.first_to_move(round));
+                (g.format_position(&start), g.status(&start))
+            });
+            room.round = round;
+            room.position = start.clone();
+            room.start = start;
+            room.plies.clear();
+            (room.status, room.reason) = status_text(status);
+            room.seats.swap(0, 1);
+            for counts in room.presence.values_mut() {
+                counts.swap(0, 1);
+            }
+            room.rematch = [false, false];
+            room.new_turn(now);
+        }
+        Ok(room)
+    }
+
+    /// Whether nothing happened in the room for [`ROOM_TTL_MS`].
+    pub fn expired(&self, now: u64) -> bool {
+        now.saturating_sub(self.updated_ms) > ROOM_TTL_MS
+    }
+
+    /// Checks a room read back from storage: its plies replay from its start to its
+    /// position and status. A room that fails is not served (a damaged or hand-edited file
+    /// must not make the server play from a position the rules never reached).
+    pub fn check(&self) -> Result<(), String> {
+        if normalize_code(&self.code).as_deref() != Some(self.code.as_str()) {
+            return Err(format!("bad room code {:?}", self.code));
+        }
+        let variant = Variant::parse(&self.game).map_err(|e| e.to_string())?;
+        with_game!(variant.to_game(), g => {
+            let mut pos = g.parse_position(&self.start).map_err(|e| e.to_string())?;
+            for (i, ply) in self.plies.iter().enumerate() {
+                if g.status(&pos).is_over() {
+                    return Err(format!("ply {i} after the end"));
+                }
+                pos = if ply == TIMEOUT_PLY {
+                    g.skip_turn(&pos)
+                } else {
+                    let m = g.parse_move(&pos, ply).map_err(|e| format!("ply {i}: {e}"))?;
+                    g.play(&pos, m)
+                };
+            }
+            if g.format_position(&pos) != self.position {
+                return Err("position does not follow from the plies".to_owned());
+            }
+            let (status, reason) = status_text(g.status(&pos));
+            let resigned = self.reason.as_deref() == Some("resigned")
+                && status == "ongoing"
+                && (self.status == "x-wins" || self.status == "o-wins");
+            if !resigned && (status != self.status || reason != self.reason) {
+                return Err("status does not follow from the position".to_owned());
+            }
+            Ok(())
+        })
+    }
+
+    /// A room just read from storage by a server that has only now started: connection
+    /// counts of servers other than `keep` (when given) are from processes that are gone;
+    /// the clock then pauses with what was left at `now` (time the server was down counts).
+    pub fn reloaded(mut self, keep: Option<&str>, now: u64) -> Room {
+        if let Some(keep) = keep {
+            self.presence.retain(|server, _| server == keep);
+        }
+        self.settle_clock(now);
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use qipan_engine::games::GameId;
+
+    const X: &str = "hash-x";
+    const O: &str = "hash-o";
+
+    fn room(game: GameId) -> Room {
+        let room = Room::create(
+            "ABCDEFGH".into(),
+            Variant::plain(game),
+            Side::X,
+            X.into(),
+            1000,
+            0,
+        );
+        let (room, side) = room.join(O.into(), 0).expect("free seat");
+        assert_eq!(side, Side::O);
+        room
+    }
+
+    #[test]
+    fn moves_are_checked_in_order() {
+        let r = room(GameId::ShuangCheng);
+        assert_eq!(r.position, "ooos.sxxx x 0");
+        assert_eq!(r.play("nobody", 0, "bh-c", 1), Err(ErrorCode::BadToken));
+        assert_eq!(r.play(O, 0, "th-c", 1), Err(ErrorCode::NotYourTurn));
+        assert_eq!(r.play(X, 1, "bh-c", 1), Err(ErrorCode::Stale));
+        assert_eq!(r.play(X, 0, "bh-zz", 1), Err(ErrorCode::IllegalMove));
+        assert_eq!(r.play(X, 0, "tl-th", 1), Err(ErrorCode::IllegalMove));
+        let r2 = r.play(X, 0, "bh-c", 1).expect("legal");
+        assert_eq!(r2.plies, vec!["bh-c"]);
+        assert_eq!(r2.play(X, 0, "bh-c", 1), Err(ErrorCode::Stale));
+        r2.check().expect("replays");
+        assert!(r.join("third".into(), 2).is_none());
+    }
+
+    #[test]
+    fn clock_runs_only_with_a_player_there() {
+        let r = room(GameId::Push);
+        assert_eq!(r.clock, Clock::Paused { remaining_ms: 1000 });
+        let r = r.presence("s1", Side::O, true, 100);
+        assert_eq!(r.clock, Clock::Running { deadline_ms: 1100 });
+        assert_eq!(r.turn_ms(600), Some(500));
+        assert_eq!(r.timeout(0, 1099), Err(ErrorCode::NotYourTurn));
+        let t = r.timeout(0, 1100).expect("lost turn");
+        assert_eq!(t.plies, vec![TIMEOUT_PLY]);
+        assert_eq!(t.clock, Clock::Running { deadline_ms: 2100 });
+        t.check().expect("replays");
+        let left = t.presence("s1", Side::O, false, 1600);
+        assert_eq!(left.clock, Clock::Paused { remaining_ms: 500 });
+        assert!(left.presence.is_empty());
+        let reloaded = t.clone().reloaded(Some("s2"), 1900);
+        assert_eq!(reloaded.clock, Clock::Paused { remaining_ms: 200 });
+        assert!(!reloaded.connected().o);
+    }
+
+    #[test]
+    fn resignation_and_rematch_swap_the_seats() {
+        let r = room(GameId::Blockade).presence("s", Side::X, true, 0);
+        assert_eq!(r.ask_rematch(X, 1), Err(ErrorCode::NotYourTurn));
+        let over = r.resign(O, 1).expect("resign");
+        assert_eq!(
+            (over.status.as_str(), over.reason.as_deref()),
+            ("x-wins", Some("resigned"))
+        );
+        assert_eq!(over.turn_ms(1), None);
+        over.check().expect("a resigned game checks");
+        assert_eq!(over.resign(X, 2), Err(ErrorCode::GameOver));
+        assert_eq!(over.play(X, 0, "a2-a4", 2), Err(ErrorCode::GameOver));
+        let asked = over.ask_rematch(X, 2).expect("ask");
+        assert_eq!(asked.round, 1);
+        let again = asked.ask_rematch(O, 3).expect("ask");
+        assert_eq!(again.round, 2);
+        assert_eq!(again.seat_of(X), Some(Side::O));
+        assert_eq!(again.seat_of(O), Some(Side::X));
+        assert_eq!(again.status, "ongoing");
+        assert!(again.connected().o && !again.connected().x);
+        assert!(again.play(O, 0, "b1-b3", 4).is_ok());
+    }
+
+    #[test]
+    fn a_game_played_to_its_end_reports_the_engine_reason() {
+        // Random legal Shuang Cheng moves until the game ends (it always does: no draws).
+        let mut r = room(GameId::ShuangCheng);
+        let game = qipan_engine::games::shuangcheng::ShuangCheng;
+        let mut n = 0u64;
+        while !r.is_over() && n < 500 {
+            let pos = game.parse_position(&r.position).expect("position");
+            let mut moves = Vec::new();
+            game.legal_moves(&pos, &mut moves);
+            let token = if game.side_to_move(&pos) == Side::X {
+                X
+            } else {
+                O
+            };
+            let mv = game.format_move(moves[(n as usize * 7) % moves.len()]);
+            r = r.play(token, n, &mv, n).expect("legal");
+            n += 1;
+        }
+        assert!(r.is_over());
+        assert_eq!(r.reason.as_deref(), Some("no-move"));
+        r.check().expect("replays");
+    }
+
+    #[test]
+    fn codes_are_normalised_and_checked() {
+        assert_eq!(normalize_code(" abcdefgh ").as_deref(), Some("ABCDEFGH"));
+        assert_eq!(normalize_code("ABCDEFGI"), None);
+        assert_eq!(normalize_code("ABC"), None);
+        assert_eq!(normalize_code("ÄBCDEFGH"), None);
+        assert_eq!(hash_token("a").len(), 64);
+    }
+
+    #[derive(Clone, Debug)]
+    enum Act {
+        Move(bool, u64, String),
+        Timeout(u64),
+        Resign(bool),
+        Rematch(bool),
+        Presence(bool, bool),
+        Advance(u64),
+    }
+
+    fn act() -> impl Strategy<Value = Act> {
+        let mv = prop_oneof![
+            ".{0,12}",
+            prop::sample::select(vec![
+                "bh-c", "l-c", "r-c", "c-bh", "th-c", "a2-a4", "A1-NE", "b2", "pass", "timeout"
+            ])
+            .prop_map(str::to_owned),
+        ];
+        prop_oneof![
+            (any::<bool>(), 0u64..8, mv).prop_map(|(s, p, m)| Act::Move(s, p, m)),
+            (0u64..8).prop_map(Act::Timeout),
+            any::<bool>().prop_map(Act::Resign),
+            any::<bool>().prop_map(Act::Rematch),
+            (any::<bool>(), any::<bool>()).prop_map(|(s, a)| Act::Presence(s, a)),
+            (0u64..3000).prop_map(Act::Advance),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn no_action_sequence_panics_or_breaks_the_room(
+            game in prop::sample::select(GameId::ALL.to_vec()),
+            acts in prop::collection::vec(act(), 0..40),
+        ) {
+            let mut r = room(game);
+            let mut now = 0u64;
+            for a in acts {
+                let token = |x: bool| if x { X } else { O };
+                let result = match a {
+                    Act::Move(s, p, m) => r.play(token(s), p, &m, now),
+                    Act::Timeout(p) => r.timeout(p, now),
+                    Act::Resign(s) => r.resign(token(s), now),
+                    Act::Rematch(s) => r.ask_rematch(token(s), now),
+                    Act::Presence(s, a) => Ok(r.presence("s", if s { Side::X } else { Side::O }, a, now)),
+                    Act::Advance(ms) => { now += ms; continue; }
+                };
+                if let Ok(next) = result {
+                    prop_assert!(next.plies.len() <= r.plies.len() + 1 || next.round > r.round);
+                    r = next;
+                }
+                prop_assert!(r.check().is_ok(), "{:?}", r.check());
+                let json = serde_json::to_string(&r).expect("serialises");
+                let back: Room = serde_json::from_str(&json).expect("reads back");
+                prop_assert_eq!(&back, &r);
+            }
+        }
+    }
+}

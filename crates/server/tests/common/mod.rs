@@ -1,0 +1,199 @@
+//! A WebSocket client for the tests, and servers started in-process on loopback.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use qipan_engine::games::{Game, Variant};
+use qipan_engine::with_game;
+use qipan_server::{Config, Running};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// Every wait in a test is bounded by this.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+pub async fn server(data: &Path, turn_ms: u64, nats: Option<String>) -> Running {
+    qipan_server::start(Config {
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        data: data.to_owned(),
+        site: None,
+        nats,
+        turn_ms,
+    })
+    .await
+    .expect("server starts")
+}
+
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (ws, _) = tokio::time::timeout(
+            WAIT,
+            tokio_tungstenite::connect_async(format!("ws://{addr}/ws")),
+        )
+        .await
+        .expect("connect in time")
+        .expect("connects");
+        Client { ws }
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::text(text)).await.expect("sends");
+    }
+
+    /// Sends, ignoring a connection the server already closed (floods).
+    pub async fn send_lossy(&mut self, text: &str) {
+        let _ = self.ws.send(Message::text(text)).await;
+    }
+
+    pub async fn send(&mut self, value: Value) {
+        self.send_text(&value.to_string()).await;
+    }
+
+    /// The next frame, or `None` if the server closed the connection.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let message = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("a frame in time");
+            match message {
+                Some(Ok(Message::Text(text))) => {
+                    return Some(serde_json::from_str(text.as_str()).expect("JSON from the server"))
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    pub async fn recv(&mut self) -> Value {
+        self.next().await.expect("connection open")
+    }
+
+    /// Skips frames until one of type `kind`.
+    pub async fn recv_type(&mut self, kind: &str) -> Value {
+        loop {
+            let frame = self.recv().await;
+            if frame["type"] == kind {
+                return frame;
+            }
+        }
+    }
+
+    /// Skips frames until a `state` for which `ok` holds.
+    pub async fn state_where(&mut self, ok: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let frame = self.recv().await;
+            if frame["type"] == "state" && ok(&frame) {
+                return frame;
+            }
+            assert_ne!(frame["type"], "error", "unexpected error {frame}");
+        }
+    }
+
+    pub async fn state_with_plies(&mut self, n: usize) -> Value {
+        self.state_where(|s| s["plies"].as_array().map(Vec::len) == Some(n))
+            .await
+    }
+
+    /// The next frame must be an error with `code`.
+    pub async fn expect_error(&mut self, code: &str) {
+        let frame = self.recv().await;
+        assert_eq!(frame["type"], "error", "{frame}");
+        assert_eq!(frame["code"], code, "{frame}");
+        assert!(frame["message"].is_string());
+    }
+
+    /// Frames that arrive within `ms`.
+    pub async fn quiet(&mut self, ms: u64) -> Vec<Value> {
+        let mut frames = Vec::new();
+        let until = tokio::time::Instant::now() + Duration::from_millis(ms);
+        while let Ok(Some(Ok(message))) = tokio::time::timeout_at(until, self.ws.next()).await {
+            if let Message::Text(text) = message {
+                frames.push(serde_json::from_str(text.as_str()).expect("JSON"));
+            }
+        }
+        frames
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// A seated player: its connection, room and token.
+pub struct Player {
+    pub client: Client,
+    pub room: String,
+    pub token: String,
+    pub seat: String,
+}
+
+impl Player {
+    pub async fn create(addr: SocketAddr, game: &str, side: &str) -> Player {
+        let mut client = Client::connect(addr).await;
+        client
+            .send(json!({"type": "create", "game": game, "side": side}))
+            .await;
+        let seat = client.recv().await;
+        assert_eq!(seat["type"], "seat", "{seat}");
+        let state = client.recv().await;
+        assert_eq!(state["type"], "state", "{state}");
+        assert_eq!(state["room"], seat["room"]);
+        Player::from_seat(client, &seat)
+    }
+
+    pub async fn join(addr: SocketAddr, room: &str) -> Player {
+        let mut client = Client::connect(addr).await;
+        client.send(json!({"type": "join", "room": room})).await;
+        let seat = client.recv().await;
+        assert_eq!(seat["type"], "seat", "{seat}");
+        Player::from_seat(client, &seat)
+    }
+
+    pub async fn resume(addr: SocketAddr, room: &str, token: &str) -> Player {
+        let mut client = Client::connect(addr).await;
+        client
+            .send(json!({"type": "resume", "room": room, "token": token}))
+            .await;
+        let seat = client.recv().await;
+        assert_eq!(seat["type"], "seat", "{seat}");
+        Player::from_seat(client, &seat)
+    }
+
+    fn from_seat(client: Client, seat: &Value) -> Player {
+        Player {
+            client,
+            room: seat["room"].as_str().expect("room").to_owned(),
+            token: seat["token"].as_str().unwrap_or_default().to_owned(),
+            seat: seat["seat"].as_str().expect("seat").to_owned(),
+        }
+    }
+
+    pub async fn play(&mut self, ply: usize, mv: &str) {
+        let frame =
+            json!({"type": "move", "room": self.room, "token": self.token, "ply": ply, "move": mv});
+        self.client.send(frame).await;
+    }
+}
+
+/// The side to move (`x`/`o`) and a legal move in a state, chosen by the engine (`pick`
+/// indexes the legal moves, modulo their count).
+pub fn pick_move(state: &Value, pick: usize) -> (String, String) {
+    let variant = Variant::parse(state["game"].as_str().expect("game")).expect("variant");
+    with_game!(variant.to_game(), g => {
+        let pos = g.parse_position(state["position"].as_str().expect("position")).expect("position");
+        let mut moves = Vec::new();
+        g.legal_moves(&pos, &mut moves);
+        assert!(!moves.is_empty(), "no legal move in {state}");
+        (g.side_to_move(&pos).letter().to_string(), g.format_move(moves[pick % moves.len()]))
+    })
+}
