@@ -1,5 +1,5 @@
 //! Measures Monte-Carlo tree search (`uct.rs`) against the alpha-beta search at equal time
-//! per move, sides alternating, in every game: the figures behind the README's "Why
+//! per move, sides alternating, in every game: the figures behind docs/engine.md's "Why
 //! alpha-beta". The games are played by `ai::play_match`, like every self-play match.
 
 mod uct;
