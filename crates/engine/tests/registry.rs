@@ -23,13 +23,15 @@ fn variant_ids() -> BTreeSet<String> {
     Variant::ALL.iter().map(Variant::to_string).collect()
 }
 
-/// The single-quoted words inside the first `[...]` after `marker` in `text`.
+/// The quoted words of the list `marker ... = [...]` in `text` (a JavaScript or Rust
+/// constant).
 fn quoted_list_after(text: &str, marker: &str) -> BTreeSet<String> {
     let start = text
         .find(marker)
         .unwrap_or_else(|| panic!("{marker:?} not found"));
     let list = &text[start + marker.len()..];
-    let list = &list[list.find('[').expect("a list") + 1..list.find(']').expect("its end")];
+    let list = &list[list.find("= [").expect("a list") + 3..];
+    let list = &list[..list.find(']').expect("its end")];
     list.split(',')
         .map(|item| item.trim().trim_matches(['\'', '"']).to_owned())
         .filter(|item| !item.is_empty())
@@ -40,7 +42,7 @@ fn quoted_list_after(text: &str, marker: &str) -> BTreeSet<String> {
 fn the_browser_test_visits_every_game() {
     let test = repository_file("e2e/test.mjs");
     assert_eq!(
-        quoted_list_after(&test, "const EVERY_GAME ="),
+        quoted_list_after(&test, "const EVERY_GAME"),
         game_names(),
         "e2e/test.mjs's EVERY_GAME"
     );
@@ -106,6 +108,33 @@ fn every_game_and_option_is_counted_by_hand() {
         assert!(
             counts.contains(&format!("game: \"{id}\"")),
             "crates/engine/tests/hand_counts.rs counts no {id} position by hand"
+        );
+    }
+}
+
+#[test]
+fn the_screenshot_script_asks_the_registry() {
+    let script = repository_file("tools/screenshots.sh");
+    assert!(
+        script.contains("--example games"),
+        "tools/screenshots.sh reads the games from `cargo run -p qipan-engine --example games`"
+    );
+}
+
+#[test]
+fn the_command_line_tests_cover_every_game_and_option() {
+    // crates/cli/tests/cli.rs runs its contract over a list of its own, or over the registry.
+    let tests = repository_file("crates/cli/tests/cli.rs");
+    if tests.contains("const GAMES") {
+        assert_eq!(
+            quoted_list_after(&tests, "const GAMES"),
+            variant_ids(),
+            "crates/cli/tests/cli.rs's GAMES"
+        );
+    } else {
+        assert!(
+            tests.contains("Variant::ALL"),
+            "crates/cli/tests/cli.rs's games"
         );
     }
 }
