@@ -954,10 +954,14 @@ async function coach(t, m) {
   await t.plies(0);
 }
 
+/** Every game, in the order everyGame visits them: crates/engine/tests/registry.rs checks
+ * this list against the engine's registry, so a new game cannot be left out. */
+const EVERY_GAME = ['push', 'maddell', 'cannon', 'blockade', 'shuangcheng'];
+
 /** Desktop: every game, its board and localized title; an Earthen Cannon move. */
 async function everyGame(t, m) {
   const titles = new Set();
-  for (const game of ['push', 'maddell', 'cannon', 'blockade', 'shuangcheng']) {
+  for (const game of EVERY_GAME) {
     await t.chooseGame(game);
     const s = await t.state();
     titles.add(s.title);
@@ -978,7 +982,7 @@ async function everyGame(t, m) {
       await t.shot('cannon-replied');
     }
   }
-  check(titles.size === 5, `five games, five titles (${[...titles].join(' | ')})`);
+  check(titles.size === EVERY_GAME.length, `${EVERY_GAME.length} games, as many titles (${[...titles].join(' | ')})`);
 }
 
 /** Medium (a landscape window under 1100 px): the board beside a column with two tabs. */

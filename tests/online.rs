@@ -2,7 +2,7 @@
 //! creates a room, another joins it by typing the code, they play Shuang Cheng by clicks on
 //! the board points, and both show the same position after every move.
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use qipan::ui::App;
 use qipan_session::timer::SystemClock;
@@ -121,6 +121,6 @@ fn two_apps_play_one_game_through_the_server() {
     }
     assert_eq!(host.state().game().ply_texts(), ["bh-c", "l-bh"]);
     // Undo is off in an online game.
-    assert!(host.get_by_label("Undo").is_disabled());
+    assert!(host.get_by_label("Undo").accesskit_node().is_disabled());
     runtime.block_on(server.stop());
 }

@@ -11,7 +11,9 @@ export QIPAN_BUDGET_SCALE=${2:-0.1}
 shift $(($# < 2 ? $# : 2))
 variants=("$@")
 if [ ${#variants[@]} -eq 0 ]; then
-  variants=(push shuangcheng maddell blockade blockade:solidarity cannon)
+  # Every game and option, from the engine's registry (Variant::ALL), so that a new game is
+  # calibrated without touching this script.
+  mapfile -t variants < <(cargo run --release --quiet -p qipan-engine --example games)
 fi
 half=$((games / 2))
 cargo build --release --quiet -p qipan-cli

@@ -16,7 +16,8 @@ trap 'kill $xvfb 2>/dev/null || true' EXIT
 sleep 2
 # A throw-away home so that saved settings of a real user do not leak into the pictures.
 home=$(mktemp -d)
-for game in push shuangcheng maddell blockade cannon; do
+# One picture per game (its options look the same), the ids from the engine's registry.
+for game in $(cargo run --quiet -p qipan-engine --example games | grep -v :); do
   HOME=$home XDG_DATA_HOME=$home DISPLAY=:99 target/debug/qipan --game "$game" --lang "$lang" &
   app=$!
   sleep 10

@@ -5,29 +5,28 @@
 
 use qipan_engine::ai::search::{Limits, Searcher};
 use qipan_engine::ai::Evaluate;
-use qipan_engine::games::{perft, Game, Variant};
+use qipan_engine::games::{perft, Game, GameId, Variant};
 use qipan_engine::with_game;
 use std::time::{Duration, Instant};
 
-/// The depths at which each game's perft is timed.
-const PERFT: [(&str, u32); 6] = [
-    ("push", 5),
-    ("shuangcheng", 24),
-    ("maddell", 7),
-    ("blockade", 7),
-    ("blockade:solidarity", 7),
-    ("cannon", 7),
-];
+/// The depth at which each game's perft is timed: a second or so at most. A match on the
+/// game, so that the compiler asks for a new game's depth.
+fn perft_depth(variant: Variant) -> u32 {
+    match variant.game {
+        GameId::Push => 5,
+        GameId::ShuangCheng => 24,
+        GameId::Maddell | GameId::Blockade | GameId::Cannon => 7,
+    }
+}
 
-/// Fixed search depths (no time limit): same nodes every run unless the search changes.
-pub const SEARCH: [(&str, i32); 6] = [
-    ("push", 6),
-    ("shuangcheng", 20),
-    ("maddell", 8),
-    ("blockade", 8),
-    ("blockade:solidarity", 8),
-    ("cannon", 8),
-];
+/// The fixed search depth (no time limit): same nodes every run unless the search changes.
+fn search_depth(variant: Variant) -> i32 {
+    match variant.game {
+        GameId::Push => 6,
+        GameId::ShuangCheng => 20,
+        GameId::Maddell | GameId::Blockade | GameId::Cannon => 8,
+    }
+}
 
 fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, Duration) {
     let mut best = Duration::MAX;
@@ -73,8 +72,8 @@ fn main() {
         "{:<22}{:>6}{:>16}{:>12}{:>16}",
         "game", "depth", "leaves", "ms", "leaves/s"
     );
-    for (id, depth) in PERFT.into_iter().filter(|(id, _)| wanted(id)) {
-        let variant = Variant::parse(id).expect("known game");
+    for variant in Variant::ALL.into_iter().filter(|v| wanted(&v.to_string())) {
+        let (id, depth) = (variant.to_string(), perft_depth(variant));
         let (leaves, took) = with_game!(variant.to_game(), g => bench_perft(&g, depth));
         let rate = leaves as f64 / took.as_secs_f64();
         println!(
@@ -92,8 +91,8 @@ fn main() {
         "{:<22}{:>6}{:>12}{:>10}{:>12}{:>14}",
         "game", "depth", "nodes", "score", "ms", "nodes/s"
     );
-    for (id, depth) in SEARCH.into_iter().filter(|(id, _)| wanted(id)) {
-        let variant = Variant::parse(id).expect("known game");
+    for variant in Variant::ALL.into_iter().filter(|v| wanted(&v.to_string())) {
+        let (id, depth) = (variant.to_string(), search_depth(variant));
         let (nodes, score, took) = with_game!(variant.to_game(), g => bench_search(&g, depth));
         println!(
             "{id:<22}{depth:>6}{nodes:>12}{score:>10}{:>12.1}{:>14.0}",

@@ -1,7 +1,7 @@
-//! Builds the Sixpenny Maddell table and prints the README's figures.
+//! Builds the Sixpenny Maddell table and prints the figures of docs/engine.md.
 //!
 //! ```sh
-//! cargo run --release --example maddell_table -- [PIECES] [--verify N|all] [--save PATH]
+//! cargo run --release -p qipan-engine --example maddell_table -- [PIECES] [--verify N|all] [--save PATH]
 //!     [--load PATH] [--levels GAMES] [--slices MS]
 //! ```
 //!

@@ -4,12 +4,13 @@
 //! the desktop app's worker does (a `Task` stepped in 20 ms slices), and prints its figure.
 //!
 //! ```text
-//! cargo run --release --example nps -- GAME POSITION [--level master] [--runs N]
+//! cargo run --release -p qipan-engine --example nps -- GAME POSITION [--level master] [--runs N]
 //! ```
 //!
-//! Prints one JSON line: `{"game":…,"level":…,"nodes":…,"seconds":…,"nps":…}` with the
+//! GAME is a game id with its options (`cargo run -p qipan-engine --example games` lists
+//! them). Prints one JSON line: `{"game":…,"level":…,"nodes":…,"seconds":…,"nps":…}` with the
 //! median run's figures. The page searches with a smaller transposition table (see
-//! `TABLE_BITS` in src/ai/mod.rs) and on one thread, like this.
+//! `TABLE_BITS` in crates/engine/src/ai/mod.rs) and on one thread, like this.
 
 use qipan_engine::ai::{Evaluate, Level, Request, Task};
 use qipan_engine::games::Variant;

@@ -2,9 +2,9 @@
 //! fare against a plain fixed-depth player.
 //!
 //! ```text
-//! cargo run --release --example tune -- climb GAME --depth D [--games N] [--step S] [--rounds R]
-//! cargo run --release --example tune -- duel GAME PLAYER PLAYER [--games N] [--scale S] [--verbose]
-//! cargo run --release --example tune -- probe GAME [MOVE ...] --depth D
+//! cargo run --release -p qipan-engine --example tune -- climb GAME --depth D [--games N] [--step S] [--rounds R]
+//! cargo run --release -p qipan-engine --example tune -- duel GAME PLAYER PLAYER [--games N] [--scale S] [--verbose]
+//! cargo run --release -p qipan-engine --example tune -- probe GAME [MOVE ...] --depth D
 //! ```
 //!
 //! Every match starts each pair of games with `--opening` random plies (4 by default); a duel
@@ -14,6 +14,9 @@
 //! `climb` varies one weight at a time (up and down by `step`, a fraction) and keeps a change
 //! only when it beats the current weights in a fixed-depth match (games paired: the same random
 //! opening with sides swapped). The first weight stays fixed: it sets the scale.
+//!
+//! GAME is a game id with its options, as `cargo run -p qipan-engine --example games` lists
+//! them (`blockade:solidarity`).
 //!
 //! A PLAYER of `duel` is a level (`easy` … `master`, its budget times `--scale`) or a fixed
 //! depth `dN` (`dNq` adds quiescence), optionally with its own weights: `d3@1000,0,0`.

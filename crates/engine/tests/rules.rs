@@ -7,15 +7,6 @@ use qipan_engine::with_game;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-fn all_variants() -> Vec<Variant> {
-    let mut variants: Vec<Variant> = GameId::ALL.into_iter().map(Variant::plain).collect();
-    variants.push(Variant {
-        game: GameId::Blockade,
-        solidarity: true,
-    });
-    variants
-}
-
 /// Leaf counts above this are skipped in the test run (they are for `cargo bench` and the
 /// release build); everything below runs on every CI build.
 const PERFT_TEST_LIMIT: u64 = 3_000_000;
@@ -24,7 +15,23 @@ const PERFT_TEST_LIMIT: u64 = 3_000_000;
 fn perft_matches_the_regression_data() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft");
     let mut checked = 0;
-    for game in ["push", "shuangcheng", "maddell", "blockade", "cannon"] {
+    // One file per game (its options' lines inside it), and no file for a game that is not
+    // registered.
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .expect("perft data")
+        .map(|entry| {
+            entry
+                .expect("perft file")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    files.sort();
+    let mut expected: Vec<String> = GameId::ALL.map(|id| format!("{}.txt", id.name())).into();
+    expected.sort();
+    assert_eq!(files, expected, "tests/data/perft/ holds one file per game");
+    for game in GameId::ALL.map(GameId::name) {
         let path = format!("{dir}/{game}.txt");
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         for (n, line) in text.lines().enumerate() {
@@ -67,6 +74,14 @@ fn start_positions_are_the_ones_games_md_gives() {
         ("blockade:solidarity", "xxxxxx...x.....o...oooooo x"),
         ("cannon", "ooooooooooooooo...........xxx. x -"),
     ];
+    let mut ids: Vec<String> = expected.iter().map(|(id, _)| id.to_string()).collect();
+    let mut registered: Vec<String> = Variant::ALL.iter().map(Variant::to_string).collect();
+    ids.sort();
+    registered.sort();
+    assert_eq!(
+        ids, registered,
+        "a start position for every game and option"
+    );
     for (id, text) in expected {
         let variant = Variant::parse(id).expect("id");
         let start = with_game!(variant.to_game(), g => g.format_position(&g.start()));
@@ -76,7 +91,7 @@ fn start_positions_are_the_ones_games_md_gives() {
 
 #[test]
 fn game_ids_parse_and_unknown_options_are_refused() {
-    for variant in all_variants() {
+    for variant in Variant::ALL {
         assert_eq!(Variant::parse(&variant.to_string()), Ok(variant));
     }
     for bad in [
@@ -158,7 +173,7 @@ fn random_playouts<G: Game>(game: &G, seed: u64, games: usize, max_plies: usize)
 
 #[test]
 fn random_playouts_keep_every_invariant() {
-    for (i, variant) in all_variants().into_iter().enumerate() {
+    for (i, variant) in Variant::ALL.into_iter().enumerate() {
         with_game!(variant.to_game(), g => random_playouts(&g, 1000 + i as u64, 200, 300));
     }
 }
@@ -222,7 +237,7 @@ proptest! {
     /// No text, however strange, makes a parser panic.
     #[test]
     fn parsers_never_panic_on_arbitrary_text(text in "\\PC{0,80}") {
-        for variant in all_variants() {
+        for variant in Variant::ALL {
             parse_anything(variant, &text);
         }
     }
@@ -230,13 +245,13 @@ proptest! {
     /// Near-misses of real texts: one character replaced, inserted or removed.
     #[test]
     fn parsers_never_panic_on_mutated_texts(
-        game in 0usize..6,
+        game in 0..Variant::ALL.len(),
         sample in 0usize..40,
         at in 0usize..80,
         with in prop::sample::select(vec!['x', 'o', 's', '.', ' ', '-', '1', '9', 'é', '棋', 'X']),
         mode in 0u8..3,
     ) {
-        let variant = all_variants()[game];
+        let variant = Variant::ALL[game];
         let texts = sample_texts(&variant.to_game());
         let mut chars: Vec<char> = texts[sample % texts.len()].chars().collect();
         let at = at % (chars.len() + 1);

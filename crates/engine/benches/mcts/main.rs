@@ -1,5 +1,5 @@
 //! Measures Monte-Carlo tree search (`uct.rs`) against the alpha-beta search at equal time
-//! per move, sides alternating, in every game: the figures behind the README's "Why
+//! per move, sides alternating, in every game: the figures behind docs/engine.md's "Why
 //! alpha-beta". The games are played by `ai::play_match`, like every self-play match.
 
 mod uct;
@@ -70,17 +70,9 @@ fn main() -> ExitCode {
         "{:<22}{:>12}{:>12}{:>8}",
         "game", "mcts wins", "a-b wins", "draws"
     );
-    for id in [
-        "push",
-        "shuangcheng",
-        "maddell",
-        "blockade",
-        "blockade:solidarity",
-        "cannon",
-    ] {
-        let tallied = Variant::parse(id)
-            .map_err(|e| e.to_string())
-            .and_then(|variant| with_game!(variant.to_game(), g => tally(&g)));
+    for variant in Variant::ALL {
+        let id = variant.to_string();
+        let tallied = with_game!(variant.to_game(), g => tally(&g));
         match tallied {
             Ok([mcts, alpha_beta, other]) => {
                 println!("{id:<22}{mcts:>12}{alpha_beta:>12}{other:>8}")

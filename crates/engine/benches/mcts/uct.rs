@@ -1,6 +1,6 @@
 //! Monte-Carlo tree search (UCT with random playouts), kept only to measure against the
 //! alpha-beta search (`main.rs`). Measured, it lost every decisive game (Shuang Cheng split
-//! 5-5, each side winning as the first player), so the app does not use it; see the README.
+//! 5-5, each side winning as the first player), so the app does not use it; see docs/engine.md.
 
 use qipan_engine::ai::{Evaluate, Weights};
 use qipan_engine::games::{splitmix64 as mix, Side};

@@ -39,7 +39,7 @@ impl Level {
     /// walks into captures a beginner can punish; medium keeps that blur but sees two plies
     /// and follows captures and pushes (with less blur, hard-vs-medium in Maddell came out at
     /// 75%, too close); hard sees four; master searches as deep as its budget allows and
-    /// plays Shuang Cheng perfectly. Measured against each other in the README's table.
+    /// plays Shuang Cheng perfectly. Measured against each other in docs/engine.md.
     pub fn config(self) -> LevelConfig {
         let (max_depth, budget_ms, noise, quiescence, error_rate) = match self {
             Level::Easy => (1, 300, 60, false, 0.9),

@@ -68,7 +68,7 @@ pub trait Evaluate: Game {
 
     /// How deep the coach's review searches each position: deep enough to judge a move,
     /// shallow enough that a 60-ply game's review takes at most 30 s natively (measured in
-    /// the README, "The coach").
+    /// docs/coach.md).
     fn review_depth(&self) -> i32 {
         6
     }

@@ -241,7 +241,7 @@ mod web {
     /// (which the browser runs first) and frames. A zero `setTimeout` did the same but, from
     /// the fifth in a chain, waits at least 4 ms: a third of every 12 ms went idle, and the
     /// page searched about 30% fewer nodes a second, for no gain in how soon clicks or
-    /// frames came (measured in headless Chromium; see README, "In the browser").
+    /// frames came (measured in headless Chromium; see docs/web.md).
     pub(crate) struct Yielder {
         /// One channel for the whole job: it stays alive while a message is on its way.
         channel: Option<web_sys::MessageChannel>,

@@ -322,7 +322,23 @@ pub struct Variant {
 }
 
 impl Variant {
-    pub fn plain(game: GameId) -> Variant {
+    /// Every game with every set of its options: first each game plain, in [`GameId::ALL`]'s
+    /// order, then the games with an option. What the tests, the benches and the tools
+    /// iterate over (each id is [`Variant`]'s `Display`, which [`Variant::parse`] reads
+    /// back); the tests check it against [`GameId::ALL`].
+    pub const ALL: [Variant; 6] = [
+        Variant::plain(GameId::Push),
+        Variant::plain(GameId::ShuangCheng),
+        Variant::plain(GameId::Maddell),
+        Variant::plain(GameId::Blockade),
+        Variant::plain(GameId::Cannon),
+        Variant {
+            game: GameId::Blockade,
+            solidarity: true,
+        },
+    ];
+
+    pub const fn plain(game: GameId) -> Variant {
         Variant {
             game,
             solidarity: false,
@@ -404,14 +420,27 @@ pub enum VariantError {
 impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            VariantError::UnknownGame(text) => write!(
-                f,
-                "unknown game '{text}' (expected push, shuangcheng, maddell, blockade or cannon)"
-            ),
-            VariantError::UnknownOption(text) => write!(
-                f,
-                "unknown rule option in '{text}' (only blockade:solidarity exists)"
-            ),
+            VariantError::UnknownGame(text) => {
+                let names = GameId::ALL.map(GameId::name);
+                let (last, rest) = names.split_last().expect("at least one game");
+                write!(
+                    f,
+                    "unknown game '{text}' (expected {} or {last})",
+                    rest.join(", ")
+                )
+            }
+            VariantError::UnknownOption(text) => {
+                let with_options: Vec<String> = Variant::ALL
+                    .iter()
+                    .filter(|v| **v != Variant::plain(v.game))
+                    .map(Variant::to_string)
+                    .collect();
+                write!(
+                    f,
+                    "unknown rule option in '{text}' (only {} exists)",
+                    with_options.join(", ")
+                )
+            }
         }
     }
 }
@@ -545,5 +574,41 @@ mod end_reason_tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), all.len());
+    }
+}
+
+#[cfg(test)]
+mod registry_tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_is_a_registered_game_once_and_every_game_has_its_plain_variant() {
+        let plain: Vec<Variant> = GameId::ALL.map(Variant::plain).into();
+        assert_eq!(
+            Variant::ALL[..plain.len()],
+            plain[..],
+            "each game plain, first"
+        );
+        for (i, variant) in Variant::ALL.iter().enumerate() {
+            assert!(GameId::ALL.contains(&variant.game), "{variant}");
+            assert_eq!(Variant::parse(&variant.to_string()), Ok(*variant));
+            assert!(!Variant::ALL[..i].contains(variant), "{variant} twice");
+            assert_eq!(
+                crate::with_game!(variant.to_game(), g => g.variant()),
+                *variant
+            );
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_registry() {
+        assert_eq!(
+            VariantError::UnknownGame("chess".into()).to_string(),
+            "unknown game 'chess' (expected push, shuangcheng, maddell, blockade or cannon)"
+        );
+        assert_eq!(
+            VariantError::UnknownOption("push:x".into()).to_string(),
+            "unknown rule option in 'push:x' (only blockade:solidarity exists)"
+        );
     }
 }

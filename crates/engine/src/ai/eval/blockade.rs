@@ -23,7 +23,7 @@ impl Blockade {
 }
 
 impl Evaluate for Blockade {
-    /// A 60-ply game's review at this depth: 2.4 s for 44 plies natively (README, "The coach").
+    /// A 60-ply game's review at this depth: 3.3 s for 44 plies natively (docs/coach.md).
     fn review_depth(&self) -> i32 {
         14
     }

@@ -57,7 +57,7 @@ fn cannons_score(pos: &Position, w: &Weights) -> i32 {
 }
 
 impl Evaluate for Cannon {
-    /// A 60-ply game's review at this depth: 5.2 s natively (README, "The coach").
+    /// A 60-ply game's review at this depth: 7.0 s natively (docs/coach.md).
     fn review_depth(&self) -> i32 {
         9
     }

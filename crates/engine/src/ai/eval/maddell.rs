@@ -50,7 +50,7 @@ fn side_score(pos: &Position, side: Side, w: &Weights) -> i32 {
 }
 
 impl Evaluate for Maddell {
-    /// A 60-ply game's review at this depth: about 8 s natively (README, "The coach").
+    /// A 60-ply game's review at this depth: about 9 s natively (docs/coach.md).
     fn review_depth(&self) -> i32 {
         10
     }

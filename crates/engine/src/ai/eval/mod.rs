@@ -1,6 +1,6 @@
 //! One evaluation per game. Each scores a position for the side to move, in hundredths of a
 //! piece. The weights are tables rather than constants so that `examples/tune.rs` can match
-//! one set against another; the values kept are the ones those matches favoured (the README
+//! one set against another; the values kept are the ones those matches favoured (docs/engine.md
 //! lists every trial).
 
 mod blockade;

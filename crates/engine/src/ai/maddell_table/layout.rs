@@ -206,7 +206,7 @@ impl Stage {
 }
 
 /// Every subgame's slots, and every placement stage's, add up to the counts the issue and
-/// the README give (1.07 × 10⁸ sliding positions).
+/// docs/engine.md give (1.07 × 10⁸ sliding positions).
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,18 +1,15 @@
-//! Iterative-deepening principal-variation search, written once for every game.
+//! Alpha-beta: principal-variation search and quiescence, one node at a time.
 //!
-//! The recursion is kept on an explicit stack of frames instead of the call stack, so that a
-//! search can stop after any node and resume exactly where it stopped. That is what lets the
-//! web build run it in slices of a few milliseconds on the page's only thread, and it makes a
-//! sliced search visit the same nodes, in the same order, as an unsliced one.
+//! Every node is a [`Frame`] on the searcher's stack and goes through the [`Stage`]s:
+//! entered (terminal, repetition and table checks, stand-pat, move generation), then one
+//! child after another. After the first child, each is searched with a null window around
+//! alpha and again with the full window only when it fails high (PVS). Below the horizon a
+//! node is quiescent: it stands pat on its evaluation and follows only captures and pushes.
 
-use super::tt::{Bound, Entry, Table};
-use super::{Evaluate, Weights};
+use super::{Evaluate, Searcher, MAX_PLY, WIN};
+use crate::ai::tt::{Bound, Entry};
 use crate::games::{splitmix64, Status};
-use web_time::{Duration, Instant};
 
-/// Scores at or beyond this are decided games; `WIN - n` is a win in `n` plies.
-pub const WIN: i32 = 1_000_000;
-const MAX_PLY: usize = 128;
 /// What a repetition costs the searching side, in hundredths of a piece. Half a piece: at 15,
 /// master circled into the move limit in 5 of 40 Solidarity games against a plain depth-3
 /// player rather than play on; at 50 it won all 40 (`examples/tune.rs duel`).
@@ -20,39 +17,14 @@ const CONTEMPT: i32 = 50;
 /// Quiescence follows at most this many captures or pushes past the horizon.
 const MAX_QUIESCENCE: i32 = 8;
 
-/// How hard to look.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    pub max_depth: i32,
-    /// Wall-clock budget from the moment the search is created; `None`: no time limit.
-    pub budget: Option<Duration>,
-    /// Amplitude of the deterministic noise added to evaluations (weaker levels).
-    pub noise: i32,
-    /// Whether to follow captures and pushes past the horizon.
-    pub quiescence: bool,
-    pub seed: u64,
-    /// Transposition table size as a power of two.
-    pub table_bits: u32,
-}
-
-/// What a finished (or stopped) search found.
-#[derive(Clone, Copy, Debug)]
-pub struct Outcome<M> {
-    pub best: Option<M>,
-    pub score: i32,
-    /// The deepest iteration that completed.
-    pub depth: i32,
-    pub nodes: u64,
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
+pub(super) enum Stage {
     Enter,
     NextChild,
     AwaitChild,
 }
 
-struct Frame<G: Evaluate> {
+pub(super) struct Frame<G: Evaluate> {
     pos: G::Position,
     hash: u64,
     depth: i32,
@@ -69,167 +41,15 @@ struct Frame<G: Evaluate> {
     null_window: bool,
 }
 
-pub struct Searcher<G: Evaluate> {
-    game: G,
-    root: G::Position,
-    limits: Limits,
-    deadline: Option<Instant>,
-    table: Table<G::Move>,
-    /// Hashes of the positions before the root, for repetition checks.
-    game_history: Vec<u64>,
-    /// Hashes along the current search path, root first.
-    path: Vec<u64>,
-    killers: Vec<[Option<G::Move>; 2]>,
-    history: Vec<i32>,
-    stack: Vec<Frame<G>>,
-    /// Frames kept after popping so their move vectors are reused.
-    spare: Vec<Vec<G::Move>>,
-    returned: i32,
-    iteration: i32,
-    completed: Option<(G::Move, i32)>,
-    completed_depth: i32,
-    iteration_best: Option<(G::Move, i32)>,
-    nodes: u64,
-    finished: bool,
-    weights: Weights,
-}
-
 impl<G: Evaluate> Searcher<G> {
-    pub fn new(game: G, root: G::Position, history: &[G::Position], limits: Limits) -> Self {
-        let game_history = history.iter().map(|p| game.hash(p)).collect();
-        Searcher {
-            deadline: limits.budget.map(|b| Instant::now() + b),
-            table: Table::new(limits.table_bits),
-            game_history,
-            path: Vec::with_capacity(MAX_PLY + 16),
-            killers: vec![[None, None]; MAX_PLY + 16],
-            history: vec![0; super::HISTORY_SLOTS],
-            stack: Vec::with_capacity(MAX_PLY + 16),
-            spare: Vec::new(),
-            returned: 0,
-            iteration: 0,
-            completed: None,
-            completed_depth: 0,
-            iteration_best: None,
-            nodes: 0,
-            finished: false,
-            weights: game.default_weights(),
-            game,
-            root,
-            limits,
-        }
-    }
-
-    /// Evaluates with `weights` instead of the game's own (self-play tuning).
-    pub fn with_weights(mut self, weights: Weights) -> Self {
-        self.weights = weights;
-        self
-    }
-
-    pub fn outcome(&self) -> Outcome<G::Move> {
-        // A move from an unfinished iteration is trusted once it beat the previous best,
-        // which is always searched first.
-        let best = match (self.iteration_best, self.completed) {
-            (Some(now), Some(before)) if now.1 > before.1 => Some(now),
-            (_, Some(before)) => Some(before),
-            (now, None) => now,
-        };
-        Outcome {
-            best: best.map(|b| b.0),
-            score: best.map_or(0, |b| b.1),
-            depth: self.completed_depth,
-            nodes: self.nodes,
-        }
-    }
-
-    /// The line the search expects, starting with [`Outcome::best`]: the best move, then each
-    /// position's table move, while it is legal, the game goes on and no position repeats.
-    /// At most `max_len` moves (the table may have lost the tail of a deep line).
-    pub fn principal_variation(&self, max_len: usize) -> Vec<G::Move> {
-        let Some(first) = self.outcome().best else {
-            return Vec::new();
-        };
-        let mut line = vec![first];
-        let mut pos = self.game.play(&self.root, first);
-        let mut seen = vec![self.game.hash(&self.root)];
-        let mut moves = Vec::new();
-        while line.len() < max_len && !self.game.status(&pos).is_over() {
-            let hash = self.game.hash(&pos);
-            if seen.contains(&hash) {
-                break;
-            }
-            seen.push(hash);
-            let Some(mv) = self.table.probe(hash).and_then(|entry| entry.best) else {
-                break;
-            };
-            moves.clear();
-            self.game.legal_moves(&pos, &mut moves);
-            if !moves.contains(&mv) {
-                break;
-            }
-            line.push(mv);
-            pos = self.game.play(&pos, mv);
-        }
-        line
-    }
-
-    /// Runs to completion (or to the time limit).
-    pub fn run(&mut self) -> Outcome<G::Move> {
-        while !self.step(None) {}
-        self.outcome()
-    }
-
-    /// Works until `slice` has passed (or without a slice limit when `None`); returns `true`
-    /// once the search is over.
-    pub fn step(&mut self, slice: Option<Duration>) -> bool {
-        let slice_end = slice.map(|s| Instant::now() + s);
-        let mut polled: u32 = 0;
-        while !self.finished {
-            if self.stack.is_empty() && !self.start_iteration() {
-                self.finished = true;
-                break;
-            }
-            polled += 1;
-            if polled >= 256 {
-                polled = 0;
-                let now = Instant::now();
-                // The first iteration always completes, so there is always a move.
-                let out_of_time =
-                    self.completed.is_some() && self.deadline.is_some_and(|d| now >= d);
-                if out_of_time {
-                    self.finished = true;
-                    break;
-                }
-                if slice_end.is_some_and(|end| now >= end) {
-                    return false;
-                }
-            }
-            self.advance();
-        }
-        true
-    }
-
-    /// Pushes the root frame of the next iteration, or says the search is over.
-    fn start_iteration(&mut self) -> bool {
-        if let Some((_, score)) = self.completed {
-            if score.abs() >= WIN - MAX_PLY as i32 {
-                return false;
-            }
-        }
-        if self.iteration >= self.limits.max_depth {
-            return false;
-        }
-        if self.completed.is_some() && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return false;
-        }
-        self.iteration += 1;
-        self.iteration_best = None;
-        let hash = self.game.hash(&self.root);
-        self.push_frame(self.root, hash, self.iteration, -WIN - 1, WIN + 1);
-        true
-    }
-
-    fn push_frame(&mut self, pos: G::Position, hash: u64, depth: i32, alpha: i32, beta: i32) {
+    pub(super) fn push_frame(
+        &mut self,
+        pos: G::Position,
+        hash: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) {
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
         self.path.push(hash);
@@ -258,10 +78,7 @@ impl<G: Evaluate> Searcher<G> {
         self.path.pop();
         self.returned = score;
         if self.stack.is_empty() {
-            if let Some(best) = self.iteration_best {
-                self.completed = Some(best);
-                self.completed_depth = self.iteration;
-            }
+            self.complete_iteration();
         }
     }
 
@@ -271,7 +88,7 @@ impl<G: Evaluate> Searcher<G> {
 
     /// One step of the state machine: enter a node, descend into a child, or take a child's
     /// score.
-    fn advance(&mut self) {
+    pub(super) fn advance(&mut self) {
         let ply = self.ply();
         let top = self.stack.len() - 1;
         match self.stack[top].stage {
@@ -417,16 +234,6 @@ impl<G: Evaluate> Searcher<G> {
         f.stage = Stage::NextChild;
     }
 
-    /// The legal moves of `pos` in the order the search tries them at the root: the checks
-    /// of the orderer (it must never drop or repeat a move) go through here.
-    pub fn ordered_moves(&self, pos: &G::Position) -> Vec<G::Move> {
-        let mut moves = Vec::new();
-        self.game.legal_moves(pos, &mut moves);
-        let table_move = self.table.probe(self.game.hash(pos)).and_then(|e| e.best);
-        self.order(pos, &mut moves, table_move, 0);
-        moves
-    }
-
     fn is_repetition(&self, hash: u64, ply: usize) -> bool {
         // Same position with the same side to move: two plies apart at least.
         self.path[..ply]
@@ -436,44 +243,6 @@ impl<G: Evaluate> Searcher<G> {
             .step_by(2)
             .any(|&h| h == hash)
             || self.game_history.contains(&hash)
-    }
-
-    /// Table move first, then captures and pushes, then killers, then by history.
-    fn order(
-        &self,
-        pos: &G::Position,
-        moves: &mut [G::Move],
-        table_move: Option<G::Move>,
-        ply: usize,
-    ) {
-        let killers = self.killers[ply.min(MAX_PLY)];
-        let key = |mv: &G::Move| -> i64 {
-            if Some(*mv) == table_move {
-                return i64::MIN;
-            }
-            let mut score = 0i64;
-            if self.game.is_noisy(pos, *mv) {
-                score += 1 << 40;
-                score += self.game.noisy_gain(pos, *mv) as i64 * (1 << 20);
-            } else if killers[0] == Some(*mv) {
-                score += 1 << 36;
-            } else if killers[1] == Some(*mv) {
-                score += 1 << 35;
-            }
-            score += self.history[self.game.history_slot(*mv) % super::HISTORY_SLOTS] as i64;
-            -score
-        };
-        moves.sort_by_cached_key(key);
-    }
-
-    fn reward(&mut self, ply: usize, mv: G::Move, depth: i32) {
-        let killers = &mut self.killers[ply.min(MAX_PLY)];
-        if killers[0] != Some(mv) {
-            killers[1] = killers[0];
-            killers[0] = Some(mv);
-        }
-        let slot = self.game.history_slot(mv) % super::HISTORY_SLOTS;
-        self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
     }
 
     fn store(&mut self, top: usize, score: i32) {
@@ -498,6 +267,8 @@ impl<G: Evaluate> Searcher<G> {
         });
     }
 
+    /// The game's evaluation, blurred by the level's deterministic noise (the same position
+    /// always gets the same blur within a search).
     fn evaluate(&self, pos: &G::Position) -> i32 {
         let score = self.game.evaluate(pos, &self.weights);
         if self.limits.noise == 0 {
@@ -508,11 +279,6 @@ impl<G: Evaluate> Searcher<G> {
         let spread = 2 * self.limits.noise as u64 + 1;
         score + (h % spread) as i32 - self.limits.noise
     }
-}
-
-/// The plies to the end of a decided score (`WIN - n` or `-(WIN - n)`), else `None`.
-pub fn decided_in(score: i32) -> Option<u32> {
-    (score.abs() >= WIN - MAX_PLY as i32 * 2).then(|| (WIN - score.abs()) as u32)
 }
 
 /// Decided scores are stored relative to the node, so they stay right at any ply.
