@@ -1,6 +1,7 @@
 //! The app: one window with the board, the rules and the settings.
 //!
-//! Desktop: `qipan [--game push|shuangcheng|maddell|blockade|cannon] [--lang en-US|zh-CN]`
+//! Desktop: `qipan [--game ID] [--lang en-US|zh-CN]` (ID as in saved games, with its option:
+//! `blockade:solidarity`)
 //! opens on the given game and language (handy for screenshots); otherwise the saved
 //! settings apply (anything else is refused: one line on standard error, exit code 2, no
 //! window). Web: Trunk builds this binary for wasm32 (see `index.html`), and `main`

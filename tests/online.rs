@@ -50,7 +50,10 @@ fn wait(apps: &mut [&mut Harness<'static, App>], what: &str, done: impl Fn(&[&Ap
 
 fn click_point(harness: &mut Harness<'static, App>, name: &str) {
     harness
-        .get_by(|n| n.label().is_some_and(|l| l.starts_with(&format!("{name}, "))))
+        .get_by(|n| {
+            n.label()
+                .is_some_and(|l| l.starts_with(&format!("{name}, ")))
+        })
         .click();
     harness.step();
 }
@@ -87,6 +90,7 @@ fn two_apps_play_one_game_through_the_server() {
         .expect("a room")
         .to_owned();
     assert!(host.query_by_label(&format!("Room {room}")).is_some());
+    assert!(host.query_by_label("QR code of the room's link").is_some());
 
     friend.get_by_label("Play a friend").click();
     friend.run();
@@ -103,17 +107,29 @@ fn two_apps_play_one_game_through_the_server() {
                 .and_then(|o| o.state())
                 .is_some_and(|s| s.connected.o)
     });
-    assert!(host.query_by_label("Your friend is here").is_some());
+    host.run();
+    let said = |h: &Harness<'static, App>, text: &str| h.query_by_label_contains(text).is_some();
+    assert!(
+        said(&host, "Your friend is here"),
+        "the status line says so"
+    );
+    assert!(said(&friend, "You play Light"));
 
     // Dark (the host) and Light (the friend) move in turn, by clicks on the board.
     let moves = [("host", "bh", "c"), ("friend", "l", "bh")];
     for (ply, (who, from, to)) in moves.into_iter().enumerate() {
-        let mover = if who == "host" { &mut host } else { &mut friend };
+        let mover = if who == "host" {
+            &mut host
+        } else {
+            &mut friend
+        };
         click_point(mover, from);
         click_point(mover, to);
-        wait(&mut [&mut host, &mut friend], "the move on both boards", |a| {
-            a.iter().all(|app| app.game().len() == ply + 1)
-        });
+        wait(
+            &mut [&mut host, &mut friend],
+            "the move on both boards",
+            |a| a.iter().all(|app| app.game().len() == ply + 1),
+        );
         assert_eq!(
             host.state().game().position_text(),
             friend.state().game().position_text()

@@ -328,6 +328,14 @@ fn every_game_mid_move_in_both_languages() {
         ("blockade", &BLOCKADE, &["b4"], None),
         ("cannon", &CANNON, &["e4"], None),
     ];
+    // A sixth game must get its picture: the list covers the registry.
+    for id in qipan_engine::games::GameId::ALL {
+        assert!(
+            games.iter().any(|(scene, ..)| *scene == id.name()),
+            "no snapshot of {}",
+            id.name()
+        );
+    }
     let mut snapshots = Mismatches::default();
     for lang in Lang::ALL {
         for (scene, game, taps, hover) in games {

@@ -1,5 +1,6 @@
 //! The only place the app touches the file system: reading and writing saved games on the
-//! desktop. The web build has no files (its saved-game support, if any, lives elsewhere).
+//! desktop. The web build has no paths: it downloads and uploads files instead
+//! (`storage_web.rs`).
 
 use qipan_engine::files::write_atomically;
 use qipan_session::save::SaveError;
