@@ -241,7 +241,12 @@ impl Shared {
                 Backend::Nats(nats) => match nats.update(&next, loaded.revision).await {
                     Ok(Ok(revision)) => revision,
                     Ok(Err(_conflict)) => {
+                        // Another server changed the room first. Its change is news for
+                        // the sockets here too (the watch will skip it: same revision).
                         *state = self.fetch(&cell.code).await?;
+                        if let Some(newer) = state.as_ref() {
+                            self.publish(cell, &newer.room);
+                        }
                         continue;
                     }
                     Err(e) => {
