@@ -85,7 +85,8 @@ fn cpu_ticks(pid: u32) -> Option<u64> {
     Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// When each game's last move was sent, keyed by room and ply.
 type Sent = Arc<Mutex<HashMap<(String, usize), Instant>>>;
@@ -97,9 +98,10 @@ struct Stats {
 }
 
 async fn connect(addr: &str) -> Ws {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-        .await
-        .expect("connects");
+    let (ws, _) =
+        tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), None, true)
+            .await
+            .expect("connects");
     ws
 }
 
@@ -139,7 +141,9 @@ async fn player(
                 continue;
             }
             Some("error") => {
-                stats.errors.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                stats
+                    .errors
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 continue;
             }
             Some("state") => {}
@@ -164,7 +168,11 @@ async fn player(
         }
         // The opponent's move that made it our turn: its latency.
         if plies > 0 {
-            if let Some(t0) = sent.lock().expect("lock").remove(&(room.clone(), plies - 1)) {
+            if let Some(t0) = sent
+                .lock()
+                .expect("lock")
+                .remove(&(room.clone(), plies - 1))
+            {
                 let us = t0.elapsed().as_micros() as u64;
                 stats.latencies_us.lock().expect("lock").push(us);
             }
@@ -178,11 +186,15 @@ async fn player(
         rng = qipan_engine::games::splitmix64(rng);
         let mv = game.format_move(moves[(rng % moves.len() as u64) as usize]);
         let frame = json!({"type": "move", "room": room, "token": token, "ply": plies, "move": mv});
-        sent.lock().expect("lock").insert((room.clone(), plies), Instant::now());
+        sent.lock()
+            .expect("lock")
+            .insert((room.clone(), plies), Instant::now());
         if ws.send(Message::text(frame.to_string())).await.is_err() {
             break;
         }
-        stats.moves.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        stats
+            .moves
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
     let _ = ws.close(None).await;
 }
@@ -216,7 +228,10 @@ fn main() {
     std::io::BufReader::new(child.stdout.take().expect("stdout"))
         .read_line(&mut line)
         .expect("listening line");
-    let addr = line.trim().trim_start_matches("listening on http://").to_owned();
+    let addr = line
+        .trim()
+        .trim_start_matches("listening on http://")
+        .to_owned();
     let rss_before = proc_field(pid, "status", "VmRSS:").unwrap_or(0);
 
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
@@ -262,6 +277,7 @@ fn main() {
         let start = Instant::now();
         let until = start + Duration::from_secs(args.seconds);
         let cpu_start = cpu_ticks(pid).unwrap_or(0);
+        let own_start = cpu_ticks(std::process::id()).unwrap_or(0);
         let think = Duration::from_millis(args.think_ms);
         let mut tasks = Vec::new();
         for (i, (room, x, tx, o, to)) in pairs.into_iter().enumerate() {
@@ -275,6 +291,7 @@ fn main() {
         }
         let wall = start.elapsed().as_secs_f64();
         let cpu = cpu_ticks(pid).unwrap_or(0).saturating_sub(cpu_start) as f64 / 100.0;
+        let own = cpu_ticks(std::process::id()).unwrap_or(0).saturating_sub(own_start) as f64 / 100.0;
         let rss_peak = proc_field(pid, "status", "VmHWM:").unwrap_or(0);
         let mut lat = stats.latencies_us.lock().expect("lock").clone();
         lat.sort_unstable();
@@ -296,6 +313,7 @@ fn main() {
             rss_peak
         );
         println!("server CPU: {cpu:.1} s in {wall:.1} s = {:.0}% of one core", 100.0 * cpu / wall);
+        println!("clients' CPU (this process): {own:.1} s = {:.0}% of one core", 100.0 * own / wall);
     });
     drop(child.stdin.take());
     let _ = child.wait();

@@ -15,6 +15,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use axum::Router;
 use futures_util::StreamExt;
 use qipan_engine::games::{Side, Variant};
@@ -62,6 +63,8 @@ pub const BAD_WINDOW: Duration = Duration::from_secs(60);
 /// The largest message the socket layer reads at all; between 8 KiB and this a frame is
 /// answered `too-large`, past it the connection is closed (it would only be buffered).
 pub const SOCKET_MAX_BYTES: usize = 64 * 1024;
+/// Each socket's read buffer (it grows for a larger frame, up to [`SOCKET_MAX_BYTES`]).
+pub const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
 
 /// Resolves once the server is told to stop (the guard `wait_for` returns is dropped here,
 /// so the futures that wait on it stay `Send`).
@@ -459,6 +462,10 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let app = app.with_state(state);
     let mut until = shutdown.clone();
     let task = tokio::spawn(async move {
+        // No Nagle: a state frame is small and should leave at once, not wait for an ACK.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
             stopping(&mut until).await;
         });
@@ -519,8 +526,12 @@ async fn housekeeping(shared: Arc<Shared>) {
 }
 
 async fn ws_upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> impl IntoResponse {
+    // Small buffers: frames are small, and tungstenite's 128 KiB default read buffer per
+    // socket would be most of a game's memory.
     ws.max_message_size(SOCKET_MAX_BYTES)
         .max_frame_size(SOCKET_MAX_BYTES)
+        .read_buffer_size(SOCKET_BUFFER_BYTES)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             let _alive = state.sockets.clone();
             Connection::new(state.shared).run(socket).await;
