@@ -113,7 +113,7 @@ fn new_code() -> Option<String> {
 
 enum Backend {
     Sqlite(Store),
-    Nats(Nats),
+    Nats(Box<Nats>),
 }
 
 /// The stored copy of a room and, with NATS, the bucket revision it was read at.
@@ -420,7 +420,7 @@ struct AppState {
 /// it (a file that cannot be opened, a port in use, NATS unreachable).
 pub async fn start(config: Config) -> Result<Running, String> {
     let backend = match &config.nats {
-        Some(url) => Backend::Nats(Nats::connect(url).await?),
+        Some(url) => Backend::Nats(Box::new(Nats::connect(url).await?)),
         None => Backend::Sqlite(Store::open(&config.data)?),
     };
     let server_id: String = new_token().ok_or("no OS randomness")?[..12].to_owned();
@@ -439,7 +439,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
 
     if let Backend::Nats(nats) = &shared.backend {
         let stream = nats.watch().await?;
-        tokio::spawn(watch_bucket(shared.clone(), nats.clone(), stream));
+        tokio::spawn(watch_bucket(shared.clone(), (**nats).clone(), stream));
     }
     tokio::spawn(housekeeping(shared.clone()));
 
@@ -507,7 +507,7 @@ async fn housekeeping(shared: Arc<Shared>) {
     let mut shutdown = shared.shutdown.clone();
     let mut minute = 0u64;
     loop {
-        if minute % 60 == 0 {
+        if minute.is_multiple_of(60) {
             if let Backend::Sqlite(store) = &shared.backend {
                 match store.expire(now_ms().saturating_sub(ROOM_TTL_MS)).await {
                     Ok(0) => {}
