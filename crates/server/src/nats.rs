@@ -12,6 +12,7 @@
 use std::time::Duration;
 
 use async_nats::jetstream::{self, kv};
+
 use futures_util::StreamExt;
 
 use crate::room::{Room, ROOM_TTL_MS};
@@ -41,22 +42,32 @@ impl Nats {
             .await
             .map_err(|e| format!("NATS {url}: {e}"))?;
         let js = jetstream::new(client);
-        let config = kv::Config {
-            bucket: BUCKET.to_owned(),
-            description: "Qipan rooms (qipan-server)".to_owned(),
-            history: 1,
+        // The bucket's stream is made here, as `create_key_value` would make it: that call
+        // first reads the account info, whose 2.9 reply lacks fields async-nats 0.51
+        // requires. The stream (`KV_<bucket>`, subjects `$KV.<bucket>.>`, one message per
+        // key, roll-ups allowed, deletes denied, direct get) is what any client's KV opens.
+        let config = jetstream::stream::Config {
+            name: format!("KV_{BUCKET}"),
+            description: Some("Qipan rooms (qipan-server)".to_owned()),
+            subjects: vec![format!("$KV.{BUCKET}.>")],
+            max_messages_per_subject: 1,
             max_age: Duration::from_millis(ROOM_TTL_MS),
-            max_value_size: 1 << 20,
+            max_message_size: 1 << 20,
+            discard: jetstream::stream::DiscardPolicy::New,
+            allow_rollup: true,
+            deny_delete: true,
+            allow_direct: true,
+            num_replicas: 1,
             ..Default::default()
         };
-        // Two servers may start together: whoever does not create the bucket opens it.
-        let kv = match js.create_key_value(config).await {
-            Ok(kv) => kv,
-            Err(create) => js
-                .get_key_value(BUCKET)
-                .await
-                .map_err(|e| format!("NATS bucket {BUCKET}: {create}; {e}"))?,
-        };
+        // Two servers may start together: both ask for the same stream, which is fine.
+        js.get_or_create_stream(config)
+            .await
+            .map_err(|e| format!("NATS stream KV_{BUCKET}: {e}"))?;
+        let kv = js
+            .get_key_value(BUCKET)
+            .await
+            .map_err(|e| format!("NATS bucket {BUCKET}: {e}"))?;
         Ok(Nats { kv })
     }
 

@@ -15,6 +15,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use axum::Router;
 use futures_util::StreamExt;
 use qipan_engine::games::{Side, Variant};
@@ -62,6 +63,8 @@ pub const BAD_WINDOW: Duration = Duration::from_secs(60);
 /// The largest message the socket layer reads at all; between 8 KiB and this a frame is
 /// answered `too-large`, past it the connection is closed (it would only be buffered).
 pub const SOCKET_MAX_BYTES: usize = 64 * 1024;
+/// Each socket's read buffer (it grows for a larger frame, up to [`SOCKET_MAX_BYTES`]).
+pub const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
 
 /// Resolves once the server is told to stop (the guard `wait_for` returns is dropped here,
 /// so the futures that wait on it stay `Send`).
@@ -110,7 +113,7 @@ fn new_code() -> Option<String> {
 
 enum Backend {
     Sqlite(Store),
-    Nats(Nats),
+    Nats(Box<Nats>),
 }
 
 /// The stored copy of a room and, with NATS, the bucket revision it was read at.
@@ -241,7 +244,12 @@ impl Shared {
                 Backend::Nats(nats) => match nats.update(&next, loaded.revision).await {
                     Ok(Ok(revision)) => revision,
                     Ok(Err(_conflict)) => {
+                        // Another server changed the room first. Its change is news for
+                        // the sockets here too (the watch will skip it: same revision).
                         *state = self.fetch(&cell.code).await?;
+                        if let Some(newer) = state.as_ref() {
+                            self.publish(cell, &newer.room);
+                        }
                         continue;
                     }
                     Err(e) => {
@@ -412,7 +420,7 @@ struct AppState {
 /// it (a file that cannot be opened, a port in use, NATS unreachable).
 pub async fn start(config: Config) -> Result<Running, String> {
     let backend = match &config.nats {
-        Some(url) => Backend::Nats(Nats::connect(url).await?),
+        Some(url) => Backend::Nats(Box::new(Nats::connect(url).await?)),
         None => Backend::Sqlite(Store::open(&config.data)?),
     };
     let server_id: String = new_token().ok_or("no OS randomness")?[..12].to_owned();
@@ -431,7 +439,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
 
     if let Backend::Nats(nats) = &shared.backend {
         let stream = nats.watch().await?;
-        tokio::spawn(watch_bucket(shared.clone(), nats.clone(), stream));
+        tokio::spawn(watch_bucket(shared.clone(), (**nats).clone(), stream));
     }
     tokio::spawn(housekeeping(shared.clone()));
 
@@ -454,6 +462,10 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let app = app.with_state(state);
     let mut until = shutdown.clone();
     let task = tokio::spawn(async move {
+        // No Nagle: a state frame is small and should leave at once, not wait for an ACK.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
             stopping(&mut until).await;
         });
@@ -495,7 +507,7 @@ async fn housekeeping(shared: Arc<Shared>) {
     let mut shutdown = shared.shutdown.clone();
     let mut minute = 0u64;
     loop {
-        if minute % 60 == 0 {
+        if minute.is_multiple_of(60) {
             if let Backend::Sqlite(store) = &shared.backend {
                 match store.expire(now_ms().saturating_sub(ROOM_TTL_MS)).await {
                     Ok(0) => {}
@@ -514,8 +526,12 @@ async fn housekeeping(shared: Arc<Shared>) {
 }
 
 async fn ws_upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> impl IntoResponse {
+    // Small buffers: frames are small, and tungstenite's 128 KiB default read buffer per
+    // socket would be most of a game's memory.
     ws.max_message_size(SOCKET_MAX_BYTES)
         .max_frame_size(SOCKET_MAX_BYTES)
+        .read_buffer_size(SOCKET_BUFFER_BYTES)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             let _alive = state.sockets.clone();
             Connection::new(state.shared).run(socket).await;

@@ -99,6 +99,9 @@ fn sql_time(ms: u64) -> i64 {
     i64::try_from(ms).unwrap_or(i64::MAX)
 }
 
+/// Sends a job's answer once the batch's COMMIT is known (`Some(error)` if it failed).
+type Answer = Box<dyn FnOnce(Option<&str>)>;
+
 fn run(mut conn: Connection, rx: mpsc::Receiver<Job>) {
     while let Ok(first) = rx.recv() {
         // Everything queued now goes into one transaction; answers are sent after COMMIT.
@@ -116,7 +119,7 @@ fn run(mut conn: Connection, rx: mpsc::Receiver<Job>) {
                 continue;
             }
         };
-        let mut answers: Vec<Box<dyn FnOnce(Option<&str>)>> = Vec::with_capacity(batch.len());
+        let mut answers: Vec<Answer> = Vec::with_capacity(batch.len());
         for job in batch {
             match job {
                 Job::Load(code, reply) => {

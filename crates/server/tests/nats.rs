@@ -1,0 +1,141 @@
+//! Two servers sharing one NATS (JetStream) started by the test: players on different
+//! servers play one game. Skipped, loudly, only when nats-server is not installed.
+
+mod common;
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{pick_move, server, Player};
+use serde_json::json;
+
+fn nats_server() -> Option<PathBuf> {
+    let candidates = [
+        "/usr/sbin/nats-server",
+        "/usr/bin/nats-server",
+        "/usr/local/bin/nats-server",
+    ];
+    if let Some(path) = candidates.iter().map(PathBuf::from).find(|p| p.is_file()) {
+        return Some(path);
+    }
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join("nats-server"))
+            .find(|p| p.is_file())
+    })
+}
+
+/// Kills the NATS server when the test ends, however it ends.
+struct Nats(Child);
+
+impl Drop for Nats {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_nats(bin: &PathBuf, store: &std::path::Path) -> (Nats, String) {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let child = Command::new(bin)
+        .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
+        .arg(store)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("nats-server starts");
+    let nats = Nats(child);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "nats-server listens in time");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (nats, format!("nats://127.0.0.1:{port}"))
+}
+
+#[test]
+fn players_on_two_servers_play_one_game_through_nats() {
+    let Some(bin) = nats_server() else {
+        eprintln!("\n!!!! SKIPPED players_on_two_servers_play_one_game_through_nats: nats-server is not installed (apt-get install nats-server) !!!!\n");
+        return;
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (_nats, url) = start_nats(&bin, &dir.path().join("js"));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        tokio::time::timeout(Duration::from_secs(90), async {
+            let one = server(&dir.path().join("one.sqlite"), 60_000, Some(url.clone())).await;
+            let two = server(&dir.path().join("two.sqlite"), 60_000, Some(url.clone())).await;
+            let mut x = Player::create(one.addr(), "shuangcheng", "x").await;
+            let mut o = Player::join(two.addr(), &x.room).await;
+            assert_eq!(o.seat, "o");
+            let both = |s: &serde_json::Value| s["connected"] == json!({"x": true, "o": true});
+            let mut state = o.client.state_where(both).await;
+            x.client.state_where(both).await;
+            // A spectator on the second server sees the game too.
+            let mut fan = Player::join(two.addr(), &x.room).await;
+            assert_eq!(fan.seat, "spectator");
+            fan.client.recv_type("state").await;
+
+            let mut n = 0;
+            while state["status"] == "ongoing" {
+                let (side, mv) = pick_move(&state, n * 5 + 2);
+                let token = if side == "x" { x.token.clone() } else { o.token.clone() };
+                let room = x.room.clone();
+                let frame = |mv: &str| json!({"type": "move", "room": room, "token": token, "ply": n, "move": mv});
+                if n == 2 {
+                    // Two servers asked for the same ply at once, with two moves: the
+                    // bucket's compare-and-swap lets exactly one in.
+                    let (_, other_mv) = pick_move(&state, n * 5 + 3);
+                    let mut a = common::Client::connect(one.addr()).await;
+                    let mut b = common::Client::connect(two.addr()).await;
+                    tokio::join!(a.send(frame(&mv)), b.send(frame(&other_mv)));
+                    let (ra, rb) = tokio::join!(a.recv(), b.recv());
+                    let kinds = [ra["type"].clone(), rb["type"].clone()];
+                    assert!(kinds.contains(&json!("state")) && kinds.contains(&json!("error")), "{ra} {rb}");
+                    let refused = if ra["type"] == "error" { &ra } else { &rb };
+                    assert_eq!(refused["code"], "stale");
+                } else {
+                    let mover = if side == "x" { &mut x } else { &mut o };
+                    mover.play(n, &mv).await;
+                }
+                let seen = x.client.state_with_plies(n + 1).await;
+                state = o.client.state_with_plies(n + 1).await;
+                assert_eq!(seen["plies"], state["plies"]);
+                assert_eq!(fan.client.state_with_plies(n + 1).await["plies"], state["plies"]);
+                if n == 1 {
+                    // The same move again, through the other server: it knows, `stale`.
+                    let other = if side == "x" { two.addr() } else { one.addr() };
+                    let mut twin = common::Client::connect(other).await;
+                    twin.send(frame(&mv)).await;
+                    twin.expect_error("stale").await;
+                }
+                n += 1;
+                assert!(n < 400);
+            }
+            assert_eq!(state["reason"], "no-move");
+            // Never two plies for one: the played plies replay as one game.
+            assert_eq!(state["plies"].as_array().map(Vec::len), Some(n));
+
+            // Resume on the other server than the one the seat was taken on.
+            o.client.close().await;
+            let mut o = Player::resume(one.addr(), &x.room, &o.token).await;
+            assert_eq!(o.seat, "o");
+            let back = o.client.recv_type("state").await;
+            assert_eq!(back["plies"], state["plies"]);
+            one.stop().await;
+            two.stop().await;
+        })
+        .await
+        .expect("the test finished in time");
+    });
+}
