@@ -19,7 +19,8 @@
 
 use qipan_engine::ai::coach::{self, Budget};
 use qipan_engine::ai::matches::level_move;
-use qipan_engine::ai::{self, Evaluate, Level};
+use qipan_engine::ai::puzzles::{self, PuzzleSource};
+use qipan_engine::ai::{self, Level};
 use qipan_engine::games::maddell::Maddell;
 use qipan_engine::games::{perft, Game, GameId, Side, Variant};
 use qipan_engine::with_game;
@@ -29,7 +30,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 const USAGE: &str =
-    "usage: qipan-cli start|moves|apply|status|perft|bestmove|analyse|review|match|solve GAME ...";
+    "usage: qipan-cli start|moves|apply|status|perft|bestmove|analyse|review|match|solve|puzzles GAME ...";
+
+/// The most puzzles one `puzzles` command makes.
+const MOST_PUZZLES: u64 = 10_000;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -237,7 +241,7 @@ struct Command<G: Game> {
     options: Options,
 }
 
-impl<G: Evaluate> Command<G> {
+impl<G: PuzzleSource> Command<G> {
     fn run(self, command: &str) -> Result<String, Failure> {
         match command {
             "match" => self.play_match(),
@@ -269,6 +273,7 @@ impl<G: Evaluate> Command<G> {
             "analyse" => self.analyse(),
             "review" => self.review(),
             "solve" => self.solve(),
+            "puzzles" => self.puzzles(),
             other => Err(format!("unknown command '{other}'")),
         }
     }
@@ -279,17 +284,26 @@ impl<G: Evaluate> Command<G> {
     /// note on standard error says when either happens. Other games need nothing.
     #[cfg(not(target_arch = "wasm32"))]
     fn prepare_table(&self, under_time_limit: bool) -> Result<(), String> {
-        use ai::maddell_table::{self as table, CliNeed};
         if self.game.variant().game != GameId::Maddell {
             return Ok(());
         }
         // The positions looked at hold at most the pieces of `--pos` (moves never add any).
         let pieces = match &self.options.pos {
-            Some(text) => {
-                table::pieces_a_side(&Maddell.parse_position(text).map_err(|e| e.to_string())?)
-            }
-            None => table::MAX_PIECES,
+            Some(text) => ai::maddell_table::pieces_a_side(
+                &Maddell.parse_position(text).map_err(|e| e.to_string())?,
+            ),
+            None => ai::maddell_table::MAX_PIECES,
         };
+        self.prepare_table_for(pieces, under_time_limit)
+    }
+
+    /// As [`Command::prepare_table`], for positions of at most `pieces` pieces a side.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn prepare_table_for(&self, pieces: usize, under_time_limit: bool) -> Result<(), String> {
+        use ai::maddell_table::{self as table, CliNeed};
+        if self.game.variant().game != GameId::Maddell {
+            return Ok(());
+        }
         let path = match &self.options.table {
             Some(path) => Some(std::path::PathBuf::from(path)),
             None => table::default_path(),
@@ -307,6 +321,11 @@ impl<G: Evaluate> Command<G> {
 
     #[cfg(target_arch = "wasm32")]
     fn prepare_table(&self, _: bool) -> Result<(), String> {
+        Ok(())
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn prepare_table_for(&self, _: usize, _: bool) -> Result<(), String> {
         Ok(())
     }
 
@@ -553,6 +572,29 @@ impl<G: Evaluate> Command<G> {
             tally[0], tally[1], tally[2]
         ));
         Ok(out)
+    }
+
+    /// `--count` puzzles (20 by default) from `--seed` (0), one a line.
+    fn puzzles(&self) -> Result<String, String> {
+        self.options.no_positional()?;
+        let count = self.options.count.unwrap_or(20);
+        if !(1..=MOST_PUZZLES).contains(&count) {
+            return Err(format!(
+                "--count '{count}' is not a count from 1 to {MOST_PUZZLES}"
+            ));
+        }
+        // Maddell's puzzles have few pieces: a small table covers them (the whole game's,
+        // where it is stored, gives the same values).
+        self.prepare_table_for(puzzles::MADDELL_PIECES, false)?;
+        let exact = |p: &G::Position| self.game.exact_value(p);
+        let set = puzzles::generate(
+            &self.game,
+            count as usize,
+            self.options.seed.unwrap_or(0),
+            &exact,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(set.iter().map(|p| line(p.to_line(&self.game))).collect())
     }
 
     fn solve(&self) -> Result<String, String> {
