@@ -20,9 +20,11 @@ fn cli_in(data_home: &Path, args: &[&str]) -> Output {
         .expect("qipan-cli runs")
 }
 
-/// A folder of this test run's own under the system's temporary folder (made afresh).
+/// A folder of this test run's own under the build's temporary folder (inside `target/`,
+/// so nothing is left behind elsewhere), made afresh.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("qipan-cli-{}-{name}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qipan-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("makes a directory");
     dir
