@@ -19,8 +19,10 @@
 
 use qipan_engine::ai::coach::{self, Budget};
 use qipan_engine::ai::matches::level_move;
-use qipan_engine::ai::{self, Evaluate, Level};
-use qipan_engine::games::{perft, Game, Side, Variant};
+use qipan_engine::ai::puzzles::{self, PuzzleSource};
+use qipan_engine::ai::{self, Level};
+use qipan_engine::games::maddell::Maddell;
+use qipan_engine::games::{perft, Game, GameId, Side, Variant};
 use qipan_engine::with_game;
 use std::ffi::OsString;
 use std::io::Write;
@@ -28,7 +30,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 const USAGE: &str =
-    "usage: qipan-cli start|moves|apply|status|perft|bestmove|analyse|review|match|solve GAME ...";
+    "usage: qipan-cli start|moves|apply|status|perft|bestmove|analyse|review|match|solve|puzzles GAME ...";
+
+/// The most puzzles one `puzzles` command makes.
+const MOST_PUZZLES: u64 = 10_000;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -88,8 +93,11 @@ struct Options {
     movetime: Option<Duration>,
     /// `analyse`, `review`: a fixed search depth.
     depth: Option<i32>,
-    /// `solve maddell`: where the solved table is read (or written, when missing).
+    /// Maddell: where the solved table is read (or written, when missing); without it, where
+    /// the app keeps it.
     table: Option<String>,
+    /// `puzzles`: how many.
+    count: Option<u64>,
     positional: Vec<String>,
 }
 
@@ -114,10 +122,11 @@ fn allowed_options(command: &str) -> Result<&'static [&'static str], String> {
         "moves" | "status" | "apply" => &["pos"],
         "solve" => &["pos", "table"],
         "perft" => &["pos", "divide"],
-        "bestmove" => &["pos", "level", "movetime", "seed"],
+        "bestmove" => &["pos", "level", "movetime", "seed", "table"],
         "analyse" => &["pos", "movetime", "depth", "table"],
         "review" => &["depth", "table"],
-        "match" => &["x", "o", "games", "seed", "max-plies", "movetime"],
+        "match" => &["x", "o", "games", "seed", "max-plies", "movetime", "table"],
+        "puzzles" => &["count", "seed", "table"],
         other => return Err(format!("unknown command '{other}'; {USAGE}")),
     })
 }
@@ -185,6 +194,7 @@ fn parse_args(
             "x" => set_once(&mut options.x, &flag, level(&value)?)?,
             "o" => set_once(&mut options.o, &flag, level(&value)?)?,
             "games" => set_once(&mut options.games, &flag, number(&flag, &value)?)?,
+            "count" => set_once(&mut options.count, &flag, number(&flag, &value)?)?,
             "seed" => set_once(&mut options.seed, &flag, number(&flag, &value)?)?,
             "max-plies" => set_once(&mut options.max_plies, &flag, number(&flag, &value)?)?,
             "depth" => {
@@ -216,9 +226,8 @@ impl Options {
 
 fn run(args: impl IntoIterator<Item = OsString>) -> Result<String, Failure> {
     let (command, variant, options) = parse_args(args)?;
-    // Every game the engine has solved gives exact values.
-    if matches!(command.as_str(), "solve" | "analyse" | "review") {
-        prepare_table(variant, &options)?;
+    if options.table.is_some() && variant.game != GameId::Maddell {
+        return Err(Failure::BadInput("--table is only for maddell".to_owned()));
     }
     with_game!(variant.to_game(), g => Command { game: g, options }.run(&command))
 }
@@ -232,7 +241,7 @@ struct Command<G: Game> {
     options: Options,
 }
 
-impl<G: Evaluate> Command<G> {
+impl<G: PuzzleSource> Command<G> {
     fn run(self, command: &str) -> Result<String, Failure> {
         match command {
             "match" => self.play_match(),
@@ -264,8 +273,60 @@ impl<G: Evaluate> Command<G> {
             "analyse" => self.analyse(),
             "review" => self.review(),
             "solve" => self.solve(),
+            "puzzles" => self.puzzles(),
             other => Err(format!("unknown command '{other}'")),
         }
+    }
+
+    /// Maddell: installs the solved table that the command needs, from `--table` or where the
+    /// app keeps it, built there once when missing (`maddell_table::table_for_cli`). With
+    /// `under_time_limit`, a missing table is not built: the computer searches instead. A
+    /// note on standard error says when either happens. Other games need nothing.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn prepare_table(&self, under_time_limit: bool) -> Result<(), String> {
+        if self.game.variant().game != GameId::Maddell {
+            return Ok(());
+        }
+        // The positions looked at hold at most the pieces of `--pos` (moves never add any).
+        let pieces = match &self.options.pos {
+            Some(text) => ai::maddell_table::pieces_a_side(
+                &Maddell.parse_position(text).map_err(|e| e.to_string())?,
+            ),
+            None => ai::maddell_table::MAX_PIECES,
+        };
+        self.prepare_table_for(pieces, under_time_limit)
+    }
+
+    /// As [`Command::prepare_table`], for positions of at most `pieces` pieces a side.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn prepare_table_for(&self, pieces: usize, under_time_limit: bool) -> Result<(), String> {
+        use ai::maddell_table::{self as table, CliNeed};
+        if self.game.variant().game != GameId::Maddell {
+            return Ok(());
+        }
+        let path = match &self.options.table {
+            Some(path) => Some(std::path::PathBuf::from(path)),
+            None => table::default_path(),
+        };
+        let need = if under_time_limit {
+            CliNeed::UseIfPresent
+        } else {
+            CliNeed::BuildIfMissing
+        };
+        table::table_for_cli(pieces, path.as_deref(), need, &mut |note| {
+            eprintln!("qipan-cli: {}", one_line(&note))
+        })?;
+        Ok(())
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn prepare_table(&self, _: bool) -> Result<(), String> {
+        Ok(())
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn prepare_table_for(&self, _: usize, _: bool) -> Result<(), String> {
+        Ok(())
     }
 
     fn position(&self) -> Result<G::Position, String> {
@@ -365,6 +426,8 @@ impl<G: Evaluate> Command<G> {
         if self.game.status(&pos).is_over() {
             return Err("the game is over: there is no move to choose".to_owned());
         }
+        // Under a time limit, never a build of half a minute inside a move.
+        self.prepare_table(self.options.movetime.is_some())?;
         let mv = ai::choose_move(
             &self.game,
             &pos,
@@ -387,6 +450,7 @@ impl<G: Evaluate> Command<G> {
             (None, None) => Budget::Time(Level::Master.config().budget),
         };
         let (pos, history) = self.played()?;
+        self.prepare_table(false)?;
         let analysis =
             coach::analyse(&self.game, &pos, &history, budget).map_err(|e| e.to_string())?;
         let line: Vec<String> = analysis
@@ -409,6 +473,7 @@ impl<G: Evaluate> Command<G> {
         }
         // `review` takes no `--pos`: the line starts from the start position.
         let (positions, moves) = self.line()?;
+        self.prepare_table(false)?;
         let moves = moves.into_iter().map(Some).collect();
         let depth = self
             .options
@@ -450,6 +515,7 @@ impl<G: Evaluate> Command<G> {
             .ok_or_else(|| "missing --games".to_owned())?;
         let levels = [x, o];
         let budget_scale = budget_scale()?;
+        self.prepare_table(self.options.movetime.is_some())?;
         let settings = ai::MatchSettings {
             games,
             seed: self.options.seed.unwrap_or(0),
@@ -508,9 +574,33 @@ impl<G: Evaluate> Command<G> {
         Ok(out)
     }
 
+    /// `--count` puzzles (20 by default) from `--seed` (0), one a line.
+    fn puzzles(&self) -> Result<String, String> {
+        self.options.no_positional()?;
+        let count = self.options.count.unwrap_or(20);
+        if !(1..=MOST_PUZZLES).contains(&count) {
+            return Err(format!(
+                "--count '{count}' is not a count from 1 to {MOST_PUZZLES}"
+            ));
+        }
+        // Maddell's puzzles have few pieces: a small table covers them (the whole game's,
+        // where it is stored, gives the same values).
+        self.prepare_table_for(puzzles::MADDELL_PIECES, false)?;
+        let exact = |p: &G::Position| self.game.exact_value(p);
+        let set = puzzles::generate(
+            &self.game,
+            count as usize,
+            self.options.seed.unwrap_or(0),
+            &exact,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(set.iter().map(|p| line(p.to_line(&self.game))).collect())
+    }
+
     fn solve(&self) -> Result<String, String> {
         self.options.no_positional()?;
         let pos = self.position()?;
+        self.prepare_table(false)?;
         let value = ai::solve(&self.game, &pos).ok_or_else(|| {
             format!(
                 "game '{}' is too large to solve outright (only shuangcheng and maddell can be)",
@@ -519,24 +609,6 @@ impl<G: Evaluate> Command<G> {
         })?;
         Ok(line(value.to_string()))
     }
-}
-
-/// Maddell is solved by a table built on demand (or read with `--table`).
-#[cfg(not(target_arch = "wasm32"))]
-fn prepare_table(variant: Variant, options: &Options) -> Result<(), String> {
-    let table = options.table.as_deref().map(std::path::Path::new);
-    if variant.game == qipan_engine::games::GameId::Maddell {
-        ai::maddell_table::table_for_cli(options.pos.as_deref(), table)
-    } else if table.is_some() {
-        Err("--table is only for maddell".to_owned())
-    } else {
-        Ok(())
-    }
-}
-
-#[cfg(target_arch = "wasm32")]
-fn prepare_table(_: Variant, _: &Options) -> Result<(), String> {
-    Ok(())
 }
 
 /// `QIPAN_BUDGET_SCALE` (for calibration runs): every level's budget times this factor.

@@ -1,14 +1,45 @@
 //! `qipan-cli` as a user or a checking tool meets it: exact output on stdout, exit codes, and
 //! one line on stderr for bad input (the contract in `src/bin/qipan-cli.rs`'s header).
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 fn cli(args: &[&str]) -> Output {
+    cli_in(&empty_data_dir(), args)
+}
+
+/// Runs qipan-cli with `data_home` as `XDG_DATA_HOME`, so that the app's data folder (where
+/// the Maddell table is looked for) is `data_home/qipan`, never the real one.
+fn cli_in(data_home: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_qipan-cli"))
         .args(args)
+        .env("XDG_DATA_HOME", data_home)
         .output()
         .expect("qipan-cli runs")
 }
+
+/// A folder of this test run's own under the build's temporary folder (inside `target/`,
+/// so nothing is left behind elsewhere), made afresh.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qipan-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("makes a directory");
+    dir
+}
+
+/// The data home every command runs with unless a test gives its own: empty, so that no
+/// test finds (or builds) a Maddell table there.
+fn empty_data_dir() -> PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| scratch("empty-data")).clone()
+}
+
+/// The note qipan-cli writes when the Maddell table is missing and a move is due in time.
+const SEARCHING_NOTE: &str = "qipan-cli: Maddell's table is not built yet; searching instead \
+(run 'qipan-cli solve maddell' once to build it)\n";
 
 /// Runs a command that must succeed and returns its standard output.
 fn ok(args: &[&str]) -> String {
@@ -16,6 +47,15 @@ fn ok(args: &[&str]) -> String {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
     assert!(out.stderr.is_empty(), "{args:?} wrote to stderr: {stderr}");
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// Runs a command that must succeed with exactly `note` on standard error.
+fn ok_with_note(args: &[&str], note: &str) -> String {
+    let out = cli(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    assert_eq!(stderr, note, "{args:?}");
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
@@ -218,12 +258,23 @@ fn bestmove_returns_a_legal_move_deterministically() {
             "--movetime",
             "20000",
         ];
-        let chosen = ok(&args);
+        // Maddell's table is missing (and not built under a time limit): it searches, and
+        // says so.
+        let chosen = if game == "maddell" {
+            ok_with_note(&args, SEARCHING_NOTE)
+        } else {
+            ok(&args)
+        };
         assert!(
             legal.lines().any(|m| format!("{m}\n") == chosen),
             "{game}: {chosen}"
         );
-        assert_eq!(ok(&args), chosen, "{game}: same seed, same move");
+        let again = if game == "maddell" {
+            ok_with_note(&args, SEARCHING_NOTE)
+        } else {
+            ok(&args)
+        };
+        assert_eq!(again, chosen, "{game}: same seed, same move");
     }
 }
 
@@ -474,4 +525,353 @@ fn solve_maddell_gives_the_tables_value_and_refuses_damaged_tables() {
         "not a Maddell table",
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The 4-piece Maddell table, built once per test run and stored in a file (the whole game's
+/// table takes minutes in a test build; the 4-piece one is the same code, rules and file
+/// format, and covers every position with at most four pieces a side).
+fn small_table() -> &'static (qipan_engine::ai::maddell_table::Table, PathBuf) {
+    use qipan_engine::ai::maddell_table::{save, Builder};
+    static TABLE: OnceLock<(qipan_engine::ai::maddell_table::Table, PathBuf)> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let table = Builder::new(4, 2).and_then(Builder::run).expect("builds");
+        let path = scratch("small-table").join("maddell-4.bin");
+        save(&table, &path).expect("stores the table");
+        (table, path)
+    })
+}
+
+/// Four-a-side Maddell positions, fixed so that a failure replays: sliding and placing,
+/// won ones (where the fastest win must be found), drawn and lost.
+fn small_maddell_positions() -> Vec<qipan_engine::games::maddell::Position> {
+    use qipan_engine::games::maddell::{Maddell, Position, POINTS};
+    use qipan_engine::games::{splitmix64, Game, Side};
+    let mut state = 11u64;
+    let mut next = move |n: u64| {
+        state = splitmix64(state.wrapping_add(0x9E37_79B9_7F4A_7C15));
+        state % n
+    };
+    let mut positions = Vec::new();
+    while positions.len() < 12 {
+        let placing = positions.len() % 3 == 2;
+        let to_move = if next(2) == 0 { Side::X } else { Side::O };
+        let hand: [u8; 2] = match (placing, to_move) {
+            (false, _) => [0, 0],
+            (true, Side::X) => [1, 1],
+            (true, Side::O) => [0, 1],
+        };
+        let mut pieces = [0u32; 2];
+        for side in 0..2 {
+            let count = 3 + next(2) as u32 - u32::from(hand[side]).min(1);
+            while pieces[side].count_ones() < count {
+                let point = next(POINTS as u64) as u32;
+                if (pieces[0] | pieces[1]) & 1 << point == 0 {
+                    pieces[side] |= 1 << point;
+                }
+            }
+        }
+        let pos = Position {
+            pieces,
+            hand,
+            to_move,
+        };
+        if !Maddell.status(&pos).is_over() {
+            positions.push(pos);
+        }
+    }
+    positions
+}
+
+/// `bestmove maddell` with a table file (`--table`, or the file where the app keeps it)
+/// plays the table's best move at master: the fastest win, a drawing move, the slowest
+/// loss; and writes nothing to standard error.
+#[test]
+fn bestmove_maddell_plays_the_tables_best_move_from_a_table_file() {
+    use qipan_engine::ai::{solver, SolvedValue};
+    use qipan_engine::games::maddell::Maddell;
+    use qipan_engine::games::Game;
+    let (table, path) = small_table();
+    let path = path.to_string_lossy().into_owned();
+    // The same file where the app keeps it: `$XDG_DATA_HOME/qipan/maddell-table-v1.bin`.
+    let home = scratch("data-with-table");
+    std::fs::create_dir_all(home.join("qipan")).expect("makes the app's folder");
+    std::fs::copy(&path, home.join("qipan").join("maddell-table-v1.bin")).expect("copies");
+    let value_of = |p: &_| table.value(p).unwrap_or(SolvedValue::Draw);
+    let positions = small_maddell_positions();
+    let mut wins = 0;
+    for (i, pos) in positions.into_iter().enumerate() {
+        let best = solver::best_move(&Maddell, &pos, value_of).expect("a move");
+        let best_value = value_of(&Maddell.play(&pos, best));
+        let text = Maddell.format_position(&pos);
+        let base = ["bestmove", "maddell", "--level", "master", "--pos", &text];
+        let chosen = if i % 2 == 0 {
+            let mut args = base.to_vec();
+            args.extend(["--table", &path, "--movetime", "1000"]);
+            ok(&args)
+        } else {
+            let out = cli_in(&home, &base);
+            assert_eq!(out.status.code(), Some(0), "{text}");
+            assert!(out.stderr.is_empty(), "{text}");
+            String::from_utf8(out.stdout).expect("utf-8 output")
+        };
+        let mv = Maddell
+            .parse_move(&pos, chosen.trim_end())
+            .expect("a legal move");
+        assert_eq!(
+            value_of(&Maddell.play(&pos, mv)),
+            best_value,
+            "{text}: {chosen} instead of {}",
+            Maddell.format_move(best)
+        );
+        wins += usize::from(matches!(best_value, SolvedValue::Loss(d) if d > 4));
+    }
+    assert!(wins >= 2, "the positions hold long wins to find");
+    // Easy, from the table, errs on purpose in the table's way: the table's best move, or
+    // the best of the moves that give up part of the result; never another move (its own
+    // search would pick moves of every kind). This tells that the table is used even where
+    // a search finds the best move too.
+    let mut mistakes = 0;
+    for pos in small_maddell_positions() {
+        let best = solver::best_move(&Maddell, &pos, value_of).expect("a move");
+        let mistake = solver::best_mistake(&Maddell, &pos, value_of).expect("a move");
+        let allowed = [best, mistake].map(|mv| value_of(&Maddell.play(&pos, mv)));
+        let text = Maddell.format_position(&pos);
+        for seed in ["1", "2", "3"] {
+            let chosen = ok(&[
+                "bestmove", "maddell", "--level", "easy", "--seed", seed, "--pos", &text,
+                "--table", &path,
+            ]);
+            let mv = Maddell.parse_move(&pos, chosen.trim_end()).expect("legal");
+            let value = value_of(&Maddell.play(&pos, mv));
+            assert!(allowed.contains(&value), "{text} seed {seed}: {chosen}");
+            mistakes += usize::from(value != allowed[0]);
+        }
+    }
+    assert!(mistakes >= 3, "easy errs now and then");
+    // The table's longest win, played out by master (in 300 ms a move) against the table's
+    // longest resistance: won in exactly the table's distance, which a search does not find.
+    let (distance, mut pos) = table.longest_win().expect("a won position");
+    let winner = pos.to_move;
+    let mut plies = 0;
+    while !Maddell.status(&pos).is_over() {
+        assert!(plies < distance, "not won in {distance} plies");
+        let mv = if pos.to_move == winner {
+            let text = Maddell.format_position(&pos);
+            let args = ["bestmove", "maddell", "--level", "master", "--pos", &text];
+            let mut args = args.to_vec();
+            args.extend(["--table", &path, "--movetime", "300"]);
+            let chosen = ok(&args);
+            Maddell.parse_move(&pos, chosen.trim_end()).expect("legal")
+        } else {
+            solver::best_move(&Maddell, &pos, value_of).expect("a move")
+        };
+        pos = Maddell.play(&pos, mv);
+        plies += 1;
+    }
+    assert_eq!(Maddell.status(&pos).winner(), Some(winner));
+    assert_eq!(plies, distance);
+}
+
+/// Without a table, `bestmove maddell --movetime 500` searches instead of building it (which
+/// takes half a minute or more): it answers in about the movetime, says so on standard
+/// error, and leaves the app's data folder as it was.
+#[test]
+fn bestmove_maddell_without_a_table_keeps_to_its_movetime() {
+    let home = scratch("data-without-table");
+    let started = Instant::now();
+    let out = cli_in(
+        &home,
+        &[
+            "bestmove",
+            "maddell",
+            "--level",
+            "master",
+            "--movetime",
+            "500",
+        ],
+    );
+    let elapsed = started.elapsed();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), SEARCHING_NOTE);
+    let chosen = String::from_utf8(out.stdout).expect("utf-8 output");
+    assert!(
+        ok(&["moves", "maddell"])
+            .lines()
+            .any(|m| format!("{m}\n") == chosen),
+        "{chosen}"
+    );
+    assert!(elapsed < Duration::from_millis(1500), "took {elapsed:?}");
+    assert_eq!(
+        std::fs::read_dir(&home).expect("lists").count(),
+        0,
+        "nothing was built or stored"
+    );
+}
+
+/// A damaged table where the app keeps it, or at `--table`, is bad input for every command
+/// that plays or judges Maddell, and is left as it was; `--table` is only for Maddell.
+#[test]
+fn damaged_maddell_tables_are_refused_and_left_alone() {
+    let home = scratch("data-damaged");
+    let file = home.join("qipan").join("maddell-table-v1.bin");
+    std::fs::create_dir_all(home.join("qipan")).expect("makes the app's folder");
+    let junk = b"not a table at all, but long enough to have a header: 0123456789";
+    std::fs::write(&file, junk).expect("writes");
+    for args in [
+        &["bestmove", "maddell", "--level", "master"][..],
+        &[
+            "bestmove",
+            "maddell",
+            "--level",
+            "easy",
+            "--movetime",
+            "100",
+        ],
+        &["solve", "maddell"],
+        &["analyse", "maddell", "--depth", "2"],
+        &["review", "maddell", "a1"],
+        &[
+            "match", "maddell", "--x", "easy", "--o", "easy", "--games", "1",
+        ],
+    ] {
+        let out = cli_in(&home, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains("not a Maddell table"), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("maddell-table-v1.bin"),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert_eq!(std::fs::read(&file).expect("reads"), junk, "left alone");
+    let file = file.to_string_lossy().into_owned();
+    refused(
+        &["bestmove", "maddell", "--level", "master", "--table", &file],
+        "not a Maddell table",
+    );
+    refused(
+        &["bestmove", "push", "--level", "easy", "--table", &file],
+        "--table",
+    );
+    refused(
+        &[
+            "match", "cannon", "--x", "easy", "--o", "easy", "--games", "1", "--table", &file,
+        ],
+        "--table",
+    );
+}
+
+/// The shipped puzzle sets and how they were made: `game seed count` a line.
+fn shipped_sets() -> Vec<(String, String, usize)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/puzzles");
+    let text = std::fs::read_to_string(dir.join("sets.txt")).expect("assets/puzzles/sets.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let fields: Vec<&str> = l.split(' ').collect();
+            assert_eq!(fields.len(), 3, "{l}");
+            let count = fields[2].parse().expect("a count");
+            (fields[0].to_owned(), fields[1].to_owned(), count)
+        })
+        .collect()
+}
+
+/// `qipan-cli puzzles`: five tab-separated fields a line, the line playable from the
+/// position, the same seed the same puzzles, and puzzle k the same whatever the count.
+#[test]
+fn puzzles_print_five_fields_a_line_and_follow_the_seed() {
+    for game in GAMES {
+        let out = ok(&["puzzles", game, "--count", "3", "--seed", "7"]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{game}: {out}");
+        for line in &lines {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 5, "{game}: {line}");
+            let moves: Vec<&str> = fields[1].split(' ').collect();
+            assert!(moves.iter().all(|m| !m.is_empty()), "{game}: {line}");
+            assert_eq!(moves.len() % 2, 1, "ends with the solver's move: {line}");
+            let mut args = vec!["apply", game, "--pos", fields[0]];
+            args.extend(&moves);
+            let after = ok(&args);
+            let status = after.lines().nth(1).expect("a status");
+            let solver = fields[0].split(' ').nth(1).expect("a side to move");
+            let goal = fields[2];
+            if goal == "win" {
+                assert_eq!(status, format!("{solver}-wins"), "{game}: {line}");
+            } else {
+                let k = goal.strip_prefix("gain ").expect("win or gain K");
+                assert!(k.parse::<u32>().expect("a number") >= 1, "{line}");
+                assert!(!["shuangcheng", "maddell"].contains(&game), "{line}");
+            }
+            assert!(
+                !fields[3].is_empty()
+                    && fields[3]
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b == b'-'),
+                "{game}: {line}"
+            );
+            fields[4].parse::<u32>().expect("an integer difficulty");
+        }
+        assert_eq!(
+            ok(&["puzzles", game, "--count", "3", "--seed", "7"]),
+            out,
+            "{game}: same seed"
+        );
+        // The quick games (the engine's tests check this in every game but Push the Line).
+        if ["shuangcheng", "blockade", "blockade:solidarity"].contains(&game) {
+            let two = ok(&["puzzles", game, "--count", "2", "--seed", "7"]);
+            assert!(
+                out.starts_with(&two),
+                "{game}: puzzle k does not depend on the count"
+            );
+            assert_ne!(
+                ok(&["puzzles", game, "--count", "3", "--seed", "8"]),
+                out,
+                "{game}: another seed"
+            );
+        }
+    }
+    // The default count.
+    assert_eq!(ok(&["puzzles", "blockade"]).lines().count(), 20);
+}
+
+#[test]
+fn puzzles_refuse_bad_arguments() {
+    refused(&["puzzles"], "GAME");
+    refused(&["puzzles", "chess"], "chess");
+    refused(&["puzzles", "push", "--count", "0"], "--count '0'");
+    refused(&["puzzles", "push", "--count", "many"], "many");
+    refused(&["puzzles", "push", "--count", "100000"], "100000");
+    refused(&["puzzles", "push", "--seed", "-3"], "-3");
+    refused(&["puzzles", "push", "--count"], "--count");
+    refused(
+        &["puzzles", "push", "--count", "2", "--count", "3"],
+        "--count",
+    );
+    refused(&["puzzles", "push", "--pos", "x"], "--pos");
+    refused(&["puzzles", "push", "extra"], "extra");
+    refused(&["puzzles", "push", "--table", "t.bin"], "--table");
+}
+
+/// The shipped sets are what the command makes for their recorded seed and count: each
+/// file has its count of lines, and its first ten are `puzzles GAME --seed S --count 10`
+/// (puzzle k does not depend on the count, so the prefix stands for the whole; the whole
+/// sets take minutes in a test build).
+#[test]
+fn shipped_puzzle_sets_are_what_the_command_makes() {
+    let sets = shipped_sets();
+    assert_eq!(sets.len(), 5, "one set a game");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/puzzles");
+    for (game, seed, count) in sets {
+        let shipped = std::fs::read_to_string(dir.join(format!("{game}.txt"))).expect("a set");
+        assert_eq!(shipped.lines().count(), count, "{game}");
+        assert!(count >= 50, "{game}: {count} puzzles");
+        let made = ok(&["puzzles", &game, "--seed", &seed, "--count", "10"]);
+        assert!(
+            shipped.starts_with(&made),
+            "{game}: the shipped set differs:\n{made}"
+        );
+    }
 }

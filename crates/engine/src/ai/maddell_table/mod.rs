@@ -31,7 +31,10 @@ mod web;
 pub use builder::{Builder, Progress};
 pub use layout::MAX_PIECES;
 #[cfg(not(target_arch = "wasm32"))]
-pub use native::{default_path, load, load_or_build, prepare_in_background, save, table_for_cli};
+pub use native::{
+    default_path, load, load_or_build, pieces_a_side, prepare_in_background, save, table_for_cli,
+    CliNeed, CLI_SMALL_PIECES,
+};
 pub use verify::{verify, Sample};
 #[cfg(target_arch = "wasm32")]
 pub use web::{idb_get, idb_put, prepare_in_background};

@@ -5,8 +5,7 @@ use super::{
     claim_preparation, install, set_readiness, Builder, Progress, Readiness, Table, TableError,
     MAX_PIECES,
 };
-use crate::games::maddell::{Maddell, Position};
-use crate::games::Game;
+use crate::games::maddell::Position;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use web_time::Duration;
@@ -113,30 +112,79 @@ pub fn prepare_in_background(path: Option<PathBuf>, wake: impl Fn() + Send + 'st
     }
 }
 
-/// For `qipan-cli solve maddell [--pos P] [--table PATH]`: installs a table that covers the
-/// position. With a path, the table there (a missing file is built and written there; a
-/// damaged one is an error, never overwritten); without, the smallest table that covers
-/// the position is built (a few pieces a side take a moment, the full game about a minute).
-pub fn table_for_cli(position: Option<&str>, path: Option<&Path>) -> Result<(), String> {
-    let pos: Position = match position {
-        Some(text) => Maddell.parse_position(text).map_err(|e| e.to_string())?,
-        None => Maddell.start(),
-    };
-    let table = match path {
-        Some(path) if path.exists() => load(path).map_err(|e| e.to_string())?,
-        Some(path) => {
-            let table = build(MAX_PIECES, &mut |_| {}).map_err(|e| e.to_string())?;
-            save(&table, path).map_err(|e| e.to_string())?;
-            table
+/// The most pieces a side for which the command line builds a table on the spot, in memory,
+/// rather than the whole game's (a fraction of a second).
+pub const CLI_SMALL_PIECES: usize = 4;
+
+/// What the command line wants from the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CliNeed {
+    /// Build the whole table (and store it) when it is missing: `solve`, `analyse`, ...
+    BuildIfMissing,
+    /// Never build the whole table: a command under a time limit (`bestmove --movetime`)
+    /// searches instead when it is missing.
+    UseIfPresent,
+}
+
+/// For `qipan-cli` (every command that plays or judges Maddell): installs the table that the
+/// command needs and returns it. `path` is `--table PATH` or, without it, [`default_path`]
+/// (where the app keeps the table). `pieces` is the most pieces a side in the positions
+/// the command looks at (6 for a game from the start).
+///
+/// - A file at `path` is read; a damaged or foreign one is an error naming the path, and it
+///   is never overwritten.
+/// - Missing, and `pieces` at most [`CLI_SMALL_PIECES`]: the small table those positions
+///   need is built in memory.
+/// - Missing, with [`CliNeed::UseIfPresent`]: nothing is built (`None`); `note` says so.
+/// - Missing otherwise: the whole table is built (about half a minute in release, once) and
+///   stored at `path`; `note` hears one line before the build and, if storing fails, why.
+pub fn table_for_cli(
+    pieces: usize,
+    path: Option<&Path>,
+    need: CliNeed,
+    note: &mut dyn FnMut(String),
+) -> Result<Option<Arc<Table>>, String> {
+    if let Some(path) = path.filter(|p| p.exists()) {
+        let table = load(path).map_err(|e| match e {
+            TableError::Io(why) => why,
+            other => format!("{}: {other}", path.display()),
+        })?;
+        let table = Arc::new(table);
+        install(Arc::clone(&table));
+        return Ok(Some(table));
+    }
+    let pieces = pieces.clamp(super::FEWEST, MAX_PIECES);
+    let table = if pieces <= CLI_SMALL_PIECES {
+        build(pieces, &mut |_| {}).map_err(|e| e.to_string())?
+    } else if need == CliNeed::UseIfPresent {
+        note("Maddell's table is not built yet; searching instead (run 'qipan-cli solve maddell' once to build it)".to_owned());
+        return Ok(None);
+    } else {
+        match path {
+            Some(path) => note(format!(
+                "building Maddell's solved table (about 30 s in a release build, once) into {}",
+                path.display()
+            )),
+            None => note(
+                "building Maddell's solved table in memory (about 30 s; there is no data folder to keep it in)"
+                    .to_owned(),
+            ),
         }
-        None => {
-            let most = pos
-                .total(crate::games::Side::X)
-                .max(pos.total(crate::games::Side::O));
-            let pieces = (most as usize).clamp(super::FEWEST, MAX_PIECES);
-            build(pieces, &mut |_| {}).map_err(|e| e.to_string())?
+        let table = build(MAX_PIECES, &mut |_| {}).map_err(|e| e.to_string())?;
+        if let Some(path) = path {
+            if let Err(e) = save(&table, path) {
+                note(format!("the table could not be stored: {e}"));
+            }
         }
+        table
     };
-    install(Arc::new(table));
-    Ok(())
+    let table = Arc::new(table);
+    install(Arc::clone(&table));
+    Ok(Some(table))
+}
+
+/// The most pieces a side (in hand and on the board) in `pos`.
+pub fn pieces_a_side(pos: &Position) -> usize {
+    pos.total(crate::games::Side::X)
+        .max(pos.total(crate::games::Side::O)) as usize
 }
