@@ -73,32 +73,45 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        // The handlers go in before the line that says the server is up: a SIGTERM sent as
+        // soon as it is read must stop the server cleanly, not kill it.
+        let stop = Stop::install();
         println!("listening on http://{}", running.addr());
-        stopped().await;
+        stop.wait().await;
         running.stop().await;
         ExitCode::SUCCESS
     })
 }
 
-/// SIGTERM or Ctrl+C.
-async fn stopped() {
+/// SIGTERM or Ctrl+C, listened for from the moment it is installed.
+struct Stop {
     #[cfg(unix)]
-    {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(term) => term,
-                Err(_) => {
-                    let _ = tokio::signal::ctrl_c().await;
-                    return;
-                }
-            };
-        tokio::select! {
-            _ = term.recv() => {}
-            _ = tokio::signal::ctrl_c() => {}
+    signals: Option<(tokio::signal::unix::Signal, tokio::signal::unix::Signal)>,
+}
+
+impl Stop {
+    fn install() -> Stop {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            let signals = signal(SignalKind::terminate())
+                .and_then(|term| Ok((term, signal(SignalKind::interrupt())?)))
+                .ok();
+            Stop { signals }
         }
+        #[cfg(not(unix))]
+        Stop {}
     }
-    #[cfg(not(unix))]
-    {
+
+    async fn wait(self) {
+        #[cfg(unix)]
+        if let Some((mut term, mut interrupt)) = self.signals {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = interrupt.recv() => {}
+            }
+            return;
+        }
         let _ = tokio::signal::ctrl_c().await;
     }
 }
