@@ -93,7 +93,12 @@ class Page {
   /** Taps (touch) or clicks the mark `key`, scrolling the page to it first if needed. */
   async tap(key) {
     for (let round = 0; round < 8; round++) {
-      const rect = (await this.marks())[key];
+      // A control the last tap brings up appears a frame or two later.
+      let rect = (await this.marks())[key];
+      for (let wait = 0; !rect && wait < 40; wait++) {
+        await sleep(50);
+        rect = (await this.marks())[key];
+      }
       if (!rect) throw new Error(`${this.name}: no mark ${key}`);
       const [x, y, w, h] = rect;
       const H = this.size.viewport.height;

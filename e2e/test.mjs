@@ -261,7 +261,13 @@ class Tab {
   /** The mark `key`, scrolled into the middle band of the viewport if it is not there. */
   async reach(key) {
     for (let round = 0; round < 6; round++) {
-      const rect = (await this.marks())[key];
+      // A control that the last tap brings up appears a frame or two later: the app applies
+      // what a tap asks for at the start of the next frame.
+      let rect = (await this.marks())[key];
+      for (let wait = 0; !rect && wait < 40; wait++) {
+        await sleep(50);
+        rect = (await this.marks())[key];
+      }
       if (!rect) throw new Error(`${this.size.name}: no mark ${key} on the page`);
       // Below the status line (above the page's first control) and inside the window.
       if (rect[1] >= this.contentTop - 1 && rect[1] + rect[3] <= this.H) return rect;
