@@ -57,6 +57,7 @@ reason-platforms = Soldiers stand on all three platforms.
 reason-last-soldiers = The last soldiers reached the platforms and were not captured.
 reason-soldiers-gone = Every soldier has been captured.
 reason-platform-capture = A cannon captured a soldier standing on a platform.
+reason-resigned = { $side } resigned.
 
 push-count = Pushed off by Dark: { $x } · by Light: { $o } (six wins)
 push-pass = { $side } cannot move: the turn is skipped.
@@ -202,4 +203,3 @@ online-friend-here = Your friend is here
 online-friend-left = Your friend has left; the game waits for them
 online-refused = The server refused: { $code }
 online-unreadable = The server's game does not read here: { $error }
-online-resigned = { $side } resigned

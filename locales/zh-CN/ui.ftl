@@ -57,6 +57,7 @@ reason-platforms = 空手同时占满了 3 座炮台。
 reason-last-soldiers = 最后的空手走上了炮台，且没有被土炮吃掉。
 reason-soldiers-gone = 空手已被全部吃光。
 reason-platform-capture = 土炮吃掉了一枚站在炮台上的空手。
+reason-resigned = { $side }认输。
 
 push-count = 推出场外：黑方 { $x } 颗 · 白方 { $o } 颗（先推 6 颗获胜）
 push-pass = { $side }无子可动：这一手跳过。
@@ -198,4 +199,3 @@ online-friend-here = 朋友已在线
 online-friend-left = 朋友已离开，对局等待其回来
 online-refused = 服务器拒绝：{ $code }
 online-unreadable = 无法读取服务器上的对局：{ $error }
-online-resigned = { $side }认输

@@ -128,6 +128,7 @@ pub fn end_reason(game: &AnyMatch, i18n: &I18n) -> String {
         (EndReason::LastSoldiersHeld, _) => msg!("reason-last-soldiers"),
         (EndReason::SoldiersGone, _) => msg!("reason-soldiers-gone"),
         (EndReason::PlatformCapture, _) => msg!("reason-platform-capture"),
+        (EndReason::Resigned, _) => msg!("reason-resigned"),
     };
     let name = i18n.tr(side_name(game, side));
     i18n.tr_args(id, &[("side", name.into())])

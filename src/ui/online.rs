@@ -304,14 +304,6 @@ pub fn status(
         )),
         None => {}
     }
-    if let Some(state) = online.state() {
-        if state.reason.as_deref() == Some("resigned") {
-            if let Some(winner) = session.game().status().winner() {
-                let loser = side_name(winner.opponent());
-                parts.push(i18n.tr_args(msg!("online-resigned"), &[("side", loser.into())]));
-            }
-        }
-    }
     Some(parts.join(" · "))
 }
 

@@ -271,6 +271,11 @@ impl AnyMatch {
         with_match!(self, m => m.set_remote(spectating))
     }
 
+    /// Ends the game with a result no rule gave ([`Match::decide`]).
+    pub fn decide(&mut self, status: Status) {
+        with_match!(self, m => m.decide(status))
+    }
+
     pub fn is_remote(&self) -> bool {
         with_match!(self, m => m.is_remote())
     }

@@ -121,6 +121,8 @@ pub struct Match<G: Evaluate> {
     /// Played online: the server holds the game, so no computer, no local clock and no
     /// forced moves here; `Some(true)` for a spectator, who moves nothing.
     remote: Option<bool>,
+    /// A result no rule gave: the server's word that a side resigned.
+    decided: Option<Status>,
 }
 
 impl<G: Evaluate> Match<G> {
@@ -151,7 +153,13 @@ impl<G: Evaluate> Match<G> {
             last_search: None,
             coach: Coach::default(),
             remote: None,
+            decided: None,
         }
+    }
+
+    /// Ends the game with a result no rule gave (an online resignation).
+    pub fn decide(&mut self, status: Status) {
+        self.decided = Some(status);
     }
 
     /// Makes this the copy of a game the server holds (`spectating`: nobody moves here).
@@ -194,7 +202,7 @@ impl<G: Evaluate> Match<G> {
     }
 
     pub fn status(&self) -> Status {
-        self.record.status()
+        self.decided.unwrap_or_else(|| self.record.status())
     }
 
     /// Whether neither side can ever move again (the game stays on; see

@@ -8,7 +8,7 @@
 
 use crate::{AnyMatch, Players, ReplayError};
 use qipan_engine::ai::Level;
-use qipan_engine::games::{Side, Variant};
+use qipan_engine::games::{EndReason, Side, Status, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -391,6 +391,17 @@ impl Online {
         };
         match replayed {
             Ok(mut board) => {
+                // A resignation ends a game that no rule ended: the server's word for it.
+                if state.reason.as_deref() == Some("resigned") {
+                    let winner = match state.status.as_str() {
+                        "x-wins" => Some(Side::X),
+                        "o-wins" => Some(Side::O),
+                        _ => None,
+                    };
+                    if let Some(winner) = winner {
+                        board.decide(Status::Win(winner, EndReason::Resigned));
+                    }
+                }
                 if let Some(ms) = state.turn_ms {
                     let used = crate::timer::TURN_SECONDS - ms as f64 / 1000.0;
                     board.set_clock_used(used, now);

@@ -286,6 +286,20 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
         s.take_outbox(),
         [r#"{"type":"resume","room":"ABCDEFGH","token":"secret-token"}"#]
     );
+    // A resignation: no rule ended the game, the server's word does.
+    let resigned = state(&[&text], &after)
+        .replace(
+            r#""status":"ongoing","reason":null"#,
+            r#""status":"o-wins","reason":"resigned""#,
+        )
+        .replace(r#""turn_ms":60000"#, r#""turn_ms":null"#);
+    s.run(Command::Online(O::Received(resigned)))
+        .expect("state");
+    assert_eq!(
+        s.game().status(),
+        Status::Win(Side::O, qipan_engine::games::EndReason::Resigned)
+    );
+    assert!(!s.game().human_to_move());
     // The token is kept, and leaving brings the local game back.
     let memory = s.online_memory();
     assert_eq!(

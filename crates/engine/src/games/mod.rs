@@ -83,6 +83,8 @@ pub enum EndReason {
     SoldiersGone,
     /// Earthen Cannon: a cannon captured a soldier standing on a platform.
     PlatformCapture,
+    /// The loser resigned (online games: the server ends the game, no rule does).
+    Resigned,
 }
 
 impl EndReason {
@@ -98,6 +100,7 @@ impl EndReason {
             EndReason::LastSoldiersHeld => "last-soldiers-held",
             EndReason::SoldiersGone => "soldiers-gone",
             EndReason::PlatformCapture => "platform-capture",
+            EndReason::Resigned => "resigned",
         }
     }
 }
@@ -566,6 +569,7 @@ mod end_reason_tests {
             (EndReason::LastSoldiersHeld, "last-soldiers-held"),
             (EndReason::SoldiersGone, "soldiers-gone"),
             (EndReason::PlatformCapture, "platform-capture"),
+            (EndReason::Resigned, "resigned"),
         ];
         for (reason, name) in all {
             assert_eq!(reason.name(), name);
