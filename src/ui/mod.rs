@@ -385,6 +385,11 @@ impl eframe::App for App {
         // what the drawing below sends waits for the next frame, asked for at once.
         self.keyboard(&ctx);
         self.transport.poll(&mut self.session, &ctx);
+        // What the commands changed runs on in the next frame (the computer starts on a
+        // person's move): ask for it.
+        if self.session.has_pending() {
+            ctx.request_repaint();
+        }
         let refused = self.session.apply();
         if !refused.is_empty() {
             log::debug!("refused: {refused:?}");

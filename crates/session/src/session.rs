@@ -232,17 +232,20 @@ impl Session {
         self.queue.push(command);
     }
 
-    /// Applies the queued commands in order, then lets the game on the board run (the
-    /// clock, the computer's answer, the coach). Returns what was refused.
+    /// Lets the game on the board run (the clock, the computer's answer, the coach), then
+    /// applies the queued commands in order. Returns what was refused.
+    ///
+    /// The game runs first so that a person's move is drawn in the frame it is played, and
+    /// the computer starts on it in the next one (the app asks for that frame).
     pub fn apply(&mut self) -> Vec<CommandError> {
+        if self.online.is_none() {
+            self.board.advance(self.clock.now());
+        }
         let mut refused = Vec::new();
         for command in std::mem::take(&mut self.queue) {
             if let Err(error) = self.execute(command) {
                 refused.push(error);
             }
-        }
-        if self.online.is_none() {
-            self.board.advance(self.clock.now());
         }
         refused
     }
