@@ -98,34 +98,29 @@ impl App {
     /// Back to the room played last (a reload, a restart), and on the web into the room a
     /// `?room=` link names.
     fn restore_online(&mut self, stored: Option<String>) {
-        let memory: qipan_session::online::OnlineMemory = stored
+        use qipan_session::OnlineCommand;
+        let mut memory: qipan_session::online::OnlineMemory = stored
             .and_then(|text| serde_json::from_str(&text).ok())
             .unwrap_or_default();
-        if !memory.server.is_empty() && cfg!(not(target_arch = "wasm32")) {
+        // The web plays through the page's own server; the desktop through the one it used.
+        if cfg!(target_arch = "wasm32") || memory.server.is_empty() {
+            memory.server = self.online_view.server.clone();
+        } else {
             self.online_view.server = memory.server.clone();
         }
         #[cfg(target_arch = "wasm32")]
         let link = storage_web::page_room();
         #[cfg(not(target_arch = "wasm32"))]
         let link: Option<String> = None;
-        let mut memory = memory;
-        // The web plays through the page's own server.
-        if cfg!(target_arch = "wasm32") {
-            memory.server = self.online_view.server.clone();
-        }
-        let server = memory.server.clone();
-        let resumes_link = link.is_some() && link == memory.current;
-        if link.is_some() && !resumes_link {
+        // A link to another room than the one in play joins that room instead.
+        let join = link.filter(|room| memory.current.as_ref() != Some(room));
+        if join.is_some() {
             memory.current = None;
         }
-        self.send(Command::Online(qipan_session::OnlineCommand::Restore(
-            memory,
-        )));
-        if let Some(room) = link.filter(|_| !resumes_link) {
-            self.send(Command::Online(qipan_session::OnlineCommand::Join {
-                server,
-                room,
-            }));
+        let server = memory.server.clone();
+        self.send(Command::Online(OnlineCommand::Restore(memory)));
+        if let Some(room) = join {
+            self.send(Command::Online(OnlineCommand::Join { server, room }));
         }
     }
 

@@ -385,10 +385,7 @@ impl Session {
                 OnlineCommand::Connecting => online.connecting(),
                 OnlineCommand::Opened => online.opened(),
                 OnlineCommand::Lost => online.lost(now),
-                OnlineCommand::Received(text) => {
-                    online.received(&text, level, now);
-                    self.memory = online.memory();
-                }
+                OnlineCommand::Received(text) => online.received(&text, level, now),
                 OnlineCommand::Resign => online.resign(),
                 OnlineCommand::Rematch => online.rematch(),
                 OnlineCommand::Leave => {
@@ -402,7 +399,6 @@ impl Session {
             },
             Command::SetLevel(level) => self.level = level,
             Command::SetCoach(mode) => self.coach = mode,
-            Command::Saved(_) | Command::Load { .. } => return Err(CommandError::Online),
             _ => return Err(CommandError::Online),
         }
         Ok(())
