@@ -31,15 +31,23 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
     }
     wake();
     wasm_bindgen_futures::spawn_local(async move {
-        if let Ok(Some(bytes)) = idb_get(KEY).await {
-            if let Ok(table) = Table::from_bytes(bytes) {
-                if table.max_pieces() == MAX_PIECES {
+        // A stored table that cannot be used is built again; the console says why.
+        match idb_get(KEY).await {
+            Ok(Some(bytes)) => match Table::from_bytes(bytes) {
+                Ok(table) if table.max_pieces() == MAX_PIECES => {
                     install(Arc::new(table));
                     set_readiness(Readiness::Ready { note: None });
                     wake();
                     return;
                 }
-            }
+                Ok(table) => warn(&format!(
+                    "the stored table covers {} pieces a side, not {MAX_PIECES}: building it again",
+                    table.max_pieces()
+                )),
+                Err(e) => warn(&format!("the stored table is unusable ({e}): building it again")),
+            },
+            Ok(None) => {}
+            Err(e) => warn(&format!("the stored table could not be read ({e}): building it again")),
         }
         let mut builder = match Builder::new(MAX_PIECES, 1) {
             Ok(builder) => builder,
@@ -90,6 +98,10 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
         set_readiness(Readiness::Ready { note });
         wake();
     });
+}
+
+fn warn(message: &str) {
+    web_sys::console::warn_1(&JsValue::from_str(message));
 }
 
 /// Bytes per IndexedDB entry: a stored blob is split into parts so that no single copy
