@@ -15,7 +15,9 @@ export PATH="$root/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 # Trunk runs cargo with --offline (it must never download tools itself), so fetch the
 # wasm32-only crates first.
 cargo fetch --locked --target wasm32-unknown-unknown
+start=$SECONDS
 timeout 1800 trunk build --release --offline --locked
+echo "e2e: trunk build took $((SECONDS - start)) s"
 
 rm -rf "$shots"
 mkdir -p "$shots"
@@ -27,11 +29,15 @@ printf 'wasm %s: %s bytes raw, %s bytes gzip -9\n' "$(basename "$wasm")" "$raw" 
 # The test serves dist/ itself (it takes the site down to check the offline start).
 status=0
 # Up to 7 min of it wait for the Maddell table built in the page (QIPAN_TABLE_WAIT_S).
+start=$SECONDS
 timeout 1200 node e2e/test.mjs "$root/dist" || status=$?
+echo "e2e: test.mjs took $((SECONDS - start)) s"
 
 # Playing a friend: a desktop page, a phone and a spectator through `qipan-server --site`
 # (e2e/online.mjs); the command line gives the test Shuang Cheng's legal moves.
+start=$SECONDS
 cargo build --quiet --locked --release -p qipan-server -p qipan-cli
+echo "e2e: release build of qipan-server and qipan-cli took $((SECONDS - start)) s"
 timeout 600 node e2e/online.mjs "$root/dist" "$root/target/release/qipan-server" \
   "$root/target/release/qipan-cli" || status=$?
 

@@ -128,7 +128,10 @@ class Tab {
     this.problems = [];
     page.on('console', (msg) => {
       const text = msg.text();
-      if (msg.type() === 'error' || msg.type() === 'warning') console.log(`     console ${msg.type()}: ${text.slice(0, 300)}`);
+      // Warnings too (the app says there why it does not use a stored table), but not
+      // Chromium's own about preloads and `integrity`.
+      const noise = text.includes('`integrity` attribute');
+      if (msg.type() === 'error' || (msg.type() === 'warning' && !noise)) console.log(`     console ${msg.type()}: ${text.slice(0, 300)}`);
       if (text.includes('panicked at')) this.problems.push(`panic: ${text.slice(0, 2000)}`);
     });
     page.on('pageerror', (e) => this.problems.push(`page error: ${e.message}`));
