@@ -9,6 +9,8 @@ mod any;
 pub mod coach;
 pub mod engine;
 pub mod online;
+pub mod progress;
+pub mod puzzles;
 pub mod record;
 pub mod save;
 mod session;
@@ -21,7 +23,7 @@ pub use any::{AnyMatch, AnyMove, WrapMove};
 pub use coach::{Alert, Coach, CoachMode, GameReview};
 pub use engine::{Engine, ManualEngine, Thinking, WorkerEngine};
 pub use record::{Ply, Record, SKIP_TEXT};
-pub use session::{Choices, Command, CommandError, OnlineCommand, Session};
+pub use session::{Choices, Command, CommandError, OnlineCommand, PuzzleCommand, Session};
 
 use qipan_engine::ai::worker::Wake;
 use qipan_engine::ai::{Evaluate, Level, Request, ThinkError};

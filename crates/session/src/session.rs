@@ -7,6 +7,8 @@
 //! There is no window here: tests drive a whole session by commands alone.
 
 use crate::online::{Online, OnlineMemory, SeatChoice};
+use crate::progress::{Outcome, Progress};
+use crate::puzzles::{self, Puzzle, PuzzleRun, PuzzleState};
 use crate::save::{self, SaveError};
 use crate::timer::Clock;
 use crate::{AnyMatch, AnyMove, CoachMode, Notice, PlayError, Players};
@@ -68,6 +70,21 @@ pub enum Command {
     RetryComputer,
     /// Playing a friend through a server.
     Online(OnlineCommand),
+    /// Solving puzzles.
+    Puzzle(PuzzleCommand),
+}
+
+/// What solving puzzles asks of the session.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleCommand {
+    /// A puzzle of `game` near the player's puzzle rating, not tried before.
+    Next(GameId),
+    /// The day's puzzle of `game` (`day`: days since 1970, from the app's clock).
+    Daily { game: GameId, day: u64 },
+    /// The puzzle on the board from its start again.
+    Restart,
+    /// Back to the game that was on the board.
+    Leave,
 }
 
 /// What playing online asks of the session: the person's wishes, and what the app's
@@ -108,6 +125,10 @@ pub enum CommandError {
     Online,
     /// An online command with no online game.
     NotOnline,
+    /// Not while a puzzle is on the board (undo, a new game, a review…).
+    Puzzle,
+    /// A puzzle command with no puzzle on the board, or a hint before a failed try.
+    NoPuzzle,
 }
 
 /// The choices that shape the games, as they are kept between runs.
@@ -166,6 +187,15 @@ pub struct Session {
     online: Option<Online>,
     /// Every room's token, kept after leaving it.
     memory: OnlineMemory,
+    /// The puzzle on the board, while one is being solved.
+    puzzle: Option<PuzzleRun>,
+    /// The shipped puzzles, each game's read when first asked for.
+    books: Vec<(GameId, Vec<Puzzle>)>,
+    /// The player's results and ratings.
+    progress: Progress,
+    /// The game on the board has been counted in the progress (or needs no counting: it
+    /// was over when it came to the board).
+    scored: bool,
 }
 
 impl Session {
@@ -199,6 +229,10 @@ impl Session {
             queue: Vec::new(),
             online: None,
             memory: OnlineMemory::default(),
+            puzzle: None,
+            books: Vec::new(),
+            progress: Progress::default(),
+            scored: false,
         };
         let not_restored = kept.and_then(|text| session.restore(text, players, now));
         match session.unpark(choices.variant) {
@@ -209,6 +243,12 @@ impl Session {
             session.board.set_notice(Some(Notice::NotRestored(error)));
         }
         session
+    }
+
+    /// The player's results and ratings as they were kept.
+    pub fn with_progress(mut self, progress: Progress) -> Session {
+        self.progress = progress;
+        self
     }
 
     /// Puts kept games on the shelf, each game and option once; returns why some could not
@@ -238,8 +278,15 @@ impl Session {
     /// The game runs first so that a person's move is drawn in the frame it is played, and
     /// the computer starts on it in the next one (the app asks for that frame).
     pub fn apply(&mut self) -> Vec<CommandError> {
-        if self.online.is_none() {
-            self.board.advance(self.clock.now());
+        let now = self.clock.now();
+        // The game behind an online game or a puzzle stays parked.
+        match self.puzzle.as_mut() {
+            Some(run) => run.advance(now),
+            None if self.online.is_none() => {
+                self.board.advance(now);
+                self.score_finished_game();
+            }
+            None => {}
         }
         let mut refused = Vec::new();
         for command in std::mem::take(&mut self.queue) {
@@ -265,6 +312,9 @@ impl Session {
         let now = self.clock.now();
         if self.online.is_some() {
             return self.execute_online(command, now);
+        }
+        if self.puzzle.is_some() {
+            return self.execute_puzzle(command, now);
         }
         match command {
             Command::Play(mv) => self.board.play(mv, now).map_err(CommandError::Play)?,
@@ -321,6 +371,7 @@ impl Session {
             Command::DismissAlert => self.board.dismiss_alert(),
             Command::RetryComputer => self.board.retry_computer(),
             Command::Online(command) => self.start_online(command)?,
+            Command::Puzzle(command) => self.start_puzzle(command, now)?,
         }
         // The coach follows the choice on whichever game is on the board.
         if self.board.coach_mode() != self.coach {
@@ -404,6 +455,129 @@ impl Session {
         Ok(())
     }
 
+    /// Counts a game against the computer the first time it ends (an undo and a second
+    /// ending count nothing more).
+    fn score_finished_game(&mut self) {
+        if self.scored {
+            return;
+        }
+        let status = self.board.status();
+        if !status.is_over() {
+            return;
+        }
+        self.scored = true;
+        let Some(human) = self.board.players().human else {
+            return;
+        };
+        let outcome = match status.winner() {
+            Some(side) if side == human => Outcome::Win,
+            Some(_) => Outcome::Loss,
+            None => Outcome::Draw,
+        };
+        let game = self.board.variant().game;
+        self.progress
+            .record_game(game, self.board.players().level, outcome, unix_now());
+    }
+
+    /// A game's shipped puzzles, read on first use.
+    fn book(&mut self, game: GameId) -> &[Puzzle] {
+        let i = match self.books.iter().position(|(g, _)| *g == game) {
+            Some(i) => i,
+            None => {
+                self.books.push((game, puzzles::book(game)));
+                self.books.len() - 1
+            }
+        };
+        &self.books[i].1
+    }
+
+    /// Puzzle commands with no puzzle on the board: the next one, or the day's.
+    fn start_puzzle(&mut self, command: PuzzleCommand, now: f64) -> Result<(), CommandError> {
+        self.seed = self.seed.wrapping_add(1);
+        let (puzzle, daily) = match command {
+            PuzzleCommand::Next(game) => {
+                let record = self.progress.game(game);
+                let seed = self.seed;
+                let book = self.book(game);
+                let puzzle =
+                    puzzles::next_near(book, &record.puzzles_tried, record.puzzle.rating, seed);
+                (puzzle.cloned(), false)
+            }
+            PuzzleCommand::Daily { game, day } => {
+                (puzzles::daily(self.book(game), day).cloned(), true)
+            }
+            PuzzleCommand::Restart | PuzzleCommand::Leave => return Err(CommandError::NoPuzzle),
+        };
+        let run = puzzle
+            .and_then(|p| PuzzleRun::start(p, daily, now))
+            .ok_or(CommandError::NoPuzzle)?;
+        self.board.park(now);
+        self.puzzle = Some(run);
+        Ok(())
+    }
+
+    /// While a puzzle is on the board the session referees it: moves are checked against
+    /// its line; what would change the game behind it waits until the person leaves.
+    fn execute_puzzle(&mut self, command: Command, now: f64) -> Result<(), CommandError> {
+        let Some(run) = self.puzzle.as_mut() else {
+            return Err(CommandError::NoPuzzle);
+        };
+        match command {
+            Command::Play(mv) => {
+                let right = run.play(mv, now).map_err(CommandError::Play)?;
+                let first_try = !right || run.state() == PuzzleState::Solved;
+                if first_try {
+                    let puzzle = run.puzzle();
+                    let (game, number, difficulty) =
+                        (puzzle.game, puzzle.number, puzzle.difficulty);
+                    let solved = right && !run.failed();
+                    self.progress
+                        .record_puzzle(game, number, difficulty, solved, unix_now());
+                }
+            }
+            Command::Hint => {
+                if !run.reveal() {
+                    return Err(CommandError::NoPuzzle);
+                }
+            }
+            Command::Puzzle(PuzzleCommand::Restart) => run.restart(now),
+            Command::Puzzle(PuzzleCommand::Leave) => self.leave_puzzle(),
+            Command::Puzzle(next) => {
+                self.leave_puzzle();
+                self.start_puzzle(next, now)?;
+            }
+            Command::PickGame(game) => {
+                self.leave_puzzle();
+                return self.execute(Command::PickGame(game));
+            }
+            Command::SetLevel(level) => self.level = level,
+            Command::SetCoach(mode) => self.coach = mode,
+            _ => return Err(CommandError::Puzzle),
+        }
+        Ok(())
+    }
+
+    /// Back to the game behind the puzzle (its clock runs again at the next advance).
+    fn leave_puzzle(&mut self) {
+        self.puzzle = None;
+    }
+
+    /// The puzzle on the board, while one is being solved.
+    pub fn puzzle(&self) -> Option<&PuzzleRun> {
+        self.puzzle.as_ref()
+    }
+
+    /// The player's results and ratings, as they are kept between runs.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// When something will change by itself (a puzzle's reply): the app asks for a frame
+    /// then.
+    pub fn next_moment(&self) -> Option<f64> {
+        self.puzzle.as_ref().and_then(PuzzleRun::next_moment)
+    }
+
     /// The game with a friend, while one is on.
     pub fn online(&self) -> Option<&Online> {
         self.online.as_ref()
@@ -473,6 +647,7 @@ impl Session {
         self.seat = players.human.unwrap_or(self.seat);
         self.board = game;
         self.confirm_new = false;
+        self.scored = self.board.status().is_over();
     }
 
     /// A new round of the game on the board, thrown away without asking.
@@ -526,8 +701,12 @@ impl Session {
         }
     }
 
-    /// The game on the board: the online one while it is on, else the local one.
+    /// The game on the board: the online one while it is on, a puzzle's while one is
+    /// being solved, else the local one.
     pub fn game(&self) -> &AnyMatch {
+        if let Some(run) = &self.puzzle {
+            return run.board();
+        }
         self.online
             .as_ref()
             .and_then(Online::game)
@@ -607,6 +786,13 @@ impl Session {
     pub fn now(&self) -> f64 {
         self.clock.now()
     }
+}
+
+/// Seconds since 1970 for the rating history (0 if the clock cannot be read).
+fn unix_now() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 /// A game that stands on the board for a moment while the real one is moved (never seen).

@@ -312,3 +312,128 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
     assert_eq!(s.online_memory().current, None);
     assert_eq!(s.online_memory().tokens.len(), 1);
 }
+
+/// A puzzle by commands alone: the line's moves are played, the replies come after their
+/// delay, the puzzle counts as solved, and leaving brings the game behind it back.
+#[test]
+fn a_puzzle_is_solved_by_commands() {
+    use crate::puzzles::{PuzzleState, REPLY_DELAY};
+    use crate::PuzzleCommand;
+    let (mut s, clock) = session(two_players(GameId::ShuangCheng), None);
+    let first = s.game().legal_moves()[0];
+    s.run(Command::Play(first)).expect("played");
+    let behind = s.game().position_text();
+    s.run(Command::Puzzle(PuzzleCommand::Next(GameId::ShuangCheng)))
+        .expect("a puzzle");
+    let line = s.puzzle().expect("on the board").puzzle().line.clone();
+    assert_eq!(
+        s.game().position_text(),
+        s.puzzle().expect("on").puzzle().position
+    );
+    // The game behind it is not to be changed while the puzzle is on.
+    assert_eq!(s.run(Command::Undo), Err(CommandError::Puzzle));
+    assert_eq!(s.run(Command::NewGame), Err(CommandError::Puzzle));
+    for (i, text) in line.iter().enumerate() {
+        if i % 2 == 1 {
+            clock.advance(REPLY_DELAY);
+            s.apply();
+            continue;
+        }
+        play(&mut s, text);
+    }
+    let run = s.puzzle().expect("still on");
+    assert_eq!(run.state(), PuzzleState::Solved);
+    let record = s.progress().game(GameId::ShuangCheng);
+    assert_eq!((record.puzzles_solved, record.puzzles_failed), (1, 0));
+    assert!(record.puzzle.rating > 1500.0);
+    s.run(Command::Puzzle(PuzzleCommand::Leave)).expect("left");
+    assert!(s.puzzle().is_none());
+    assert_eq!(s.game().position_text(), behind);
+}
+
+/// A wrong move fails the puzzle (the rating drops), is taken back, and only then may the
+/// hint be asked for.
+#[test]
+fn a_wrong_move_fails_the_puzzle_and_opens_the_hint() {
+    use crate::puzzles::{PuzzleState, WRONG_SHOWN};
+    use crate::PuzzleCommand;
+    let (mut s, clock) = session(two_players(GameId::Cannon), None);
+    s.run(Command::Puzzle(PuzzleCommand::Daily {
+        game: GameId::Cannon,
+        day: 20_000,
+    }))
+    .expect("the day's puzzle");
+    let run = s.puzzle().expect("on");
+    assert!(run.is_daily());
+    let right = s.game().parse_move(&run.puzzle().line[0]).expect("reads");
+    assert_eq!(s.run(Command::Hint), Err(CommandError::NoPuzzle));
+    let wrong = s
+        .game()
+        .legal_moves()
+        .into_iter()
+        .find(|&m| m != right)
+        .expect("another move");
+    s.run(Command::Play(wrong)).expect("played, and wrong");
+    assert_eq!(s.puzzle().map(|r| r.state()), Some(PuzzleState::Wrong));
+    assert!(
+        s.next_moment().is_some(),
+        "the app is asked for a frame to take it back"
+    );
+    let record = s.progress().game(GameId::Cannon);
+    assert_eq!(record.puzzles_failed, 1);
+    assert!(record.puzzle.rating < 1500.0);
+    clock.advance(WRONG_SHOWN);
+    s.apply();
+    assert_eq!(s.puzzle().map(|r| r.state()), Some(PuzzleState::Solving));
+    s.run(Command::Hint).expect("the hint, after a failed try");
+    assert_eq!(s.puzzle().and_then(|r| r.hint()), Some(right));
+    // Solving it now counts nothing more.
+    s.run(Command::Play(right)).expect("right");
+    assert_eq!(s.progress().game(GameId::Cannon).puzzles_solved, 0);
+}
+
+/// A game won against the computer moves the player's rating once, however often it is
+/// undone and won again.
+#[test]
+fn a_game_won_against_the_computer_is_counted_once() {
+    // A Shuang Cheng puzzle that wins in one move: the person plays its side against the
+    // computer, loaded as a saved game.
+    let puzzle = crate::puzzles::book(GameId::ShuangCheng)
+        .into_iter()
+        .find(|p| p.line.len() == 1)
+        .expect("a win in one");
+    let side = if puzzle.position.split(' ').nth(1) == Some("x") {
+        "x"
+    } else {
+        "o"
+    };
+    let save = serde_json::json!({
+        "format": "qipan-game", "version": 1, "game": "shuangcheng",
+        "start": puzzle.position, "human": side, "plies": [], "cursor": 0,
+    });
+    let choices = Choices {
+        level: Level::Hard,
+        ..Choices::default()
+    };
+    let (mut s, _clock) = session(choices, None);
+    s.run(Command::Load {
+        name: "win.json".into(),
+        text: Ok(save.to_string()),
+    })
+    .expect("loaded");
+    play(&mut s, &puzzle.line[0]);
+    assert!(s.game().status().is_over());
+    s.apply();
+    let record = s.progress().game(GameId::ShuangCheng);
+    assert_eq!(record.levels[2].wins, 1, "{record:?}");
+    let rating = record.computer.rating;
+    assert!(rating > 1500.0);
+    s.run(Command::Undo).expect("undo");
+    play(&mut s, &puzzle.line[0]);
+    s.apply();
+    assert_eq!(
+        s.progress().game(GameId::ShuangCheng).computer.rating,
+        rating
+    );
+    assert!(s.progress().suggested_level(GameId::ShuangCheng).is_some());
+}

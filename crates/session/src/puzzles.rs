@@ -1,0 +1,481 @@
+//! Puzzles in the session: the shipped sets (`assets/puzzles/`, made by `qipan-cli
+//! puzzles`), and the puzzle on the board while one is being solved.
+//!
+//! A puzzle's board is a game the session itself referees, as the server does an online
+//! one: the person plays the solver's side, each move is checked against the puzzle's line,
+//! and the other side's replies come from the line a moment later (so they glide in as the
+//! computer's moves do). A wrong move is shown, then taken back, and the puzzle counts as
+//! failed; after a failed try the hint names the move.
+
+use crate::{AnyMatch, AnyMove, Players};
+use qipan_engine::ai::Level;
+use qipan_engine::games::{GameId, Side, Variant};
+
+/// A shipped set's text: one puzzle a line (docs/puzzles.md).
+pub fn shipped_text(game: GameId) -> &'static str {
+    match game {
+        GameId::Push => include_str!("../../../assets/puzzles/push.txt"),
+        GameId::ShuangCheng => include_str!("../../../assets/puzzles/shuangcheng.txt"),
+        GameId::Maddell => include_str!("../../../assets/puzzles/maddell.txt"),
+        GameId::Blockade => include_str!("../../../assets/puzzles/blockade.txt"),
+        GameId::Cannon => include_str!("../../../assets/puzzles/cannon.txt"),
+    }
+}
+
+/// What the solver wins by the end of the line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The game, in this many of the solver's moves.
+    Win(usize),
+    /// This many pieces.
+    Gain(u32),
+}
+
+/// One shipped puzzle, read and replayed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Puzzle {
+    pub game: GameId,
+    /// Its line in the shipped file, from 0: the puzzle's name in the player's record.
+    pub number: u32,
+    pub position: String,
+    /// The solver's first move, the reply, ..., the solver's last move, in notation.
+    pub line: Vec<String>,
+    pub goal: Goal,
+    /// One word: `mill`, `push-off`, `capture`, `boxed`, `platform`, `blockade`, `exact`.
+    pub theme: String,
+    pub difficulty: u32,
+}
+
+/// A game's shipped puzzles that read and replay; a line that does not costs only itself
+/// (logged).
+pub fn book(game: GameId) -> Vec<Puzzle> {
+    parse_book(game, shipped_text(game))
+}
+
+/// The puzzles of `text` (the shipped form) that read and replay.
+pub fn parse_book(game: GameId, text: &str) -> Vec<Puzzle> {
+    text.lines()
+        .enumerate()
+        .filter_map(
+            |(number, line)| match parse_line(game, number as u32, line) {
+                Ok(puzzle) => Some(puzzle),
+                Err(why) => {
+                    log::warn!("puzzle {} of {}: {why}; skipped", number + 1, game.name());
+                    None
+                }
+            },
+        )
+        .collect()
+}
+
+fn parse_line(game: GameId, number: u32, line: &str) -> Result<Puzzle, String> {
+    let fields: Vec<&str> = line.split('\t').collect();
+    let [position, moves, goal, theme, difficulty] = fields[..] else {
+        return Err(format!("{} fields, 5 expected", fields.len()));
+    };
+    let line: Vec<String> = moves.split_whitespace().map(str::to_owned).collect();
+    if line.is_empty() {
+        return Err("no moves".to_owned());
+    }
+    let goal = match goal.split_once(' ') {
+        None if goal == "win" => Goal::Win(line.len().div_ceil(2)),
+        Some(("gain", k)) => Goal::Gain(k.parse().map_err(|_| format!("goal {goal:?}"))?),
+        _ => return Err(format!("goal {goal:?}")),
+    };
+    let difficulty = difficulty
+        .parse()
+        .map_err(|_| format!("difficulty {difficulty:?}"))?;
+    // The whole line must replay from the position.
+    let players = Players {
+        human: None,
+        level: Level::Easy,
+    };
+    AnyMatch::replay(
+        Variant::plain(game),
+        position,
+        &line,
+        line.len(),
+        players,
+        0,
+        0.0,
+    )
+    .map_err(|e| format!("{e:?}"))?;
+    Ok(Puzzle {
+        game,
+        number,
+        position: position.to_owned(),
+        line,
+        goal,
+        theme: theme.to_owned(),
+        difficulty,
+    })
+}
+
+/// The day's puzzle of a book: the same for everyone on that day.
+pub fn daily(book: &[Puzzle], day: u64) -> Option<&Puzzle> {
+    if book.is_empty() {
+        return None;
+    }
+    let index = qipan_engine::games::splitmix64(day ^ 0x5155_4950_414e) % book.len() as u64;
+    book.get(index as usize)
+}
+
+/// The next puzzle for a player rated `rating`: one not tried yet, among the eight whose
+/// difficulty is nearest the rating, drawn by `seed`; once every puzzle was tried, any.
+pub fn next_near<'a>(
+    book: &'a [Puzzle],
+    tried: &[u32],
+    rating: f64,
+    seed: u64,
+) -> Option<&'a Puzzle> {
+    let fresh: Vec<&Puzzle> = book.iter().filter(|p| !tried.contains(&p.number)).collect();
+    let mut pool = if fresh.is_empty() {
+        book.iter().collect()
+    } else {
+        fresh
+    };
+    pool.sort_by(|a, b| {
+        let da = (f64::from(a.difficulty) - rating).abs();
+        let db = (f64::from(b.difficulty) - rating).abs();
+        da.total_cmp(&db).then(a.number.cmp(&b.number))
+    });
+    pool.truncate(8);
+    if pool.is_empty() {
+        return None;
+    }
+    let pick = qipan_engine::games::splitmix64(seed) % pool.len() as u64;
+    pool.get(pick as usize).copied()
+}
+
+/// How long a reply waits after the solver's move, and a wrong move stays on the board.
+pub const REPLY_DELAY: f64 = 0.6;
+pub const WRONG_SHOWN: f64 = 1.2;
+
+/// Where a puzzle on the board stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleState {
+    /// The solver's turn.
+    Solving,
+    /// The solver's move was right; the reply comes.
+    Replying,
+    /// The solver's move was wrong: it is shown, then taken back.
+    Wrong,
+    /// The line is played to its end.
+    Solved,
+}
+
+/// The puzzle on the board.
+pub struct PuzzleRun {
+    puzzle: Puzzle,
+    daily: bool,
+    board: AnyMatch,
+    line: Vec<AnyMove>,
+    /// Plies of the line on the board.
+    played: usize,
+    failed: bool,
+    /// The person asked for the move after a failed try.
+    revealed: bool,
+    state: PuzzleState,
+    /// When the pending reply is played, or the wrong move taken back.
+    due: f64,
+}
+
+impl PuzzleRun {
+    /// The puzzle on a board of its own, the solver's turn. `None` if it does not replay
+    /// (a book only holds puzzles that do).
+    pub fn start(puzzle: Puzzle, daily: bool, now: f64) -> Option<PuzzleRun> {
+        let board = Self::board_at(&puzzle, 0, now)?;
+        // The line as moves, read along a copy of the board.
+        let mut walk = Self::board_at(&puzzle, 0, now)?;
+        let mut line = Vec::with_capacity(puzzle.line.len());
+        for text in &puzzle.line {
+            line.push(walk.parse_move(text).ok()?);
+            walk.play_remote(text, now).ok()?;
+        }
+        Some(PuzzleRun {
+            puzzle,
+            daily,
+            board,
+            line,
+            played: 0,
+            failed: false,
+            revealed: false,
+            state: PuzzleState::Solving,
+            due: 0.0,
+        })
+    }
+
+    /// The board after the first `plies` of the line, refereed here: the person plays the
+    /// solver's side, no computer, no turn clock.
+    fn board_at(puzzle: &Puzzle, plies: usize, now: f64) -> Option<AnyMatch> {
+        let start = AnyMatch::replay(
+            Variant::plain(puzzle.game),
+            &puzzle.position,
+            &[],
+            0,
+            Players {
+                human: None,
+                level: Level::Easy,
+            },
+            0,
+            now,
+        )
+        .ok()?;
+        let solver = start.side_to_move();
+        let players = Players {
+            human: Some(solver),
+            level: Level::Easy,
+        };
+        let mut board = AnyMatch::replay(
+            Variant::plain(puzzle.game),
+            &puzzle.position,
+            &puzzle.line[..plies],
+            plies,
+            players,
+            0,
+            now,
+        )
+        .ok()?;
+        board.set_remote(false);
+        Some(board)
+    }
+
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    pub fn is_daily(&self) -> bool {
+        self.daily
+    }
+
+    pub fn board(&self) -> &AnyMatch {
+        &self.board
+    }
+
+    pub fn state(&self) -> PuzzleState {
+        self.state
+    }
+
+    /// Whether a wrong move was played (the puzzle then counts as failed).
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+
+    /// The side the person plays.
+    pub fn solver(&self) -> Side {
+        self.board.players().human.unwrap_or(Side::X)
+    }
+
+    /// The move to play now, once a try has failed and the person asked (the hint).
+    pub fn hint(&self) -> Option<AnyMove> {
+        (self.revealed && self.state == PuzzleState::Solving)
+            .then(|| self.line.get(self.played).copied())
+            .flatten()
+    }
+
+    /// Whether the hint may be asked for: only after a failed try.
+    pub fn hint_allowed(&self) -> bool {
+        self.failed
+    }
+
+    /// Shows the move to play (refused before a failed try: the puzzle is the point).
+    pub fn reveal(&mut self) -> bool {
+        self.revealed = self.failed;
+        self.revealed
+    }
+
+    /// The solver's move. Returns whether it was right; a wrong one is shown, then taken
+    /// back ([`PuzzleRun::advance`]). Refused when it is not the solver's turn.
+    pub fn play(&mut self, mv: AnyMove, now: f64) -> Result<bool, crate::PlayError> {
+        if self.state != PuzzleState::Solving {
+            return Err(crate::PlayError::NotYourTurn);
+        }
+        self.board.play(mv, now)?;
+        if self.line.get(self.played) == Some(&mv) {
+            self.played += 1;
+            if self.played >= self.line.len() {
+                self.state = PuzzleState::Solved;
+            } else {
+                self.state = PuzzleState::Replying;
+                self.due = now + REPLY_DELAY;
+            }
+            Ok(true)
+        } else {
+            self.failed = true;
+            self.state = PuzzleState::Wrong;
+            self.due = now + WRONG_SHOWN;
+            Ok(false)
+        }
+    }
+
+    /// Plays the reply, or takes the wrong move back, when its moment has come.
+    pub fn advance(&mut self, now: f64) {
+        if now < self.due {
+            return;
+        }
+        match self.state {
+            PuzzleState::Replying => {
+                let reply = &self.puzzle.line[self.played];
+                if self.board.play_remote(reply, now).is_ok() {
+                    self.played += 1;
+                }
+                self.state = if self.played >= self.line.len() {
+                    PuzzleState::Solved
+                } else {
+                    PuzzleState::Solving
+                };
+            }
+            PuzzleState::Wrong => {
+                if let Some(board) = Self::board_at(&self.puzzle, self.played, now) {
+                    self.board = board;
+                }
+                self.state = PuzzleState::Solving;
+            }
+            PuzzleState::Solving | PuzzleState::Solved => {}
+        }
+    }
+
+    /// When [`PuzzleRun::advance`] next has something to do (the app asks for a frame then).
+    pub fn next_moment(&self) -> Option<f64> {
+        matches!(self.state, PuzzleState::Replying | PuzzleState::Wrong).then_some(self.due)
+    }
+
+    /// Back to the puzzle's start (a failed puzzle stays failed).
+    pub fn restart(&mut self, now: f64) {
+        if let Some(board) = Self::board_at(&self.puzzle, 0, now) {
+            self.board = board;
+            self.played = 0;
+            self.state = PuzzleState::Solving;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_puzzle_reads_and_replays() {
+        for game in GameId::ALL {
+            let text = shipped_text(game);
+            let lines = text.lines().count();
+            let book = book(game);
+            assert_eq!(book.len(), lines, "{game:?}");
+            assert!(lines >= 100, "{game:?}: {lines}");
+            for puzzle in &book {
+                assert!(PuzzleRun::start(puzzle.clone(), false, 0.0).is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn a_bad_line_costs_only_itself() {
+        let good = shipped_text(GameId::ShuangCheng)
+            .lines()
+            .next()
+            .expect("a line");
+        let text = format!(
+            "{good}\nnot a puzzle\n{good}\tone field too many\n{}",
+            good.replace("win", "lose")
+        );
+        let book = parse_book(GameId::ShuangCheng, &text);
+        assert_eq!(book.len(), 1);
+        assert_eq!(book[0].number, 0);
+        // A line that does not replay.
+        let (position, rest) = good.split_once('\t').expect("fields");
+        let (_, after) = rest.split_once('\t').expect("fields");
+        let broken = format!("{position}\tzz-zz\t{after}");
+        assert!(parse_book(GameId::ShuangCheng, &broken).is_empty());
+    }
+
+    #[test]
+    fn the_next_puzzle_is_near_the_rating_and_new() {
+        let book = book(GameId::Push);
+        let easy = next_near(&book, &[], 900.0, 1).expect("a puzzle");
+        let hard = next_near(&book, &[], 2500.0, 1).expect("a puzzle");
+        assert!(easy.difficulty < hard.difficulty);
+        let min = book.iter().map(|p| p.difficulty).min().expect("puzzles");
+        assert!(easy.difficulty <= min + 100);
+        let tried: Vec<u32> = book.iter().map(|p| p.number).filter(|&n| n != 5).collect();
+        assert_eq!(
+            next_near(&book, &tried, 1500.0, 3).map(|p| p.number),
+            Some(5)
+        );
+    }
+
+    #[test]
+    fn the_daily_puzzle_is_one_per_day() {
+        let book = book(GameId::Cannon);
+        let today = daily(&book, 20_000).expect("one").number;
+        assert_eq!(daily(&book, 20_000).map(|p| p.number), Some(today));
+        let week: Vec<u32> = (20_000..20_007)
+            .filter_map(|d| daily(&book, d))
+            .map(|p| p.number)
+            .collect();
+        assert!(week.iter().any(|&n| n != today), "{week:?}");
+        assert!(daily(&[], 1).is_none());
+    }
+
+    /// Solves a puzzle by its line: each right move is followed by the reply after the
+    /// delay, and the end is solved, not failed.
+    #[test]
+    fn a_puzzle_solved_by_its_line() {
+        let puzzle = book(GameId::ShuangCheng)
+            .into_iter()
+            .find(|p| p.line.len() >= 3)
+            .expect("a long puzzle");
+        let mut run = PuzzleRun::start(puzzle.clone(), false, 0.0).expect("starts");
+        let solver = run.solver();
+        assert_eq!(run.board().side_to_move(), solver);
+        let mut now = 0.0;
+        for (i, text) in puzzle.line.iter().enumerate() {
+            if i % 2 == 1 {
+                // The reply comes by itself, after its delay.
+                assert_eq!(run.state(), PuzzleState::Replying);
+                let theirs = run.board().legal_moves()[0];
+                assert_eq!(run.play(theirs, now), Err(crate::PlayError::NotYourTurn));
+                run.advance(now + REPLY_DELAY / 2.0);
+                assert_eq!(run.state(), PuzzleState::Replying);
+                now += REPLY_DELAY;
+                run.advance(now);
+                continue;
+            }
+            let mv = run.board().parse_move(text).expect("reads");
+            assert_eq!(run.play(mv, now), Ok(true));
+        }
+        assert_eq!(run.state(), PuzzleState::Solved);
+        assert!(!run.failed());
+        assert_eq!(run.board().len(), puzzle.line.len());
+    }
+
+    #[test]
+    fn a_wrong_move_is_shown_taken_back_and_fails_the_puzzle() {
+        let puzzle = book(GameId::Cannon).into_iter().next().expect("a puzzle");
+        let mut run = PuzzleRun::start(puzzle.clone(), false, 0.0).expect("starts");
+        let start = run.board().position_text();
+        let right = run.board().parse_move(&puzzle.line[0]).expect("reads");
+        assert!(!run.reveal(), "no hint before a failed try");
+        assert_eq!(run.hint(), None);
+        let wrong = run
+            .board()
+            .legal_moves()
+            .into_iter()
+            .find(|&m| m != right)
+            .expect("another move");
+        assert_eq!(run.play(wrong, 0.0), Ok(false));
+        assert_eq!(run.state(), PuzzleState::Wrong);
+        assert_ne!(
+            run.board().position_text(),
+            start,
+            "the wrong move is shown"
+        );
+        assert_eq!(run.next_moment(), Some(WRONG_SHOWN));
+        run.advance(WRONG_SHOWN);
+        assert_eq!(run.state(), PuzzleState::Solving);
+        assert_eq!(run.board().position_text(), start, "and taken back");
+        assert!(run.failed());
+        assert!(run.reveal());
+        assert_eq!(run.hint(), Some(right));
+        assert_eq!(run.play(right, 2.0), Ok(true));
+    }
+}
