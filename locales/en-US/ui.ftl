@@ -203,3 +203,56 @@ online-friend-here = Your friend is here
 online-friend-left = Your friend has left; the game waits for them
 online-refused = The server refused: { $code }
 online-unreadable = The server's game does not read here: { $error }
+
+## Puzzles
+puzzles-heading = Puzzles
+puzzles-intro = Find the move: positions of this game in which exactly one move wins.
+puzzles-not-online = Puzzles wait until the game with your friend is over.
+puzzle-next = Next puzzle
+puzzle-daily = Puzzle of the day
+puzzle-daily-label = Puzzle of the day
+puzzle-skip = Another puzzle
+puzzle-restart = Start again
+puzzle-hint = Show the move
+puzzle-hint-move = The move: { $move }
+puzzle-leave = Back to the game
+puzzle-prompt-win = { $side } to move and win in { $moves ->
+        [one] one move
+       *[other] { $moves } moves
+    }
+puzzle-prompt-gain = { $side } to move: win { $pieces ->
+        [one] a piece
+       *[other] { $pieces } pieces
+    }
+puzzle-about = Puzzle rating { $difficulty } · { $theme }
+puzzle-your-move = Your move.
+puzzle-try-again = Not that one: it was taken back. Try again, or ask for the move.
+puzzle-right = Right! The reply comes…
+puzzle-wrong = Not that one.
+puzzle-solved = Solved!
+puzzle-solved-after = Solved, after a wrong try.
+puzzle-rating = Your puzzle rating: { $rating } ± { $deviation } · solved { $solved }, failed { $failed }
+puzzle-theme-mill = a mill
+puzzle-theme-push-off = a push off the board
+puzzle-theme-capture = a capture
+puzzle-theme-boxed = a cannon boxed in
+puzzle-theme-platform = the platforms
+puzzle-theme-blockade = a blockade
+puzzle-theme-exact = an exact win
+puzzle-theme-other = a winning move
+
+## Statistics
+stats-heading = Statistics
+stats-computer-rating = Your rating against the computer: { $rating } ± { $deviation }
+stats-suggested = Suggested level: { $level }
+stats-try-level = Play at that level
+stats-level = Level
+stats-level-rating = Rating
+stats-games = Games
+stats-wins = Won
+stats-draws = Drawn
+stats-losses = Lost
+stats-chart = Ratings after each result
+stats-chart-computer = Against the computer
+stats-chart-puzzles = Puzzles
+stats-no-history = Finish a game against the computer or a puzzle, and your ratings appear here.

@@ -14,7 +14,9 @@ pub mod move_list;
 pub mod online;
 mod panels;
 mod perfect_play;
+pub mod puzzles;
 pub mod settings;
+pub mod stats;
 mod status;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod storage_native;
