@@ -229,6 +229,39 @@ impl I18n {
         };
         i18n.tr_args(id, &args)
     }
+
+    /// Why a link did not open, in words.
+    pub fn link_error(&self, error: &qipan_session::link::LinkError) -> String {
+        use qipan_session::link::LinkError;
+        let reason = match error {
+            LinkError::UnknownGame(game) => {
+                self.tr_args(msg!("link-err-game"), &[("game", game.as_str().into())])
+            }
+            LinkError::Position(text) => self.tr_args(
+                msg!("link-err-position"),
+                &[("position", text.as_str().into())],
+            ),
+            LinkError::Move {
+                number,
+                text,
+                illegal,
+            } => self.tr_args(
+                if *illegal {
+                    msg!("link-err-move-illegal")
+                } else {
+                    msg!("link-err-move-malformed")
+                },
+                &[("number", (*number).into()), ("move", text.as_str().into())],
+            ),
+            LinkError::AfterEnd { number } => {
+                self.tr_args(msg!("link-err-after-end"), &[("number", (*number).into())])
+            }
+            LinkError::Ply(ply) => {
+                self.tr_args(msg!("link-err-ply"), &[("ply", ply.as_str().into())])
+            }
+        };
+        self.tr_args(msg!("link-error"), &[("reason", reason.into())])
+    }
 }
 
 #[cfg(test)]

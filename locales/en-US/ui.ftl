@@ -256,3 +256,16 @@ stats-chart = Ratings after each result
 stats-chart-computer = Against the computer
 stats-chart-puzzles = Puzzles
 stats-no-history = Finish a game against the computer or a puzzle, and your ratings appear here.
+
+## Links
+link-opened = The game from the link is on the board.
+link-error = This link does not open: { $reason }. Your games are as they were.
+link-err-game = it names an unknown game, “{ $game }”
+link-err-position = “{ $position }” is not a position of this game
+link-err-move-malformed = its move { $number }, “{ $move }”, is not a move of this game
+link-err-move-illegal = its move { $number }, “{ $move }”, is against the rules there
+link-err-after-end = its move { $number } comes after the game ended
+link-err-ply = “{ $ply }” is not a move of its line
+link-replace = Replace your game in progress with the link's?
+link-replace-yes = Replace it
+link-replace-no = Keep mine

@@ -246,3 +246,16 @@ stats-chart = 每次结果后的等级分
 stats-chart-computer = 对电脑
 stats-chart-puzzles = 习题
 stats-no-history = 和电脑下完一局或做完一道习题后，这里会显示你的等级分。
+
+## Links
+link-opened = 链接中的对局已摆上棋盘。
+link-error = 无法打开此链接：{ $reason }。你的对局没有改变。
+link-err-game = 它指向未知的棋种“{ $game }”
+link-err-position = “{ $position }”不是本棋的局面
+link-err-move-malformed = 其中第 { $number } 步“{ $move }”不是本棋的走法
+link-err-move-illegal = 其中第 { $number } 步“{ $move }”在该局面下不合规则
+link-err-after-end = 其中第 { $number } 步在对局结束之后
+link-err-ply = “{ $ply }”不是其棋谱中的一步
+link-replace = 用链接中的对局替换你正在下的这盘吗？
+link-replace-yes = 替换
+link-replace-no = 保留我的

@@ -39,6 +39,8 @@ impl App {
             Notice::Engine(e) => {
                 i18n.tr_args(msg!("engine-error"), &[("error", e.to_string().into())])
             }
+            Notice::Link(e) => i18n.link_error(e),
+            Notice::LinkOpened => i18n.tr(msg!("link-opened")),
         }
     }
 

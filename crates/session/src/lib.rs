@@ -8,6 +8,7 @@
 mod any;
 pub mod coach;
 pub mod engine;
+pub mod link;
 pub mod online;
 pub mod progress;
 pub mod puzzles;
@@ -64,6 +65,10 @@ pub enum Notice {
     File(SaveError),
     /// The games kept from the last run could not all be restored: fresh ones start.
     NotRestored(SaveError),
+    /// A link to a game did not open; the app goes on as it was.
+    Link(link::LinkError),
+    /// A link's game is on the board.
+    LinkOpened,
 }
 
 /// Why a person's move was refused (the game is unchanged).

@@ -6,6 +6,7 @@
 //! between reading input and drawing, so nothing changes while a frame is being drawn.
 //! There is no window here: tests drive a whole session by commands alone.
 
+use crate::link::{self, GameLink};
 use crate::online::{Online, OnlineMemory, SeatChoice};
 use crate::progress::{Outcome, Progress};
 use crate::puzzles::{self, Puzzle, PuzzleRun, PuzzleState};
@@ -72,6 +73,14 @@ pub enum Command {
     Online(OnlineCommand),
     /// Solving puzzles.
     Puzzle(PuzzleCommand),
+    /// A link's game, position and line (from the page's address or `--link`). Where it
+    /// would replace a game in progress with moves, the session asks first
+    /// ([`Session::confirming_link`]).
+    OpenLink(GameLink),
+    /// The person agreed: the link's game replaces the one in progress.
+    ConfirmLink,
+    /// The person kept their game; the link is dropped.
+    CancelLink,
 }
 
 /// What solving puzzles asks of the session.
@@ -177,6 +186,8 @@ pub struct Session {
     rounds: u32,
     /// "New game" was asked for on a game with moves: the session waits for a yes or no.
     confirm_new: bool,
+    /// A link's game that would replace a game in progress: it waits for a yes or no.
+    pending_link: Option<AnyMatch>,
     seed: u64,
     clock: Box<dyn Clock>,
     /// Called when the computer's answer is ready (the app repaints).
@@ -223,6 +234,7 @@ impl Session {
             coach: choices.coach,
             rounds: choices.rounds,
             confirm_new: false,
+            pending_link: None,
             seed,
             clock,
             wake,
@@ -372,6 +384,13 @@ impl Session {
             Command::RetryComputer => self.board.retry_computer(),
             Command::Online(command) => self.start_online(command)?,
             Command::Puzzle(command) => self.start_puzzle(command, now)?,
+            Command::OpenLink(link) => self.open_link(&link, now),
+            Command::ConfirmLink => {
+                if let Some(game) = self.pending_link.take() {
+                    self.replace_with(game, now);
+                }
+            }
+            Command::CancelLink => self.pending_link = None,
         }
         // The coach follows the choice on whichever game is on the board.
         if self.board.coach_mode() != self.coach {
@@ -682,23 +701,56 @@ impl Session {
         let loaded = text.and_then(|text| save::from_json(&text, self.level, self.seed, now));
         match loaded {
             Ok(mut game) => {
-                let variant = game.variant();
-                for option in variant.game.options() {
-                    let on = variant.has(*option);
-                    self.options.retain(|&(o, _)| o != *option);
-                    self.options.push((*option, on));
-                }
                 game.set_notice(Some(Notice::Loaded(name)));
-                self.parked.retain(|kept| kept.variant() != variant);
-                let mut before = std::mem::replace(&mut self.board, placeholder());
-                if before.variant() != variant {
-                    before.park(now);
-                    self.parked.push(before);
-                }
-                self.put_on_board(game);
+                self.replace_with(game, now);
             }
             Err(error) => self.board.set_notice(Some(Notice::File(error))),
         }
+    }
+
+    /// Opens a link's game: at once where no game of its kind has moves, else after the
+    /// person agrees. A link that does not open changes nothing but the notice.
+    fn open_link(&mut self, link: &GameLink, now: f64) {
+        self.seed = self.seed.wrapping_add(1);
+        let human = self.board.players().human;
+        match link::open(link, human, self.level, self.seed, now) {
+            Ok(mut game) => {
+                game.set_notice(Some(Notice::LinkOpened));
+                let variant = game.variant();
+                let in_progress = self
+                    .games()
+                    .any(|g| g.variant() == variant && !g.is_empty());
+                if in_progress {
+                    self.pending_link = Some(game);
+                } else {
+                    self.replace_with(game, now);
+                }
+            }
+            Err(error) => self.board.set_notice(Some(Notice::Link(error))),
+        }
+    }
+
+    /// Whether a link's game waits for the person's yes before it replaces theirs.
+    pub fn confirming_link(&self) -> bool {
+        self.pending_link.is_some()
+    }
+
+    /// `game` becomes its game's game in progress (a loaded file, a link); the one on the
+    /// board, if of another game, is kept like any game left for another.
+    fn replace_with(&mut self, game: AnyMatch, now: f64) {
+        let variant = game.variant();
+        for option in variant.game.options() {
+            let on = variant.has(*option);
+            self.options.retain(|&(o, _)| o != *option);
+            self.options.push((*option, on));
+        }
+        self.parked.retain(|kept| kept.variant() != variant);
+        let mut before = std::mem::replace(&mut self.board, placeholder());
+        if before.variant() != variant {
+            before.park(now);
+            self.parked.push(before);
+        }
+        self.put_on_board(game);
     }
 
     /// The game on the board: the online one while it is on, a puzzle's while one is

@@ -437,3 +437,43 @@ fn a_game_won_against_the_computer_is_counted_once() {
     );
     assert!(s.progress().suggested_level(GameId::ShuangCheng).is_some());
 }
+
+/// A link opens its game, position and ply; one that would replace a game with moves waits
+/// for a yes; a broken one changes nothing but the notice.
+#[test]
+fn links_open_by_commands_and_never_overwrite_without_asking() {
+    use crate::link::{parse_query, LinkError};
+    let (mut s, _clock) = session(two_players(GameId::ShuangCheng), None);
+    // A fresh Maddell game is replaced at once, at the ply the link names.
+    let link = parse_query("?game=maddell&moves=a1,b2,c3&ply=2").expect("a link");
+    s.run(Command::OpenLink(link)).expect("opened");
+    assert_eq!(s.game().variant(), Variant::plain(GameId::Maddell));
+    assert_eq!((s.game().len(), s.game().cursor()), (3, 2));
+    assert_eq!(s.game().notice(), Some(&Notice::LinkOpened));
+    // Shuang Cheng, now parked, has no moves either; give it one, then link to it.
+    s.run(Command::PickGame(GameId::ShuangCheng))
+        .expect("picked");
+    play(&mut s, "bh-c");
+    let mine = s.game().position_text();
+    let link = parse_query("game=shuangcheng").expect("a link");
+    s.run(Command::OpenLink(link.clone())).expect("asks");
+    assert!(s.confirming_link());
+    assert_eq!(s.game().position_text(), mine, "nothing replaced yet");
+    s.run(Command::CancelLink).expect("kept");
+    assert!(!s.confirming_link());
+    assert_eq!(s.game().position_text(), mine);
+    s.run(Command::OpenLink(link)).expect("asks again");
+    s.run(Command::ConfirmLink).expect("replaced");
+    assert!(s.game().is_empty());
+    // A broken link: the notice names it, the game stays.
+    play(&mut s, "bh-c");
+    let before = s.game().position_text();
+    let broken = parse_query("game=shuangcheng&moves=bh-c,zz-zz").expect("a link");
+    s.run(Command::OpenLink(broken))
+        .expect("a notice, not a refusal");
+    assert_eq!(s.game().position_text(), before);
+    assert!(matches!(
+        s.game().notice(),
+        Some(Notice::Link(LinkError::Move { number: 2, .. }))
+    ));
+}
