@@ -1,9 +1,9 @@
 //! The app: one window with the board, the rules and the settings.
 //!
-//! Desktop: `qipan [--game ID] [--lang en-US|zh-CN]` (ID as in saved games, with its option:
-//! `blockade:solidarity`)
-//! opens on the given game and language (handy for screenshots); otherwise the saved
-//! settings apply (anything else is refused: one line on standard error, exit code 2, no
+//! Desktop: `qipan [--game ID] [--lang en-US|zh-CN] [--link LINK]` (ID as in saved games,
+//! with its option: `blockade:solidarity`) opens on the given game and language (handy for
+//! screenshots), and a link's game (`qipan:?game=…&pos=…&moves=…&ply=…`, also given alone
+//! as the only argument); otherwise the saved settings apply (anything else is refused: one line on standard error, exit code 2, no
 //! window). Web: Trunk builds this binary for wasm32 (see `index.html`), and `main`
 //! starts the same app on the page's canvas.
 //!
@@ -18,8 +18,8 @@ fn main() -> eframe::Result {
     use qipan::i18n::{I18n, Lang};
     use qipan_session::Command;
 
-    let (game, lang) = match parse_args(std::env::args_os().skip(1)) {
-        Ok(Launch::Open { game, lang }) => (game, lang),
+    let (game, lang, link) = match parse_args(std::env::args_os().skip(1)) {
+        Ok(Launch::Open { game, lang, link }) => (game, lang, link),
         Ok(Launch::Help) => {
             println!("{USAGE}");
             return Ok(());
@@ -57,13 +57,19 @@ fn main() -> eframe::Result {
             if let Some(lang) = lang {
                 app.set_lang(lang);
             }
+            // A link that names no game opens nothing; the notice says so.
+            if let Some(text) = link {
+                let query = text.split_once('?').map_or(text.as_str(), |(_, q)| q);
+                let link = qipan_session::link::parse_query(query).unwrap_or_default();
+                app.send(Command::OpenLink(link));
+            }
             Ok(Box::new(app))
         }),
     )
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-const USAGE: &str = "usage: qipan [--game push|shuangcheng|maddell|blockade|blockade:solidarity|cannon] [--lang en-US|zh-CN]";
+const USAGE: &str = "usage: qipan [--game push|shuangcheng|maddell|blockade|blockade:solidarity|cannon] [--lang en-US|zh-CN] [--link 'qipan:?game=ID&pos=TEXT&moves=M1,M2&ply=N']";
 
 /// What `qipan`'s arguments ask for.
 #[cfg(not(target_arch = "wasm32"))]
@@ -73,16 +79,18 @@ enum Launch {
     Open {
         game: Option<qipan_engine::games::Variant>,
         lang: Option<qipan::i18n::Lang>,
+        /// A link to a game (`qipan:?game=…`), opened once the app runs.
+        link: Option<String>,
     },
 }
 
-/// Reads `--game ID` and `--lang TAG`. Anything else, or an unknown game or language, is
+/// Reads `--game ID`, `--lang TAG` and `--link LINK` (or a `qipan:` link alone). Anything else, or an unknown game or language, is
 /// refused with a message naming it, so that a typo never silently opens the wrong game.
 #[cfg(not(target_arch = "wasm32"))]
 fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Launch, String> {
     use lexopt::prelude::*;
     use qipan::i18n::Lang;
-    let (mut game, mut lang) = (None, None);
+    let (mut game, mut lang, mut link) = (None, None, None);
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
@@ -103,11 +111,23 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Laun
                     format!("unknown language '{text}' (expected en-US or zh-CN)")
                 })?);
             }
+            Long("link") => {
+                link = Some(
+                    parser
+                        .value()
+                        .and_then(|v| v.string())
+                        .map_err(|e| e.to_string())?,
+                );
+            }
+            // What a desktop's link handler passes: the `qipan:` address alone.
+            Value(value) if link.is_none() && value.to_string_lossy().starts_with("qipan:") => {
+                link = Some(value.string().map_err(|e| e.to_string())?);
+            }
             Long("help") | Short('h') => return Ok(Launch::Help),
             other => return Err(other.unexpected().to_string()),
         }
     }
-    Ok(Launch::Open { game, lang })
+    Ok(Launch::Open { game, lang, link })
 }
 
 /// The web entry point: runs the app on `<canvas id="qipan_canvas">` and swaps the page's

@@ -48,6 +48,26 @@ fn an_unknown_game_language_or_option_is_refused() {
     refused(&["--game"], "--game");
     refused(&["--fullscreen"], "--fullscreen");
     refused(&["push"], "push");
+    refused(&["--link"], "--link");
+    // Only a `qipan:` address is taken as a link without `--link`.
+    refused(&["?game=push"], "?game=push");
+}
+
+#[test]
+fn a_link_is_taken_without_a_refusal() {
+    for args in [
+        &["qipan:?game=maddell&moves=a1"][..],
+        &["--link", "https://example.org/?game=nonsense"][..],
+    ] {
+        let out = qipan(args);
+        // No window can open here; what matters is that the arguments were not refused.
+        assert_ne!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 #[test]
@@ -56,4 +76,5 @@ fn help_prints_the_usage() {
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.starts_with("usage: qipan"), "{stdout}");
+    assert!(stdout.contains("--link"), "{stdout}");
 }

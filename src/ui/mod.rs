@@ -85,6 +85,12 @@ impl App {
     pub fn new(cc: &eframe::CreationContext<'_>) -> App {
         let mut app = App::with_clock(cc, Box::new(SystemClock::default()));
         app.set_perfect_play(PerfectPlay::real());
+        // A link to a game in the page's address opens it (asking before it replaces a
+        // game in progress); the desktop's comes from `--link` (main.rs).
+        #[cfg(target_arch = "wasm32")]
+        if let Some(link) = storage_web::page_link() {
+            app.send(Command::OpenLink(link));
+        }
         app
     }
 

@@ -195,6 +195,43 @@ pub fn page_room() -> Option<String> {
     })
 }
 
+/// The game link in the page's address (`?game=…`), taken out of the address once read:
+/// a reload then goes back to the game as played since, not to the link's start again.
+pub fn page_link() -> Option<qipan_session::link::GameLink> {
+    let window = web_sys::window()?;
+    let location = window.location();
+    let search = location.search().ok()?;
+    let link = qipan_session::link::parse_query(&search)?;
+    let rest: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|pair| {
+            let key = pair.split_once('=').map_or(*pair, |(key, _)| key);
+            !matches!(key, "game" | "pos" | "moves" | "ply")
+        })
+        .collect();
+    let path = location.pathname().unwrap_or_default();
+    let address = if rest.is_empty() {
+        path
+    } else {
+        format!("{path}?{}", rest.join("&"))
+    };
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address));
+    }
+    Some(link)
+}
+
+/// The address of the page with `query` (a game's link to copy or share).
+pub fn page_address(query: &str) -> String {
+    let Some(location) = web_sys::window().map(|w| w.location()) else {
+        return format!("?{query}");
+    };
+    let origin = location.origin().unwrap_or_default();
+    let path = location.pathname().unwrap_or_default();
+    format!("{origin}{path}?{query}")
+}
+
 /// Whether the browser has a share sheet (`navigator.share`, phones mostly).
 pub fn can_share() -> bool {
     web_sys::window()
