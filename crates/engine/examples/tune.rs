@@ -19,13 +19,19 @@
 //! them (`blockade:solidarity`).
 //!
 //! A PLAYER of `duel` is a level (`easy` … `master`, its budget times `--scale`) or a fixed
-//! depth `dN` (`dNq` adds quiescence), optionally with its own weights: `d3@1000,0,0`.
+//! depth `dN` (`dNq` adds quiescence), optionally with its own weights: `d3@1000,0,0`; in
+//! Earthen Cannon also a player built on other ideas than ours (`material`, `mobility`,
+//! `shuttle`: `qipan_engine::ai::outsiders`). A duel reports the first player's results as
+//! x and as o apart (in Earthen Cannon x is the cannons).
 
 use qipan_engine::ai::matches::level_move;
+use qipan_engine::ai::outsiders::Outsider;
 use qipan_engine::ai::search::{Limits, Searcher};
 use qipan_engine::ai::{self, Evaluate, Level, MatchSettings, PlayedGame, Turn, Weights};
+use qipan_engine::games::cannon;
 use qipan_engine::games::{Side, Variant};
 use qipan_engine::with_game;
+use std::any::Any;
 use std::ffi::OsString;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -49,12 +55,17 @@ enum Player {
         quiescence: bool,
         weights: Option<Weights>,
     },
+    /// An Earthen Cannon player built on other ideas than the engine's.
+    Outsider(Outsider),
 }
 
 impl Player {
     fn parse(text: &str) -> Result<Player, String> {
         if let Some(level) = Level::parse(text) {
             return Ok(Player::Level(level));
+        }
+        if let Some(outsider) = Outsider::parse(text) {
+            return Ok(Player::Outsider(outsider));
         }
         let (search, weights) = match text.split_once('@') {
             Some((search, list)) => (search, Some(parse_weights(list)?)),
@@ -109,6 +120,10 @@ struct Tally {
     other: u64,
     first_time: Duration,
     first_moves: u64,
+    /// The first player's games and wins as x and as o.
+    games_as: [u64; 2],
+    wins_as: [u64; 2],
+    plies: u64,
 }
 
 impl Tally {
@@ -146,7 +161,20 @@ fn choose<G: Evaluate>(
             };
             searcher.run().best
         }
+        Player::Outsider(outsider) => outsider_move(outsider, turn),
     }
+}
+
+/// An outsider's move: they play Earthen Cannon only (`run` refuses them elsewhere).
+fn outsider_move<G: Evaluate>(outsider: Outsider, turn: &Turn<'_, G>) -> Option<G::Move> {
+    let pos = (turn.pos as &dyn Any).downcast_ref::<cannon::Position>()?;
+    let history: Vec<cannon::Position> = turn
+        .history
+        .iter()
+        .filter_map(|p| (p as &dyn Any).downcast_ref::<cannon::Position>().copied())
+        .collect();
+    let mv = outsider.choose(pos, &history, turn.seed)?;
+    (&mv as &dyn Any).downcast_ref::<G::Move>().copied()
 }
 
 /// The side of the first player: x in even games, o in odd ones, so that each pair of games
@@ -214,6 +242,9 @@ fn duel<G: Evaluate>(game: &G, players: [Player; 2], settings: &Settings) -> Res
         let lost_by_opening = settings.judge_openings
             && winner == Some(1)
             && lost_after_opening(game, &played, settings.opening, first);
+        tally.games_as[first.index()] += 1;
+        tally.wins_as[first.index()] += u64::from(winner == Some(0));
+        tally.plies += played.moves.len() as u64;
         match winner {
             Some(0) => tally.first += 1,
             Some(_) => {
@@ -437,16 +468,26 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
                     return Err("duel needs two players".to_owned());
                 };
                 let players = [Player::parse(a)?, Player::parse(b)?];
+                let outsider = players.iter().any(|p| matches!(p, Player::Outsider(_)));
+                if outsider && variant.game != qipan_engine::games::GameId::Cannon {
+                    return Err("the outsiders play Earthen Cannon only".to_owned());
+                }
                 let started = Instant::now();
                 let tally = duel(&game, players, &settings)?;
                 let per_move = tally.first_time.as_secs_f64() / tally.first_moves.max(1) as f64;
+                let games = (tally.games_as[0] + tally.games_as[1]).max(1);
                 println!(
                     "{a} vs {b}: {} wins, {} losses ({} lost by the opening), {} other; \
-                     {a} {:.3} s a move; {:.0} s",
+                     {a} as x {}/{}, as o {}/{}; {:.0} plies a game; {a} {:.3} s a move; {:.0} s",
                     tally.first,
                     tally.second,
                     tally.second_by_opening,
                     tally.other,
+                    tally.wins_as[0],
+                    tally.games_as[0],
+                    tally.wins_as[1],
+                    tally.games_as[1],
+                    tally.plies as f64 / games as f64,
                     per_move,
                     started.elapsed().as_secs_f64()
                 );

@@ -7,6 +7,7 @@ mod eval;
 mod level;
 pub mod maddell_table;
 pub mod matches;
+pub mod outsiders;
 pub mod puzzles;
 pub mod search;
 pub mod solver;
