@@ -224,6 +224,15 @@ puzzle-prompt-gain = { $side } to move: win { $pieces ->
         [one] a piece
        *[other] { $pieces } pieces
     }
+puzzle-prompt-push-off = { $side } to move: find the push that wins { $pieces ->
+        [one] a marble
+       *[other] { $pieces } marbles
+    }
+puzzle-prompt-capture = { $side } to move: find the move that wins { $pieces ->
+        [one] a soldier
+       *[other] { $pieces } soldiers
+    }
+puzzle-prompt-boxed = { $side } to move: find the move that boxes a cannon in
 puzzle-about = Puzzle rating { $difficulty } · { $theme }
 puzzle-your-move = Your move.
 puzzle-try-again = Not that one: it was taken back. Try again, or ask for the move.

@@ -132,10 +132,16 @@ pub fn prompt(run: &PuzzleRun, session: &Session, i18n: &I18n) -> String {
             msg!("puzzle-prompt-win"),
             &[("side", side.into()), ("moves", moves.into())],
         ),
-        Goal::Gain(pieces) => i18n.tr_args(
-            msg!("puzzle-prompt-gain"),
-            &[("side", side.into()), ("pieces", pieces.into())],
-        ),
+        // The gain in the game's own words where the theme names it.
+        Goal::Gain(pieces) => {
+            let id = match run.puzzle().theme.as_str() {
+                "push-off" => msg!("puzzle-prompt-push-off"),
+                "capture" => msg!("puzzle-prompt-capture"),
+                "boxed" => msg!("puzzle-prompt-boxed"),
+                _ => msg!("puzzle-prompt-gain"),
+            };
+            i18n.tr_args(id, &[("side", side.into()), ("pieces", pieces.into())])
+        }
     }
 }
 
