@@ -284,7 +284,7 @@ pub fn status(
         }
         Link::Open => {
             if let (Some(friend), Some(state)) = (online.friend(), online.state()) {
-                let here = state.connected.side(friend);
+                let here = online.is_connected(friend);
                 let ever = !state.plies.is_empty() || here;
                 parts.push(i18n.tr(match (here, ever) {
                     (true, _) => msg!("online-friend-here"),
@@ -296,7 +296,7 @@ pub fn status(
     }
     match online.notice() {
         Some(OnlineNotice::Refused(code)) => {
-            parts.push(i18n.tr_args(msg!("online-refused"), &[("code", code.as_str().into())]))
+            parts.push(i18n.tr_args(msg!("online-refused"), &[("code", code.name().into())]))
         }
         Some(OnlineNotice::Unreadable(error)) => parts.push(i18n.tr_args(
             msg!("online-unreadable"),

@@ -1,14 +1,13 @@
 //! Qipan's game server: "Play a friend online" (the contract is `shared/spec/online.md`,
 //! the operator's notes `docs/online.md`).
 //!
-//! - [`protocol`]: the frames and error codes;
+//! - the frames, error codes and limits are the crate `qipan-protocol`, shared with the app;
 //! - [`room`]: a room's game and the pure rules of what a client may do to it;
 //! - [`store`]: SQLite, the default storage;
 //! - [`nats`]: rooms shared between servers through a NATS JetStream bucket;
 //! - [`server`]: HTTP, the sockets, the rooms in memory and their clocks.
 
 pub mod nats;
-pub mod protocol;
 pub mod room;
 pub mod server;
 pub mod store;

@@ -12,10 +12,10 @@ use qipan_engine::with_game;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::protocol::{Connected, ErrorCode, ServerFrame};
+use qipan_protocol::{normalize_room_code, Connected, ErrorCode, RoomState, ServerFrame};
 
 /// A turn's length (the spec's 60 seconds); tests and the benchmark may choose another.
-pub const TURN_MS: u64 = 60_000;
+pub use qipan_protocol::TURN_MS;
 
 /// A room with no activity (no move, no player arriving or leaving) for this long is
 /// removed from storage: 7 days.
@@ -23,12 +23,6 @@ pub const ROOM_TTL_MS: u64 = 7 * 24 * 60 * 60 * 1000;
 
 /// The ply that records a turn lost to the clock, as in saved games.
 pub const TIMEOUT_PLY: &str = "timeout";
-
-/// The letters of room codes: A–Z without I, L and O, which read like 1, 1 and 0.
-pub const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ";
-
-/// Room codes are this many letters (23^8 ≈ 7.8e10 codes).
-pub const CODE_LEN: usize = 8;
 
 /// The turn clock. It runs only while the game is on, both seats are taken and at least one
 /// of the two players is connected; otherwise what is left of the turn is kept.
@@ -73,13 +67,6 @@ pub struct Room {
 pub fn hash_token(token: &str) -> String {
     let digest = Sha256::digest(token.as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Reads a room code as a person may type it (any case, spaces around): `None` when it
-/// cannot be one, so that nothing odd ever reaches a storage key.
-pub fn normalize_code(text: &str) -> Option<String> {
-    let code = text.trim().to_ascii_uppercase();
-    (code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
 }
 
 fn side_index(side: Side) -> usize {
@@ -206,7 +193,7 @@ impl Room {
 
     /// The `state` frame everyone in the room gets.
     pub fn state_frame(&self, now: u64) -> ServerFrame {
-        ServerFrame::State {
+        ServerFrame::State(RoomState {
             room: self.code.clone(),
             game: self.game.clone(),
             start: self.start.clone(),
@@ -216,7 +203,7 @@ impl Room {
             reason: self.reason.clone(),
             turn_ms: self.turn_ms(now),
             connected: self.connected(),
-        }
+        })
     }
 
     /// The free seat for a newcomer: the new room and the seat, or `None` when both seats
@@ -364,7 +351,7 @@ impl Room {
     /// position and status. A room that fails is not served (a damaged or hand-edited file
     /// must not make the server play from a position the rules never reached).
     pub fn check(&self) -> Result<(), String> {
-        if normalize_code(&self.code).as_deref() != Some(self.code.as_str()) {
+        if normalize_room_code(&self.code).as_deref() != Some(self.code.as_str()) {
             return Err(format!("bad room code {:?}", self.code));
         }
         let variant = Variant::parse(&self.game).map_err(|e| e.to_string())?;
@@ -515,11 +502,7 @@ mod tests {
     }
 
     #[test]
-    fn codes_are_normalised_and_checked() {
-        assert_eq!(normalize_code(" abcdefgh ").as_deref(), Some("ABCDEFGH"));
-        assert_eq!(normalize_code("ABCDEFGI"), None);
-        assert_eq!(normalize_code("ABC"), None);
-        assert_eq!(normalize_code("ÄBCDEFGH"), None);
+    fn tokens_are_kept_as_sha256_hex() {
         assert_eq!(hash_token("a").len(), 64);
     }
 

@@ -19,16 +19,15 @@ use axum::serve::ListenerExt;
 use axum::Router;
 use futures_util::StreamExt;
 use qipan_engine::games::{Side, Variant};
+use qipan_protocol::{
+    normalize_room_code, ClientFrame, ErrorCode, SeatName, ServerFrame, SideChoice,
+    ROOM_CODE_ALPHABET, ROOM_CODE_LEN,
+};
 use tokio::sync::{broadcast, watch};
 use tokio::task::AbortHandle;
 
 use crate::nats::Nats;
-use crate::protocol::{
-    parse_client_frame, ClientFrame, ErrorCode, SeatName, ServerFrame, SideChoice,
-};
-use crate::room::{
-    hash_token, normalize_code, Room, CODE_ALPHABET, CODE_LEN, ROOM_TTL_MS, TURN_MS,
-};
+use crate::room::{hash_token, Room, ROOM_TTL_MS, TURN_MS};
 use crate::store::Store;
 
 /// How the server is started (the command line's options, and the tests' knobs).
@@ -97,14 +96,17 @@ fn new_token() -> Option<String> {
     )
 }
 
-/// A room code: [`CODE_LEN`] letters of [`CODE_ALPHABET`], drawn without bias.
+// The draw below is written for 23 letters.
+const _: () = assert!(ROOM_CODE_ALPHABET.len() == 23);
+
+/// A room code: [`ROOM_CODE_LEN`] letters of [`ROOM_CODE_ALPHABET`], drawn without bias.
 fn new_code() -> Option<String> {
-    let mut code = String::with_capacity(CODE_LEN);
-    while code.len() < CODE_LEN {
+    let mut code = String::with_capacity(ROOM_CODE_LEN);
+    while code.len() < ROOM_CODE_LEN {
         for b in random_bytes::<16>()? {
             // 230 = 10 × 23: bytes at or above it are dropped so every letter is as likely.
-            if b < 230 && code.len() < CODE_LEN {
-                code.push(CODE_ALPHABET[(b % 23) as usize] as char);
+            if b < 230 && code.len() < ROOM_CODE_LEN {
+                code.push(ROOM_CODE_ALPHABET[(b % 23) as usize] as char);
             }
         }
     }
@@ -615,7 +617,7 @@ impl Connection {
                         if !self.refuse(&mut socket, ErrorCode::RateLimited).await { break; }
                         continue;
                     }
-                    let frames = match parse_client_frame(text.as_str()) {
+                    let frames = match ClientFrame::from_text(text.as_str()) {
                         Ok(frame) => self.handle(frame).await,
                         Err(code) => Err(code),
                     };
@@ -776,7 +778,7 @@ impl Connection {
                 ])
             }
             ClientFrame::Join { room } => {
-                let code = normalize_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
+                let code = normalize_room_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
                 let token = new_token().ok_or(ErrorCode::Unavailable)?;
                 let hash = hash_token(&token);
                 let (cell, rx) = self.enter(&code);
@@ -837,7 +839,7 @@ impl Connection {
                 }
             }
             ClientFrame::Resume { room, token } => {
-                let code = normalize_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
+                let code = normalize_room_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
                 let hash = hash_token(&token);
                 let (cell, rx) = self.enter(&code);
                 let mut side_found = None;
@@ -901,7 +903,7 @@ impl Connection {
         room: &str,
         mut f: impl FnMut(&Room) -> Result<Room, ErrorCode>,
     ) -> Result<Vec<ServerFrame>, ErrorCode> {
-        let code = normalize_code(room).ok_or(ErrorCode::NoSuchRoom)?;
+        let code = normalize_room_code(room).ok_or(ErrorCode::NoSuchRoom)?;
         let (cell, _) = self.shared.cell(&code, false);
         let room = self.shared.change(&cell, |r| f(r).map(Some)).await?;
         let here = self.joined.as_ref().is_some_and(|j| j.cell.code == code);

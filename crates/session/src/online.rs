@@ -1,5 +1,7 @@
-//! Playing a friend online, the client's side: the frames of `qipan-server`'s protocol
-//! (`../shared/spec/online.md`), and the game as the server says it stands.
+//! Playing a friend online, the client's side: the game as the server says it stands.
+//!
+//! The frames (`../shared/spec/online.md`) are the crate `qipan-protocol`, the same types the
+//! server writes and reads, so the two ends cannot drift apart.
 //!
 //! The server holds the game: it checks every move and keeps the clock. This side only
 //! shows what the server sent, turns a person's move into a `move` frame, and finds its way
@@ -9,86 +11,15 @@
 use crate::{AnyMatch, Players, ReplayError};
 use qipan_engine::ai::Level;
 use qipan_engine::games::{EndReason, Side, Status, Variant};
+use qipan_protocol::{tidy_room_code, ClientFrame, SeatName, ServerFrame, SideChoice};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// A frame a client sends.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum ClientFrame {
-    Create {
-        game: String,
-        side: String,
-    },
-    Join {
-        room: String,
-    },
-    Resume {
-        room: String,
-        token: String,
-    },
-    Move {
-        room: String,
-        token: String,
-        ply: usize,
-        #[serde(rename = "move")]
-        mv: String,
-    },
-    Resign {
-        room: String,
-        token: String,
-    },
-    Rematch {
-        room: String,
-        token: String,
-    },
-}
+// Re-exported so that the app names what `Online` hands out without the protocol crate.
+pub use qipan_protocol::{Connected, ErrorCode, RoomState};
 
-/// A frame the server sends.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum ServerFrame {
-    Seat {
-        room: String,
-        seat: String,
-        token: Option<String>,
-    },
-    State(RoomState),
-    Error {
-        code: String,
-        message: String,
-    },
-}
-
-/// A room's game as the server holds it.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct RoomState {
-    pub room: String,
-    pub game: String,
-    pub start: String,
-    pub plies: Vec<String>,
-    pub position: String,
-    pub status: String,
-    pub reason: Option<String>,
-    pub turn_ms: Option<u64>,
-    pub connected: Connected,
-}
-
-/// Which seats have a player connected now.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-pub struct Connected {
-    pub x: bool,
-    pub o: bool,
-}
-
-impl Connected {
-    pub fn side(self, side: Side) -> bool {
-        match side {
-            Side::X => self.x,
-            Side::O => self.o,
-        }
-    }
-}
+// The board's turn clock is the spec's: `turn_ms` is read against it.
+const _: () = assert!(crate::timer::TURN_SECONDS == qipan_protocol::TURN_MS as f64 / 1000.0);
 
 /// The side a person asks for when creating a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,11 +29,11 @@ pub enum SeatChoice {
 }
 
 impl SeatChoice {
-    fn text(self) -> &'static str {
+    fn wire(self) -> SideChoice {
         match self {
-            SeatChoice::Side(Side::X) => "x",
-            SeatChoice::Side(Side::O) => "o",
-            SeatChoice::Random => "random",
+            SeatChoice::Side(Side::X) => SideChoice::X,
+            SeatChoice::Side(Side::O) => SideChoice::O,
+            SeatChoice::Random => SideChoice::Random,
         }
     }
 }
@@ -137,7 +68,7 @@ enum Goal {
 #[derive(Clone, Debug, PartialEq)]
 pub enum OnlineNotice {
     /// The server refused a frame: its code (`not-your-turn`, `no-such-room`, ...).
-    Refused(String),
+    Refused(ErrorCode),
     /// The server's game does not replay here (a newer server, a damaged state).
     Unreadable(String),
 }
@@ -210,7 +141,7 @@ impl Online {
 
     /// The free seat of `room` (or back to ours, when a token for it is kept).
     pub fn join(server: String, room: String, memory: &OnlineMemory) -> Online {
-        let room = room.trim().to_ascii_uppercase();
+        let room = tidy_room_code(&room);
         Online::new(server, Goal::Join { room }, memory.tokens.clone())
     }
 
@@ -241,6 +172,14 @@ impl Online {
 
     pub fn state(&self) -> Option<&RoomState> {
         self.state.as_ref()
+    }
+
+    /// Whether the server last said `side`'s player is connected (`false` before any state).
+    pub fn is_connected(&self, side: Side) -> bool {
+        self.state.as_ref().is_some_and(|s| match side {
+            Side::X => s.connected.x,
+            Side::O => s.connected.o,
+        })
     }
 
     pub fn notice(&self) -> Option<&OnlineNotice> {
@@ -304,7 +243,7 @@ impl Online {
                 if let Goal::Create { game, side } = self.goal.clone() {
                     self.push(ClientFrame::Create {
                         game: game.to_string(),
-                        side: side.text().to_owned(),
+                        side: side.wire(),
                     });
                 }
             }
@@ -324,7 +263,7 @@ impl Online {
     /// A frame from the server. Anything that does not read is ignored (and logged): the
     /// server is trusted no more than it must be.
     pub fn received(&mut self, text: &str, level: Level, now: f64) {
-        let frame: ServerFrame = match serde_json::from_str(text) {
+        let frame = match ServerFrame::from_text(text) {
             Ok(frame) => frame,
             Err(e) => {
                 log::warn!("a server frame that does not read: {e}");
@@ -333,11 +272,11 @@ impl Online {
         };
         match frame {
             ServerFrame::Seat { room, seat, token } => {
-                self.seat = match seat.as_str() {
-                    "x" => Some(Seat::Player(Side::X)),
-                    "o" => Some(Seat::Player(Side::O)),
-                    _ => Some(Seat::Spectator),
-                };
+                self.seat = Some(match seat {
+                    SeatName::X => Seat::Player(Side::X),
+                    SeatName::O => Seat::Player(Side::O),
+                    SeatName::Spectator => Seat::Spectator,
+                });
                 if let Some(token) = token {
                     self.tokens.insert(room.clone(), token);
                 }
@@ -345,9 +284,9 @@ impl Online {
             }
             ServerFrame::State(state) => self.take_state(state, level, now),
             ServerFrame::Error { code, message } => {
-                log::info!("the server refused: {code}: {message}");
+                log::info!("the server refused: {}: {message}", code.name());
                 // A token the server no longer knows: join afresh.
-                if code == "bad-token" {
+                if code == ErrorCode::BadToken {
                     if let Some(room) = self.room.clone() {
                         self.tokens.remove(&room);
                         self.push(ClientFrame::Join { room });
@@ -432,7 +371,7 @@ impl Online {
         self.push(ClientFrame::Move {
             room,
             token,
-            ply,
+            ply: ply as u64,
             mv: text,
         });
         true
@@ -493,4 +432,53 @@ fn replay(
     )?;
     board.set_remote(mine.is_none());
     Ok(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The server's refusals arrive typed: a lost token sends the client back through
+    /// `join`, and a code this build does not know still reads as a refusal.
+    #[test]
+    fn refusals_are_read_by_their_code() {
+        let memory = OnlineMemory {
+            tokens: BTreeMap::from([("ABCDEFGH".to_owned(), "old-token".to_owned())]),
+            ..OnlineMemory::default()
+        };
+        let mut online = Online::join("ws://127.0.0.1:1/ws".into(), " abcdefgh ".into(), &memory);
+        online.opened();
+        assert_eq!(
+            online.take_outbox(),
+            [r#"{"type":"resume","room":"ABCDEFGH","token":"old-token"}"#]
+        );
+        let refused = r#"{"type":"error","code":"bad-token","message":"that token holds no seat"}"#;
+        online.received(refused, Level::Easy, 0.0);
+        assert_eq!(
+            online.notice(),
+            Some(&OnlineNotice::Refused(ErrorCode::BadToken))
+        );
+        assert_eq!(
+            online.take_outbox(),
+            [r#"{"type":"join","room":"ABCDEFGH"}"#]
+        );
+        assert!(online.memory().tokens.is_empty());
+        online.received(
+            r#"{"type":"error","code":"on-fire","message":"?"}"#,
+            Level::Easy,
+            0.0,
+        );
+        assert_eq!(
+            online.notice(),
+            Some(&OnlineNotice::Refused(ErrorCode::Unrecognized))
+        );
+        // A seat frame with a mistyped field is ignored, not half read.
+        online.received(
+            r#"{"type":"seat","room":"ABCDEFGH","seat":"referee","token":null}"#,
+            Level::Easy,
+            0.0,
+        );
+        assert_eq!(online.seat(), None);
+        assert!(!online.is_connected(Side::X), "no state yet");
+    }
 }

@@ -1,0 +1,400 @@
+//! The wire of "Play a friend online": the WebSocket frames of `shared/spec/online.md`, its
+//! error codes and limits, written once for both ends.
+//!
+//! `qipan-server` reads [`ClientFrame`]s and writes [`ServerFrame`]s; the app's session
+//! (`qipan-session`, also built for the web) does the opposite. Both used to spell the frames
+//! themselves, and a field renamed on one side only would have compiled. Tools outside the
+//! project check the frames byte for byte, so the tests of this crate hold the spec's
+//! examples verbatim.
+//!
+//! Plain data and serde only: no engine, no async runtime, no window.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The largest frame a client may send, in bytes (the spec's 8 KiB).
+pub const MAX_FRAME_BYTES: usize = 8 * 1024;
+
+/// A turn's length in the spec (60 seconds): what a `state` frame's `turn_ms` counts down
+/// from. A server may be started with another (tests), a client assumes this one.
+pub const TURN_MS: u64 = 60_000;
+
+/// The letters of room codes: A–Z without I, L and O, which read like 1, 1 and 0.
+///
+/// The spec leaves the format to the server ("for example 8 letters"); this is Qipan's.
+pub const ROOM_CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/// Room codes are this many letters (23^8 ≈ 7.8e10 codes).
+pub const ROOM_CODE_LEN: usize = 8;
+
+/// A room code as a person may type it, tidied the way both ends read it: spaces around
+/// dropped, letters upper case. It may still be no code at all (see [`normalize_room_code`]).
+pub fn tidy_room_code(text: &str) -> String {
+    text.trim().to_ascii_uppercase()
+}
+
+/// Reads a room code as a person may type it (any case, spaces around): `None` when it
+/// cannot be one, so that nothing odd ever reaches a storage key.
+pub fn normalize_room_code(text: &str) -> Option<String> {
+    let code = tidy_room_code(text);
+    (code.len() == ROOM_CODE_LEN && code.bytes().all(|b| ROOM_CODE_ALPHABET.contains(&b)))
+        .then_some(code)
+}
+
+/// The error codes of the spec, plus Qipan's one extension. Each is sent to the sender alone
+/// and means nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    Malformed,
+    TooLarge,
+    UnknownGame,
+    NoSuchRoom,
+    BadToken,
+    NotYourTurn,
+    IllegalMove,
+    Stale,
+    GameOver,
+    RateLimited,
+    /// An extension of the spec: storage (SQLite or NATS) could not be read or written, so
+    /// nothing was done; the client may try again.
+    Unavailable,
+    /// A code this build does not know (a newer server). Read rather than refused, so that a
+    /// client still learns its frame was turned down; never sent.
+    Unrecognized,
+}
+
+impl ErrorCode {
+    /// The spec's codes, in its order.
+    pub const SPEC: [ErrorCode; 10] = [
+        ErrorCode::Malformed,
+        ErrorCode::TooLarge,
+        ErrorCode::UnknownGame,
+        ErrorCode::NoSuchRoom,
+        ErrorCode::BadToken,
+        ErrorCode::NotYourTurn,
+        ErrorCode::IllegalMove,
+        ErrorCode::Stale,
+        ErrorCode::GameOver,
+        ErrorCode::RateLimited,
+    ];
+
+    /// Every code a Qipan server may send: the spec's and [`ErrorCode::Unavailable`].
+    pub const SENT: [ErrorCode; 11] = [
+        ErrorCode::Malformed,
+        ErrorCode::TooLarge,
+        ErrorCode::UnknownGame,
+        ErrorCode::NoSuchRoom,
+        ErrorCode::BadToken,
+        ErrorCode::NotYourTurn,
+        ErrorCode::IllegalMove,
+        ErrorCode::Stale,
+        ErrorCode::GameOver,
+        ErrorCode::RateLimited,
+        ErrorCode::Unavailable,
+    ];
+
+    /// The code as the spec spells it: the one place the wire names are written.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorCode::Malformed => "malformed",
+            ErrorCode::TooLarge => "too-large",
+            ErrorCode::UnknownGame => "unknown-game",
+            ErrorCode::NoSuchRoom => "no-such-room",
+            ErrorCode::BadToken => "bad-token",
+            ErrorCode::NotYourTurn => "not-your-turn",
+            ErrorCode::IllegalMove => "illegal-move",
+            ErrorCode::Stale => "stale",
+            ErrorCode::GameOver => "game-over",
+            ErrorCode::RateLimited => "rate-limited",
+            ErrorCode::Unavailable => "unavailable",
+            ErrorCode::Unrecognized => "unrecognized",
+        }
+    }
+
+    /// The code a wire name stands for, among those a server sends.
+    pub fn from_name(name: &str) -> Option<ErrorCode> {
+        ErrorCode::SENT.into_iter().find(|code| code.name() == name)
+    }
+
+    /// A short sentence for people; clients should key on the code, never on this.
+    pub fn default_message(self) -> &'static str {
+        match self {
+            ErrorCode::Malformed => "the frame is not a JSON object of a known type with its fields",
+            ErrorCode::TooLarge => "the frame is larger than 8 KiB",
+            ErrorCode::UnknownGame => "no such game id (push, shuangcheng, maddell, blockade, blockade:solidarity, cannon)",
+            ErrorCode::NoSuchRoom => "no game has that room code",
+            ErrorCode::BadToken => "that token holds no seat of this room",
+            ErrorCode::NotYourTurn => "it is not this seat's turn",
+            ErrorCode::IllegalMove => "the move does not parse or is not legal in the position",
+            ErrorCode::Stale => "the ply number is not the game's ply count",
+            ErrorCode::GameOver => "the game is over",
+            ErrorCode::RateLimited => "too many frames; slow down",
+            ErrorCode::Unavailable => "the server cannot store games just now; try again",
+            ErrorCode::Unrecognized => "the server refused for a reason this app does not know",
+        }
+    }
+}
+
+/// Written through [`ErrorCode::name`], so that serde and the names cannot disagree.
+impl Serialize for ErrorCode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ErrorCode::Unrecognized => Err(serde::ser::Error::custom(
+                "an unrecognized error code is never sent",
+            )),
+            code => serializer.serialize_str(code.name()),
+        }
+    }
+}
+
+/// Any string reads (an unknown one as [`ErrorCode::Unrecognized`]); anything else is refused.
+impl<'de> Deserialize<'de> for ErrorCode {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ErrorCode, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Ok(ErrorCode::from_name(&name).unwrap_or(ErrorCode::Unrecognized))
+    }
+}
+
+/// What the creator of a game asks to play (`create`'s `side`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SideChoice {
+    X,
+    O,
+    Random,
+}
+
+/// Who a `seat` frame gives a place to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatName {
+    X,
+    O,
+    Spectator,
+}
+
+/// A frame from a client. Unknown extra fields are ignored (a newer client may send more).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ClientFrame {
+    Create {
+        /// A game id with its option (`blockade:solidarity`).
+        game: String,
+        side: SideChoice,
+    },
+    Join {
+        room: String,
+    },
+    Resume {
+        room: String,
+        token: String,
+    },
+    Move {
+        room: String,
+        token: String,
+        /// How many plies the game had before this move.
+        ply: u64,
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    Resign {
+        room: String,
+        token: String,
+    },
+    Rematch {
+        room: String,
+        token: String,
+    },
+}
+
+impl ClientFrame {
+    /// Reads one text frame. Total: every text is a frame or the code to answer it with.
+    /// Size comes first, so that a huge frame is never parsed.
+    pub fn from_text(text: &str) -> Result<ClientFrame, ErrorCode> {
+        if text.len() > MAX_FRAME_BYTES {
+            return Err(ErrorCode::TooLarge);
+        }
+        if !is_object(text) {
+            return Err(ErrorCode::Malformed);
+        }
+        serde_json::from_str(text).map_err(|_| ErrorCode::Malformed)
+    }
+}
+
+/// Whether the text starts as a JSON object. serde reads a tagged enum from an array too
+/// (`["join","ABCDEFGH"]`), but the spec's frames are objects with a `type`.
+fn is_object(text: &str) -> bool {
+    text.trim_start_matches([' ', '\t', '\n', '\r'])
+        .starts_with('{')
+}
+
+/// A field that may be `null` but must be there: serde would read a missing `Option` as
+/// `None`, and the spec's frames always carry every field.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer)
+}
+
+/// Which seats have a live connection.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Connected {
+    pub x: bool,
+    pub o: bool,
+}
+
+/// A room's game as the server holds it: the body of a `state` frame. Field order is the
+/// spec's, and so is the order on the wire.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomState {
+    pub room: String,
+    /// The game id with its option, as in `create`.
+    pub game: String,
+    pub start: String,
+    pub plies: Vec<String>,
+    /// The position after `plies`.
+    pub position: String,
+    /// `ongoing`, `x-wins`, `o-wins` or `draw` (the statuses of `games.md`).
+    pub status: String,
+    /// `None` while the game is on; else the engine's reason, or `resigned`.
+    #[serde(deserialize_with = "present")]
+    pub reason: Option<String>,
+    /// What is left of the turn; `None` once the game is over.
+    #[serde(deserialize_with = "present")]
+    pub turn_ms: Option<u64>,
+    pub connected: Connected,
+}
+
+/// A frame from the server. Field order follows the spec's table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ServerFrame {
+    Seat {
+        room: String,
+        seat: SeatName,
+        /// The seat's secret; `None` (`null`) for a spectator.
+        #[serde(deserialize_with = "present")]
+        token: Option<String>,
+    },
+    State(RoomState),
+    Error {
+        code: ErrorCode,
+        message: String,
+    },
+}
+
+impl ServerFrame {
+    /// The `error` frame of `code`, with its default message.
+    pub fn error(code: ErrorCode) -> ServerFrame {
+        ServerFrame::Error {
+            code,
+            message: code.default_message().to_owned(),
+        }
+    }
+
+    /// The frame as JSON text. Only [`ErrorCode::Unrecognized`] fails to serialise; should
+    /// anything ever fail, a `malformed` error frame is sent rather than a panic.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| {
+            r#"{"type":"error","code":"malformed","message":"internal"}"#.to_owned()
+        })
+    }
+
+    /// Reads a frame the server sent; the error says what did not read (for the log).
+    pub fn from_text(text: &str) -> Result<ServerFrame, serde_json::Error> {
+        if !is_object(text) {
+            return Err(serde::de::Error::custom("a frame is a JSON object"));
+        }
+        serde_json::from_str(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn room_codes_are_read_as_typed() {
+        assert_eq!(
+            normalize_room_code(" abcdefgh ").as_deref(),
+            Some("ABCDEFGH")
+        );
+        assert_eq!(normalize_room_code("ABCDEFGI"), None);
+        assert_eq!(normalize_room_code("ABC"), None);
+        assert_eq!(normalize_room_code("ÄBCDEFGH"), None);
+        assert_eq!(tidy_room_code(" k7m2 "), "K7M2");
+        assert_eq!(ROOM_CODE_ALPHABET.len(), 23);
+    }
+
+    #[test]
+    fn a_frame_too_large_is_never_parsed() {
+        let big = format!(
+            r#"{{"type":"join","room":"{}"}}"#,
+            "A".repeat(MAX_FRAME_BYTES)
+        );
+        assert_eq!(ClientFrame::from_text(&big), Err(ErrorCode::TooLarge));
+        // Exactly 8 KiB is allowed.
+        let padding = MAX_FRAME_BYTES - r#"{"type":"join","room":""}"#.len();
+        let fits = format!(r#"{{"type":"join","room":"{}"}}"#, "A".repeat(padding));
+        assert_eq!(fits.len(), MAX_FRAME_BYTES);
+        assert!(ClientFrame::from_text(&fits).is_ok());
+    }
+
+    #[test]
+    fn an_unrecognized_code_is_read_but_never_written() {
+        let frame = ServerFrame::from_text(r#"{"type":"error","code":"on-fire","message":"m"}"#);
+        assert!(matches!(
+            frame,
+            Ok(ServerFrame::Error {
+                code: ErrorCode::Unrecognized,
+                ..
+            })
+        ));
+        assert!(serde_json::to_string(&ErrorCode::Unrecognized).is_err());
+        assert_eq!(
+            ServerFrame::error(ErrorCode::Unrecognized).to_text(),
+            r#"{"type":"error","code":"malformed","message":"internal"}"#
+        );
+        assert_eq!(ErrorCode::from_name("unrecognized"), None);
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_is_a_frame_or_an_error(text in ".{0,300}") {
+            let _ = ClientFrame::from_text(&text);
+            let _ = ServerFrame::from_text(&text);
+        }
+
+        #[test]
+        fn any_json_object_is_a_frame_or_malformed(
+            kind in prop::sample::select(vec!["create", "join", "resume", "move", "resign", "rematch", "x", ""]),
+            keys in prop::collection::vec(prop::sample::select(vec!["room", "token", "ply", "move", "game", "side", "type"]), 0..6),
+            values in prop::collection::vec(prop_oneof![
+                Just(serde_json::Value::Null),
+                any::<i64>().prop_map(serde_json::Value::from),
+                any::<f64>().prop_map(serde_json::Value::from),
+                ".{0,20}".prop_map(serde_json::Value::from),
+                Just(serde_json::json!([1, "a"])),
+                Just(serde_json::json!({"a": 1})),
+            ], 0..6),
+        ) {
+            let mut object = serde_json::Map::new();
+            object.insert("type".into(), kind.into());
+            for (key, value) in keys.iter().zip(values) {
+                object.insert((*key).to_owned(), value);
+            }
+            let text = serde_json::Value::Object(object).to_string();
+            match ClientFrame::from_text(&text) {
+                Ok(frame) => {
+                    // What reads writes back to the same fields (extra ones dropped).
+                    let again = serde_json::to_string(&frame).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    prop_assert_eq!(ClientFrame::from_text(&again), Ok(frame));
+                }
+                Err(ErrorCode::Malformed) | Err(ErrorCode::TooLarge) => {}
+                Err(other) => prop_assert!(false, "unexpected {other:?}"),
+            }
+        }
+    }
+}
