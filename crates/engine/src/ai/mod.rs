@@ -18,7 +18,7 @@ pub use level::{Level, LevelConfig};
 pub use matches::{play_match, CrashedGame, MatchSettings, PlayedGame, Turn};
 pub use solver::SolvedValue;
 
-use crate::games::Game;
+use crate::games::{Game, Side};
 use search::{Limits, Searcher};
 use web_time::Duration;
 
@@ -67,6 +67,12 @@ pub trait Evaluate: Game {
 
     /// A slot for `mv` in the history table (below [`HISTORY_SLOTS`]; collisions are fine).
     fn history_slot(&self, mv: Self::Move) -> usize;
+
+    /// What a repetition costs `side` when it is the searching side, in hundredths of a
+    /// piece (the search's default, [`search::CONTEMPT`], unless a game's sides differ).
+    fn contempt(&self, _side: Side) -> i32 {
+        search::CONTEMPT
+    }
 
     /// How deep the coach's review searches each position: deep enough to judge a move,
     /// shallow enough that a 60-ply game's review takes at most 30 s natively (measured in

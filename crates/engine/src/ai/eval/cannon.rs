@@ -16,6 +16,8 @@ const NEARLY_BOXED: usize = 3;
 const THREAT: usize = 4;
 const ON_PLATFORM: usize = 5;
 const ADVANCE: usize = 6;
+/// See [`Evaluate::contempt`] for Earthen Cannon.
+const SOLDIERS_CONTEMPT: i32 = 300;
 const WEIGHTS: &[(&str, i32)] = &[
     ("cannon", 300),
     ("soldier", 50),
@@ -57,6 +59,16 @@ fn cannons_score(pos: &Position, w: &Weights) -> i32 {
 }
 
 impl Evaluate for Cannon {
+    /// The soldiers must make progress: a passive defence holds a repetition forever, and
+    /// the game is cut at 300 plies as a draw (docs/engine.md, the outsiders). A repetition
+    /// costs them as much as a cannon is worth to the other side.
+    fn contempt(&self, side: Side) -> i32 {
+        match side {
+            Side::O => SOLDIERS_CONTEMPT,
+            Side::X => crate::ai::search::CONTEMPT,
+        }
+    }
+
     /// A 60-ply game's review at this depth: 7.0 s natively (docs/coach.md).
     fn review_depth(&self) -> i32 {
         9

@@ -13,7 +13,7 @@ use crate::games::{splitmix64, Status};
 /// What a repetition costs the searching side, in hundredths of a piece. Half a piece: at 15,
 /// master circled into the move limit in 5 of 40 Solidarity games against a plain depth-3
 /// player rather than play on; at 50 it won all 40 (`examples/tune.rs duel`).
-const CONTEMPT: i32 = 50;
+pub const CONTEMPT: i32 = 50;
 /// Quiescence follows at most this many captures or pushes past the horizon.
 const MAX_QUIESCENCE: i32 = 8;
 
@@ -173,7 +173,9 @@ impl<G: Evaluate> Searcher<G> {
             // Contempt: a repetition is a little worse than even for the searching side, so
             // that it plays on for a win instead of circling into a draw by move limit.
             let root_to_move = ply.is_multiple_of(2);
-            self.finish(if root_to_move { -CONTEMPT } else { CONTEMPT });
+            let root_side = self.game.side_to_move(&self.stack[0].pos);
+            let contempt = self.game.contempt(root_side);
+            self.finish(if root_to_move { -contempt } else { contempt });
             return;
         }
         let mover = self.game.side_to_move(&pos);

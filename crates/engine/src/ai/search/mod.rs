@@ -25,6 +25,7 @@ use super::{Evaluate, Weights};
 use web_time::{Duration, Instant};
 
 use alphabeta::Frame;
+pub use alphabeta::CONTEMPT;
 
 /// Scores at or beyond this are decided games; `WIN - n` is a win in `n` plies.
 pub const WIN: i32 = 1_000_000;
