@@ -4,6 +4,7 @@
 //! per-game status line).
 
 use super::boards::{BoardCtx, BoardKeys, BoardPainter, HasBoard, MoveMark, Painters};
+use super::games::GameDescription;
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_engine::ai::Evaluate;
@@ -53,7 +54,7 @@ impl BoardView {
         let game = session.game();
         if game.epoch() != self.painted_epoch {
             self.painted_epoch = game.epoch();
-            clear(&mut self.painters);
+            self.painters.clear();
         }
         let rect = super::coach::evaluation_bar(ui, session, i18n, rect);
         let glide = self.glide_progress(game, now);
@@ -91,8 +92,8 @@ impl BoardView {
     }
 
     /// Whether the board of the game on it wants frames for an animation.
-    pub fn animating(&self, game: &AnyMatch) -> bool {
-        animating(game, &self.painters)
+    pub fn animating(&mut self, game: &AnyMatch) -> bool {
+        animating(game, &mut self.painters)
     }
 }
 
@@ -154,21 +155,27 @@ fn ease(t: f32) -> f32 {
     1.0 - (1.0 - t) * (1.0 - t)
 }
 
-/// Forgets every painter's half-made selection (the position changed under it).
-fn clear(painters: &mut Painters) {
-    BoardPainter::<qipan_engine::games::push::Push>::clear(&mut painters.push);
-    BoardPainter::<qipan_engine::games::shuangcheng::ShuangCheng>::clear(&mut painters.points);
+/// Whether the painter of the game on the board wants frames for an animation.
+fn animating(game: &AnyMatch, painters: &mut Painters) -> bool {
+    with_match!(game, m => painter_animating(m, painters))
 }
 
-/// Whether a board animation wants frames.
-fn animating(game: &AnyMatch, painters: &Painters) -> bool {
-    matches!(game, AnyMatch::Push(_))
-        && BoardPainter::<qipan_engine::games::push::Push>::animating(&painters.push)
+fn painter_animating<G: HasBoard + Evaluate>(_: &Match<G>, painters: &mut Painters) -> bool {
+    G::painter(painters).animating()
 }
 
 /// The name of `side` in this game.
 pub fn side_name(game: &AnyMatch, side: Side) -> Msg {
-    super::games::describe(game.variant().game).side_name(side)
+    description(game).side_name(side)
+}
+
+/// What the app says about the game on the board ([`super::games`]).
+pub fn description(game: &AnyMatch) -> &'static GameDescription {
+    with_match!(game, m => description_of(m))
+}
+
+fn description_of<G: HasBoard + Evaluate>(_: &Match<G>) -> &'static GameDescription {
+    G::DESCRIPTION
 }
 
 /// The game's own line for the top bar (pushed-off counts, pieces in hand).

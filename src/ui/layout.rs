@@ -8,7 +8,7 @@ use super::file::FileView;
 use super::keys::Keyboard;
 use super::online::OnlineView;
 use super::perfect_play::PerfectPlay;
-use super::{coach, games, mark, panels, settings, status};
+use super::{coach, mark, panels, settings, status};
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_session::{Command, Session};
@@ -258,7 +258,7 @@ impl Views {
                     ui.style_mut().spacing.item_spacing = egui::vec2(8.0, 6.0);
                     out.extend(status::game_over_banner(ui, game, i18n, &mut self.tab));
                     let width = ui.available_width();
-                    let aspect = games::describe(game.variant().game).board_aspect;
+                    let aspect = super::board::description(game).board_aspect;
                     // Tall enough to be the largest thing on screen, short enough that the
                     // actions stay in view under it.
                     let height = (width * aspect).min(viewport_height * 0.8).max(120.0);

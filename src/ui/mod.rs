@@ -218,7 +218,7 @@ impl eframe::App for App {
         }
         self.transport.flush(&mut self.session, &ctx);
         let now = self.session.now();
-        self.perfect_play.frame(&ctx, self.game().variant().game);
+        self.perfect_play.frame(&ctx, self.session.game());
 
         theme::fit_tooltips(ui);
         #[cfg(target_arch = "wasm32")]

@@ -130,7 +130,7 @@ pub fn rules_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n, scroll: bo
 }
 
 fn rules_text(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) {
-    let game = games::describe(game.variant().game);
+    let game = super::board::description(game);
     ui.label(egui::RichText::new(i18n.tr(game.name)).heading().strong());
     ui.label(
         egui::RichText::new(i18n.tr(msg!("rules-overview")))

@@ -11,7 +11,6 @@ use super::theme;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::ai::maddell_table::{self, Readiness};
-use qipan_engine::games::GameId;
 use qipan_session::AnyMatch;
 
 /// Where the app's Maddell table comes from: [`super::App::new`] prepares the real one
@@ -60,9 +59,10 @@ impl PerfectPlay {
         }
     }
 
-    /// Starts the preparation if Maddell is on the board and it has not started yet.
-    pub(super) fn frame(&mut self, ctx: &egui::Context, game: GameId) {
-        if game == GameId::Maddell {
+    /// Starts the preparation if a game with a prepared table (Maddell) is on the board and
+    /// it has not started yet.
+    pub(super) fn frame(&mut self, ctx: &egui::Context, game: &AnyMatch) {
+        if game.has_prepared_table() {
             if let Some(start) = self.start.take() {
                 start(ctx.clone());
             }
@@ -98,7 +98,7 @@ impl PerfectPlay {
 }
 
 fn note_for(readiness: &Readiness, game: &AnyMatch, i18n: &I18n) -> Option<String> {
-    if game.variant().game != GameId::Maddell {
+    if !game.has_prepared_table() {
         return None;
     }
     Some(match readiness {

@@ -152,7 +152,7 @@ pub fn page_state(
     use crate::msg;
     use qipan_session::online::{Link, Seat};
     let game = session.game();
-    let name = super::games::describe(game.variant().game).name;
+    let name = super::board::description(game).name;
     let title = i18n.tr_args(
         msg!("page-title"),
         &[

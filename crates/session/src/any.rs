@@ -290,6 +290,12 @@ impl AnyMatch {
         with_match!(self, m => m.record.game().first_move_alternates())
     }
 
+    /// Whether the game's perfect play waits for a solved table the app prepares
+    /// (Maddell's): the app starts it the first time the game is on the board.
+    pub fn has_prepared_table(&self) -> bool {
+        with_match!(self, m => m.record.game().has_prepared_table())
+    }
+
     /// Every legal move in the position on the board (none once the game is over).
     pub fn legal_moves(&self) -> Vec<AnyMove> {
         with_match!(self, m => m.record.legal().iter().map(|&mv| wrap_move(m, mv)).collect())

@@ -108,9 +108,16 @@ pub struct PointPainter {
     focus: Option<usize>,
 }
 
+impl PointPainter {
+    /// Forgets the taps made so far (the focus stays where it was).
+    pub(super) fn clear_taps(&mut self) {
+        self.taps.clear();
+    }
+}
+
 impl<G: PointGame> BoardPainter<G> for PointPainter {
     fn clear(&mut self) {
-        self.taps.clear();
+        self.clear_taps();
     }
 
     fn show(&mut self, ui: &mut egui::Ui, rect: Rect, ctx: &BoardCtx<'_, G>) -> Option<G::Move> {

@@ -9,6 +9,7 @@ use super::Painters;
 use super::{point_widget, BoardCtx, BoardPainter, HasBoard, Transform};
 use crate::i18n::I18n;
 use crate::msg;
+use crate::ui::games::{self, GameDescription};
 use crate::ui::theme::{self, Look};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 use qipan_engine::games::push::{
@@ -197,7 +198,7 @@ impl PushPainter {
         chosen
     }
 
-    fn clear_selection(&mut self) {
+    pub(super) fn clear_selection(&mut self) {
         self.group.clear();
         self.target = None;
     }
@@ -624,6 +625,7 @@ fn capsule(painter: &Painter, pts: &[Pos2], radius: f32, stroke: Stroke) {
 
 impl HasBoard for Push {
     type Painter = PushPainter;
+    const DESCRIPTION: &'static GameDescription = &games::PUSH;
 
     fn painter(painters: &mut Painters) -> &mut PushPainter {
         &mut painters.push

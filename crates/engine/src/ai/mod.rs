@@ -82,6 +82,12 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// Whether perfect play comes from a solved table too large to ship, which the app
+    /// loads or builds in the background ([`maddell_table`]) before the search reads it.
+    fn has_prepared_table(&self) -> bool {
+        false
+    }
+
     /// The exact value of `pos` with perfect play, where a solved table covers it (Shuang
     /// Cheng always; Maddell once its table is installed).
     fn exact_value(&self, pos: &Self::Position) -> Option<SolvedValue>

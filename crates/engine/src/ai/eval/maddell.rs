@@ -77,6 +77,10 @@ impl Evaluate for Maddell {
         (from * (POINTS + 1) + mv.to as usize) * (POINTS + 1) + take
     }
 
+    fn has_prepared_table(&self) -> bool {
+        true
+    }
+
     /// From the solved table once it is installed (`ai::maddell_table`); until then the
     /// search plays.
     fn exact_value(&self, pos: &Position) -> Option<SolvedValue> {
