@@ -10,7 +10,7 @@ use egui::{Color32, RichText};
 use qipan_engine::ai::coach::{Label, Loss, Score};
 use qipan_engine::games::Side;
 use qipan_session::coach::{ReviewView, VerdictView};
-use qipan_session::{AnyMatch, Command, Session};
+use qipan_session::{AnyMatch, AnyMove, Command, Session};
 
 /// Decided games sit at the chart's edge; estimates beyond it are clipped.
 const CHART_LIMIT: f64 = 10.0;
@@ -33,6 +33,11 @@ pub fn label_color(label: Label) -> Color32 {
         Label::Mistake => theme::AMBER,
         Label::Blunder => theme::RED,
     }
+}
+
+/// A move of the game on the board in its notation.
+fn notation(game: &AnyMatch, mv: AnyMove) -> String {
+    game.format_move(mv).unwrap_or_default()
 }
 
 /// Pieces with one decimal and a sign: `+1.3`, `-0.4`, `0.0`.
@@ -93,7 +98,7 @@ pub fn coach_notes(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<Comma
         let text = i18n.tr_args(
             msg!("hint-move"),
             &[
-                ("move", best.into()),
+                ("move", notation(game, best).into()),
                 ("score", score_words(game, i18n, score, side).into()),
             ],
         );
@@ -103,7 +108,7 @@ pub fn coach_notes(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<Comma
     let Some(alert) = game.alert() else {
         return commands;
     };
-    let text = alert_text(i18n, &alert);
+    let text = alert_text(game, i18n, &alert);
     egui::Frame::new()
         .fill(label_color(alert.label).gamma_multiply(0.18))
         .stroke(egui::Stroke::new(1.5, label_color(alert.label)))
@@ -129,16 +134,17 @@ pub fn coach_notes(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<Comma
 }
 
 /// "Mistake: c3-d4 gives up 1.2 pieces; b2-c3 was better."
-fn alert_text(i18n: &I18n, alert: &VerdictView) -> String {
+fn alert_text(game: &AnyMatch, i18n: &I18n, alert: &VerdictView) -> String {
     let label = i18n.tr(label_msg(alert.label));
+    let (played, best) = (notation(game, alert.played), notation(game, alert.best));
     match alert.loss {
         Loss::Centis(centis) => i18n.tr_args(
             msg!("alert-loss"),
             &[
                 ("label", label.into()),
-                ("move", alert.played.as_str().into()),
+                ("move", played.into()),
                 ("pieces", format!("{:.1}", f64::from(centis) / 100.0).into()),
-                ("best", alert.best.as_str().into()),
+                ("best", best.into()),
             ],
         ),
         Loss::Result => {
@@ -151,8 +157,8 @@ fn alert_text(i18n: &I18n, alert: &VerdictView) -> String {
                 what,
                 &[
                     ("label", label.into()),
-                    ("move", alert.played.as_str().into()),
-                    ("best", alert.best.as_str().into()),
+                    ("move", played.into()),
+                    ("best", best.into()),
                 ],
             )
         }
@@ -373,7 +379,7 @@ fn review_rows(
         .striped(true)
         .show(ui, |ui| {
             for row in review.rows.iter().flatten() {
-                let text = format!("{}. {}", row.ply + 1, row.played);
+                let text = format!("{}. {}", row.ply + 1, notation(game, row.played));
                 let response = ui.selectable_label(cursor == row.ply, text);
                 mark(ui, format_args!("review:{}", row.ply + 1), &response);
                 if response.clicked() {
@@ -386,9 +392,10 @@ fn review_rows(
                     Loss::Result => "!".to_owned(),
                 });
                 if row.best != row.played {
-                    ui.label(
-                        i18n.tr_args(msg!("review-better"), &[("move", row.best.as_str().into())]),
-                    );
+                    ui.label(i18n.tr_args(
+                        msg!("review-better"),
+                        &[("move", notation(game, row.best).into())],
+                    ));
                 } else {
                     ui.label("");
                 }

@@ -174,7 +174,10 @@ pub fn page_state(
             .last_search()
             .filter(|(_, t)| !t.is_zero())
             .map(|(nodes, t)| (nodes as f64 / t.as_secs_f64()) as u64),
-        hint: game.hint().map(|(best, _)| best).unwrap_or_default(),
+        hint: game
+            .hint()
+            .and_then(|(best, _)| game.format_move(best))
+            .unwrap_or_default(),
         review: match game.review_view() {
             None => String::new(),
             Some(r) if r.running => format!("running {}", (r.progress * 100.0) as u32),

@@ -572,7 +572,7 @@ fn the_evaluation_follows_the_position_and_the_review_labels_every_ply() {
     until(&mut m, "the review", |m| {
         m.coach().review().is_some_and(|r| r.result.is_some())
     });
-    let view = m.coach().review_view(&g).expect("a review");
+    let view = m.coach().review_view().expect("a review");
     assert_eq!(view.rows.len(), played);
     assert!(view.rows.iter().all(|r| r.is_some()));
     assert_eq!(view.values.len(), played + 1);
