@@ -8,7 +8,7 @@ use super::record::{Ply, Record};
 use crate::{AnyMove, WrapMove};
 use qipan_engine::ai::coach::{Analysis, AnalysisJob, Budget, Review, ReviewJob, Verdict};
 use qipan_engine::ai::worker::{Background, Job, Wake};
-use qipan_engine::ai::{Evaluate, Level};
+use qipan_engine::ai::{Evaluate, Level, Tables};
 use std::sync::Arc;
 use web_time::Duration;
 
@@ -150,8 +150,8 @@ impl<G: Evaluate> Coach<G> {
             return;
         }
         let budget = Budget::Time(level.config().budget);
-        if let Ok(job) = AnalysisJob::new(record.game(), record.current(), record.history(), budget)
-        {
+        let (game, pos, history) = (record.game(), record.current(), record.history());
+        if let Ok(job) = AnalysisJob::new(game, pos, history, budget, &Tables::installed()) {
             self.hint = Some(ForPosition::start(epoch, job, wake));
         }
     }
@@ -203,7 +203,8 @@ impl<G: Evaluate> Coach<G> {
         };
         let game = record.game();
         let positions = vec![*record.position_at(ply), *record.position_at(ply + 1)];
-        let job = ReviewJob::new(game, positions, vec![Some(mv)], game.review_depth());
+        let depth = game.review_depth();
+        let job = ReviewJob::new(game, positions, vec![Some(mv)], depth, Tables::installed());
         self.check = Some((ply, ForPosition::start(epoch, job, wake)));
     }
 
@@ -220,7 +221,13 @@ impl<G: Evaluate> Coach<G> {
             })
             .collect();
         let game = record.game();
-        let job = ReviewJob::new(game, positions, moves, game.review_depth());
+        let job = ReviewJob::new(
+            game,
+            positions,
+            moves,
+            game.review_depth(),
+            Tables::installed(),
+        );
         self.review = Some(GameReview {
             plies,
             running: Some(Background::start(job, Arc::clone(wake))),
@@ -303,10 +310,10 @@ impl<G: Evaluate> Coach<G> {
         let evaluated = self.evaluation.as_ref().is_some_and(|e| e.epoch == epoch);
         if self.mode.full() && !evaluated && open {
             let budget = Budget::Time(EVALUATION_TIME);
-            self.evaluation =
-                AnalysisJob::new(record.game(), record.current(), record.history(), budget)
-                    .ok()
-                    .map(|job| ForPosition::start(epoch, job, wake));
+            let (game, pos, history) = (record.game(), record.current(), record.history());
+            self.evaluation = AnalysisJob::new(game, pos, history, budget, &Tables::installed())
+                .ok()
+                .map(|job| ForPosition::start(epoch, job, wake));
         }
     }
 }
