@@ -57,10 +57,14 @@ impl BoardView {
             self.painters.clear();
         }
         let rect = super::coach::evaluation_bar(ui, session, i18n, rect);
-        let glide = self.glide_progress(game, now);
+        let moment = Moment {
+            i18n,
+            now,
+            glide: self.glide_progress(game, now),
+            keys,
+        };
         let painters = &mut self.painters;
-        let chosen =
-            with_match!(game, m => show_match(m, painters, ui, rect, i18n, now, glide, keys));
+        let chosen = with_match!(game, m => show_match(m, painters, ui, rect, moment));
         chosen.map(Command::Play).into_iter().collect()
     }
 
@@ -97,22 +101,30 @@ impl BoardView {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the board's frame knows besides the game: the words, the time, the glide of the last
+/// move (0 to 1, while it runs) and the keys meant for the board.
+#[derive(Clone, Copy)]
+struct Moment<'a> {
+    i18n: &'a I18n,
+    now: f64,
+    glide: Option<f32>,
+    keys: BoardKeys,
+}
+
+/// Hands the game's painter its [`BoardCtx`]; the move it completes, as an [`AnyMove`].
 fn show_match<G: HasBoard + Evaluate + WrapMove>(
     m: &Match<G>,
     painters: &mut Painters,
     ui: &mut egui::Ui,
     rect: egui::Rect,
-    i18n: &I18n,
-    now: f64,
-    glide: Option<f32>,
-    keys: BoardKeys,
+    moment: Moment<'_>,
 ) -> Option<AnyMove> {
     let painter = G::painter(painters);
     let record = m.record();
     let interactive = m.human_to_move();
     let last_move = record.last_move();
-    let glide = glide
+    let glide = moment
+        .glide
         .filter(|_| last_move.is_some())
         .map(|t| (record.position_at(record.cursor() - 1), ease(t)));
     let marks = coach_marks(m);
@@ -122,10 +134,10 @@ fn show_match<G: HasBoard + Evaluate + WrapMove>(
         legal: record.legal(),
         last_move,
         interactive,
-        i18n,
-        time: now,
+        i18n: moment.i18n,
+        time: moment.now,
         glide,
-        keys,
+        keys: moment.keys,
         marks: &marks,
     };
     painter.show(ui, rect, &ctx).map(G::wrap)

@@ -145,10 +145,12 @@ pub struct Painters {
 }
 
 impl Painters {
-    /// Forgets every painter's half-made selection (the position changed under it).
+    /// Forgets every painter's half-made selection (the position changed under it). Every
+    /// slot is named, so that a new painter's slot does not compile until it is cleared too.
     pub fn clear(&mut self) {
-        self.push.clear_selection();
-        self.points.clear_taps();
+        let Painters { push, points } = self;
+        push.clear_selection();
+        points.clear_taps();
     }
 }
 
