@@ -1,51 +1,130 @@
-//! The board area's glue between the match controller and the painters: draws the board of
-//! whichever game is on, forwards a completed move to the controller, and words what the
-//! engine reports (side names, why the game ended, the per-game status line).
+//! The board area's glue between the session and the painters: draws the board of
+//! whichever game is on, with the last move gliding into place, returns a completed move as
+//! a command, and words what the engine reports (side names, why the game ended, the
+//! per-game status line).
 
 use super::boards::{BoardCtx, BoardKeys, BoardPainter, HasBoard, MoveMark, Painters};
+use super::games::GameDescription;
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_engine::ai::Evaluate;
 use qipan_engine::games::{EndReason, Side, Status};
 use qipan_session::with_match;
-use qipan_session::{AnyMatch, AnyMove, Match, WrapMove};
+use qipan_session::{AnyMatch, AnyMove, Change, Command, Match, Session, WrapMove};
 
 /// How long a move glides.
 pub const GLIDE_SECONDS: f64 = 0.22;
 
-/// Draws the board into `rect`; returns the move the person completed, for the session to
-/// play (it refuses anything that is not a legal move of a person's turn). `glide` is how far the last move's animation has come (0 to 1),
-/// `None` to show the position as it stands.
-#[allow(clippy::too_many_arguments)]
-pub fn show(
-    game: &AnyMatch,
-    painters: &mut Painters,
-    ui: &mut egui::Ui,
-    rect: egui::Rect,
-    i18n: &I18n,
+/// What the board view keeps between frames: the painters' half-made selections and the
+/// glide of the last move.
+pub struct BoardView {
+    painters: Painters,
+    /// The controller's epoch the painters last saw: a change clears their selection.
+    painted_epoch: u64,
+    /// When the move on the board started to glide, and the controller epoch it belongs to.
+    glide: Option<(u64, f64)>,
+    /// Moves glide on the board (off in tests, where the clock stands still).
+    pub animations: bool,
+}
+
+impl Default for BoardView {
+    fn default() -> Self {
+        BoardView {
+            painters: Painters::default(),
+            painted_epoch: 0,
+            glide: None,
+            animations: true,
+        }
+    }
+}
+
+impl BoardView {
+    /// Draws the board into `rect` (under the coach's evaluation bar); returns the move the
+    /// person completed, for the session to play (it refuses anything that is not a legal
+    /// move of a person's turn).
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        rect: egui::Rect,
+        session: &Session,
+        i18n: &I18n,
+        now: f64,
+        keys: BoardKeys,
+    ) -> Vec<Command> {
+        let game = session.game();
+        if game.epoch() != self.painted_epoch {
+            self.painted_epoch = game.epoch();
+            self.painters.clear();
+        }
+        let rect = super::coach::evaluation_bar(ui, session, i18n, rect);
+        let moment = Moment {
+            i18n,
+            now,
+            glide: self.glide_progress(game, now),
+            keys,
+        };
+        let painters = &mut self.painters;
+        let chosen = with_match!(game, m => show_match(m, painters, ui, rect, moment));
+        chosen.map(Command::Play).into_iter().collect()
+    }
+
+    /// How far the last move's glide has come (0 to 1), while it runs.
+    pub fn glide_progress(&mut self, game: &AnyMatch, now: f64) -> Option<f32> {
+        let epoch = game.epoch();
+        if self.glide.is_none_or(|(seen, _)| seen != epoch) {
+            let played = matches!(game.last_change(), Change::Played { .. });
+            self.glide = Some((
+                epoch,
+                if self.animations && played {
+                    now
+                } else {
+                    f64::MIN
+                },
+            ));
+        }
+        let (_, started) = self.glide?;
+        let t = (now - started) / GLIDE_SECONDS;
+        (0.0..1.0).contains(&t).then_some(t as f32)
+    }
+
+    /// Whether a move is gliding on the board now.
+    pub fn gliding(&self, game: &AnyMatch, now: f64) -> bool {
+        self.glide.is_some_and(|(epoch, started)| {
+            let t = (now - started) / GLIDE_SECONDS;
+            epoch == game.epoch() && (0.0..1.0).contains(&t)
+        })
+    }
+
+    /// Whether the board of the game on it wants frames for an animation.
+    pub fn animating(&mut self, game: &AnyMatch) -> bool {
+        animating(game, &mut self.painters)
+    }
+}
+
+/// What the board's frame knows besides the game: the words, the time, the glide of the last
+/// move (0 to 1, while it runs) and the keys meant for the board.
+#[derive(Clone, Copy)]
+struct Moment<'a> {
+    i18n: &'a I18n,
     now: f64,
     glide: Option<f32>,
     keys: BoardKeys,
-) -> Option<AnyMove> {
-    with_match!(game, m => show_match(m, painters, ui, rect, i18n, now, glide, keys))
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Hands the game's painter its [`BoardCtx`]; the move it completes, as an [`AnyMove`].
 fn show_match<G: HasBoard + Evaluate + WrapMove>(
     m: &Match<G>,
     painters: &mut Painters,
     ui: &mut egui::Ui,
     rect: egui::Rect,
-    i18n: &I18n,
-    now: f64,
-    glide: Option<f32>,
-    keys: BoardKeys,
+    moment: Moment<'_>,
 ) -> Option<AnyMove> {
     let painter = G::painter(painters);
     let record = m.record();
     let interactive = m.human_to_move();
     let last_move = record.last_move();
-    let glide = glide
+    let glide = moment
+        .glide
         .filter(|_| last_move.is_some())
         .map(|t| (record.position_at(record.cursor() - 1), ease(t)));
     let marks = coach_marks(m);
@@ -55,10 +134,10 @@ fn show_match<G: HasBoard + Evaluate + WrapMove>(
         legal: record.legal(),
         last_move,
         interactive,
-        i18n,
-        time: now,
+        i18n: moment.i18n,
+        time: moment.now,
         glide,
-        keys,
+        keys: moment.keys,
         marks: &marks,
     };
     painter.show(ui, rect, &ctx).map(G::wrap)
@@ -88,21 +167,27 @@ fn ease(t: f32) -> f32 {
     1.0 - (1.0 - t) * (1.0 - t)
 }
 
-/// Forgets every painter's half-made selection (the position changed under it).
-pub fn clear(painters: &mut Painters) {
-    BoardPainter::<qipan_engine::games::push::Push>::clear(&mut painters.push);
-    BoardPainter::<qipan_engine::games::shuangcheng::ShuangCheng>::clear(&mut painters.points);
+/// Whether the painter of the game on the board wants frames for an animation.
+fn animating(game: &AnyMatch, painters: &mut Painters) -> bool {
+    with_match!(game, m => painter_animating(m, painters))
 }
 
-/// Whether a board animation wants frames.
-pub fn animating(game: &AnyMatch, painters: &Painters) -> bool {
-    matches!(game, AnyMatch::Push(_))
-        && BoardPainter::<qipan_engine::games::push::Push>::animating(&painters.push)
+fn painter_animating<G: HasBoard + Evaluate>(_: &Match<G>, painters: &mut Painters) -> bool {
+    G::painter(painters).animating()
 }
 
 /// The name of `side` in this game.
 pub fn side_name(game: &AnyMatch, side: Side) -> Msg {
-    super::games::describe(game.variant().game).side_name(side)
+    description(game).side_name(side)
+}
+
+/// What the app says about the game on the board ([`super::games`]).
+pub fn description(game: &AnyMatch) -> &'static GameDescription {
+    with_match!(game, m => description_of(m))
+}
+
+fn description_of<G: HasBoard + Evaluate>(_: &Match<G>) -> &'static GameDescription {
+    G::DESCRIPTION
 }
 
 /// The game's own line for the top bar (pushed-off counts, pieces in hand).

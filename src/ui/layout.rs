@@ -3,9 +3,16 @@
 //! one; on a phone or an upright tablet the status line, the board at the full width, the
 //! actions, and the other sections as tabs under it, all in one scrolling page.
 
-use super::{board, games, mark, App};
+use super::board::BoardView;
+use super::file::FileView;
+use super::keys::Keyboard;
+use super::online::OnlineView;
+use super::perfect_play::PerfectPlay;
+use super::{coach, mark, panels, settings, status};
+use crate::i18n::I18n;
 use crate::msg;
-use qipan_session::Command;
+use qipan_session::{Command, Session};
+use web_time::Duration;
 
 /// The arrangement of the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,16 +56,51 @@ pub enum Tab {
     Review,
 }
 
-impl App {
-    /// Lays the window out; returns whether the person completed a move on the board.
-    pub(super) fn show_layout(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
+/// What the views keep between frames: the arrangement, the open tab, and each view's own
+/// state. Drawing reads the session and returns what the views ask of it.
+pub struct Views {
+    /// The arrangement of the last frame.
+    pub layout: Layout,
+    /// The tab open under the board or in the column.
+    tab: Tab,
+    pub board: BoardView,
+    pub keyboard: Keyboard,
+    pub online: OnlineView,
+    pub file: FileView,
+}
+
+/// What one frame's drawing reads: the session, the solved table's readiness, the time.
+/// The words are apart: Game Settings changes the language at once.
+#[derive(Clone, Copy)]
+pub struct Frame<'a> {
+    pub session: &'a Session,
+    pub perfect_play: &'a PerfectPlay,
+    pub now: f64,
+}
+
+impl Views {
+    pub fn new(save_path: String, server: String) -> Views {
+        Views {
+            layout: Layout::Wide,
+            tab: Tab::default(),
+            board: BoardView::default(),
+            keyboard: Keyboard::default(),
+            online: OnlineView::new(server),
+            file: FileView::new(save_path),
+        }
+    }
+
+    /// Lays the window out and draws every view; returns what they ask of the session.
+    pub fn show(&mut self, ui: &mut egui::Ui, frame: Frame<'_>, i18n: &mut I18n) -> Vec<Command> {
+        let mut out = Vec::new();
+        let (session, game) = (frame.session, frame.session.game());
         let layout = Layout::for_size(ui.available_size());
         self.layout = layout;
         egui::Panel::top("status").show(ui, |ui| {
             ui.add_space(4.0);
-            self.status_bar(ui, now);
-            self.engine_failure(ui);
-            self.coach_notes(ui);
+            status::status_bar(ui, session, i18n, frame.perfect_play, frame.now);
+            out.extend(status::engine_failure(ui, game, i18n));
+            out.extend(coach::coach_notes(ui, game, i18n));
             ui.add_space(2.0);
         });
         match layout {
@@ -66,26 +108,29 @@ impl App {
                 egui::Panel::left("side")
                     .default_size(280.0)
                     .resizable(true)
-                    .show(ui, |ui| self.play_column(ui));
+                    .show(ui, |ui| out.extend(self.play_column(ui, session, i18n)));
                 egui::Panel::right("rules")
                     .default_size(340.0)
                     .resizable(true)
                     .show(ui, |ui| {
                         // The review, once asked for, takes the rules' place.
-                        if self.game().review_running().is_some() {
-                            ui.heading(self.tr(msg!("heading-review")));
+                        if game.review_running().is_some() {
+                            ui.heading(i18n.tr(msg!("heading-review")));
                             ui.separator();
                             egui::ScrollArea::vertical()
                                 .id_salt("review")
                                 .auto_shrink([false, false])
-                                .show(ui, |ui| self.review_section(ui));
+                                .show(ui, |ui| {
+                                    let tab = &mut self.tab;
+                                    out.extend(coach::review_section(ui, game, i18n, tab));
+                                });
                         } else {
-                            ui.heading(self.tr(msg!("heading-rules")));
+                            ui.heading(i18n.tr(msg!("heading-rules")));
                             ui.separator();
-                            self.rules_section(ui, true);
+                            panels::rules_section(ui, game, i18n, true);
                         }
                     });
-                self.central_board(ui, now)
+                out.extend(self.central_board(ui, frame, i18n));
             }
             Layout::Medium => {
                 egui::Panel::left("side")
@@ -94,7 +139,7 @@ impl App {
                     .show(ui, |ui| {
                         ui.horizontal(|ui| {
                             let play = !matches!(self.tab, Tab::Rules | Tab::Review);
-                            let r = ui.selectable_label(play, self.tr(msg!("tab-play")));
+                            let r = ui.selectable_label(play, i18n.tr(msg!("tab-play")));
                             mark(ui, "tab:play", &r);
                             if r.clicked() {
                                 self.tab = Tab::Games;
@@ -103,7 +148,7 @@ impl App {
                                 (Tab::Rules, msg!("heading-rules"), "tab:rules"),
                                 (Tab::Review, msg!("heading-review"), "tab:review"),
                             ] {
-                                let r = ui.selectable_label(self.tab == tab, self.tr(id));
+                                let r = ui.selectable_label(self.tab == tab, i18n.tr(id));
                                 mark(ui, key, &r);
                                 if r.clicked() {
                                     self.tab = tab;
@@ -112,71 +157,96 @@ impl App {
                         });
                         ui.separator();
                         match self.tab {
-                            Tab::Rules => self.rules_section(ui, true),
+                            Tab::Rules => panels::rules_section(ui, game, i18n, true),
                             Tab::Review => {
                                 egui::ScrollArea::vertical()
                                     .id_salt("review")
                                     .auto_shrink([false, false])
-                                    .show(ui, |ui| self.review_section(ui));
+                                    .show(ui, |ui| {
+                                        let tab = &mut self.tab;
+                                        out.extend(coach::review_section(ui, game, i18n, tab));
+                                    });
                             }
-                            _ => self.play_column(ui),
+                            _ => out.extend(self.play_column(ui, session, i18n)),
                         }
                     });
-                self.central_board(ui, now)
+                out.extend(self.central_board(ui, frame, i18n));
             }
-            Layout::Narrow => self.page(ui, now),
+            Layout::Narrow => out.extend(self.page(ui, frame, i18n)),
         }
+        out
     }
 
     /// The left column of the wide and medium layouts.
-    fn play_column(&mut self, ui: &mut egui::Ui) {
+    fn play_column(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        i18n: &mut I18n,
+    ) -> Vec<Command> {
+        let mut out = Vec::new();
+        let game = session.game();
         egui::ScrollArea::vertical()
             .id_salt("left-panel")
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 // The actions first: in reach without scrolling in every layout.
-                self.actions_row(ui);
+                out.extend(panels::actions_row(ui, session, i18n));
                 ui.separator();
-                ui.heading(self.tr(msg!("heading-games")));
-                self.games_section(ui);
+                ui.heading(i18n.tr(msg!("heading-games")));
+                out.extend(panels::games_section(ui, game, i18n));
                 ui.separator();
                 // Folded until wanted (it would push the moves out of reach), open while
                 // a game with a friend is on.
-                let online = self.session.online().is_some();
+                let online = session.online().is_some();
                 let header = egui::CollapsingHeader::new(
-                    egui::RichText::new(self.tr(msg!("online-heading"))).heading(),
+                    egui::RichText::new(i18n.tr(msg!("online-heading"))).heading(),
                 )
                 .id_salt("online")
                 .default_open(false)
                 .open(online.then_some(true))
-                .show(ui, |ui| self.online_section(ui));
+                .show(ui, |ui| out.extend(self.online_section(ui, session, i18n)));
                 mark(ui, "section:online", &header.header_response);
                 ui.separator();
-                ui.heading(self.tr(msg!("heading-settings")));
-                self.settings_section(ui);
+                ui.heading(i18n.tr(msg!("heading-settings")));
+                out.extend(settings_section(ui, session, i18n));
                 ui.separator();
-                self.file_section(ui);
-                self.keys_section(ui);
+                out.extend(self.file.show(ui, session, i18n));
+                self.keyboard.help_section(ui, i18n);
                 ui.separator();
-                ui.heading(self.tr(msg!("heading-moves")));
-                self.moves_section(ui);
+                ui.heading(i18n.tr(msg!("heading-moves")));
+                out.extend(panels::moves_section(ui, game, i18n, &mut self.tab));
             });
+        out
+    }
+
+    /// Playing a friend on another device ([`super::online`]).
+    fn online_section(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        i18n: &I18n,
+    ) -> Vec<Command> {
+        let side_name = |side| i18n.tr(super::board::side_name(session.game(), side));
+        super::online::show(ui, session, &mut self.online, i18n, &side_name)
     }
 
     /// The board filling the central panel, under the game-over banner.
-    fn central_board(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
-        let mut moved = false;
+    fn central_board(&mut self, ui: &mut egui::Ui, frame: Frame<'_>, i18n: &I18n) -> Vec<Command> {
+        let mut out = Vec::new();
         egui::CentralPanel::default().show(ui, |ui| {
-            self.game_over_banner(ui);
+            let game = frame.session.game();
+            out.extend(status::game_over_banner(ui, game, i18n, &mut self.tab));
             let (rect, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
-            moved = self.board_in(ui, rect, now);
+            out.extend(self.board_in(ui, rect, frame, i18n));
         });
-        moved
+        out
     }
 
     /// The phone layout: one page that scrolls, the board at its full width.
-    fn page(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
-        let mut moved = false;
+    fn page(&mut self, ui: &mut egui::Ui, frame: Frame<'_>, i18n: &mut I18n) -> Vec<Command> {
+        let mut out = Vec::new();
+        let (session, game) = (frame.session, frame.session.game());
         let viewport_height = ui.available_height();
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()
@@ -186,16 +256,16 @@ impl App {
                     // Bigger buttons for fingers.
                     ui.style_mut().spacing.button_padding = egui::vec2(10.0, 7.0);
                     ui.style_mut().spacing.item_spacing = egui::vec2(8.0, 6.0);
-                    self.game_over_banner(ui);
+                    out.extend(status::game_over_banner(ui, game, i18n, &mut self.tab));
                     let width = ui.available_width();
-                    let aspect = games::describe(self.game().variant().game).board_aspect;
+                    let aspect = super::board::description(game).board_aspect;
                     // Tall enough to be the largest thing on screen, short enough that the
                     // actions stay in view under it.
                     let height = (width * aspect).min(viewport_height * 0.8).max(120.0);
                     let (rect, _) =
                         ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
-                    moved = self.board_in(ui, rect, now);
-                    self.actions_row(ui);
+                    out.extend(self.board_in(ui, rect, frame, i18n));
+                    out.extend(panels::actions_row(ui, session, i18n));
                     ui.separator();
                     ui.horizontal_wrapped(|ui| {
                         for (tab, id, key) in [
@@ -206,7 +276,7 @@ impl App {
                             (Tab::Rules, msg!("heading-rules"), "tab:rules"),
                             (Tab::Review, msg!("heading-review"), "tab:review"),
                         ] {
-                            let r = ui.selectable_label(self.tab == tab, self.tr(id));
+                            let r = ui.selectable_label(self.tab == tab, i18n.tr(id));
                             mark(ui, key, &r);
                             if r.clicked() {
                                 self.tab = tab;
@@ -216,50 +286,73 @@ impl App {
                     ui.separator();
                     match self.tab {
                         Tab::Games => {
-                            self.games_section(ui);
+                            out.extend(panels::games_section(ui, game, i18n));
                             ui.separator();
-                            self.file_section(ui);
+                            out.extend(self.file.show(ui, session, i18n));
                         }
-                        Tab::Online => self.online_section(ui),
+                        Tab::Online => out.extend(self.online_section(ui, session, i18n)),
                         Tab::Settings => {
-                            self.settings_section(ui);
+                            out.extend(settings_section(ui, session, i18n));
                             ui.separator();
-                            self.keys_section(ui);
+                            self.keyboard.help_section(ui, i18n);
                         }
-                        Tab::Moves => self.moves_section(ui),
-                        Tab::Rules => self.rules_section(ui, false),
-                        Tab::Review => self.review_section(ui),
+                        Tab::Moves => {
+                            out.extend(panels::moves_section(ui, game, i18n, &mut self.tab));
+                        }
+                        Tab::Rules => panels::rules_section(ui, game, i18n, false),
+                        Tab::Review => {
+                            out.extend(coach::review_section(ui, game, i18n, &mut self.tab));
+                        }
                     }
                 });
         });
-        moved
+        out
     }
 
-    /// Draws the board into `rect`; returns whether the person completed a move.
-    fn board_in(&mut self, ui: &mut egui::Ui, rect: egui::Rect, now: f64) -> bool {
-        if self.game().epoch() != self.painted_epoch {
-            self.painted_epoch = self.game().epoch();
-            board::clear(&mut self.painters);
-        }
-        let rect = self.evaluation_bar(ui, rect);
-        let glide = self.glide_progress(now);
-        let keys = std::mem::take(&mut self.board_keys);
-        let chosen = board::show(
-            self.session.game(),
-            &mut self.painters,
-            ui,
-            rect,
-            &self.i18n,
-            now,
-            glide,
-            keys,
-        );
-        match chosen {
-            Some(mv) => {
-                self.send(Command::Play(mv));
-                true
+    /// Frames only when something changes: at once after a move, each frame while a move
+    /// glides, about 30 a second while Push the Line's rings breathe, and otherwise once a
+    /// second for the clock while the game is on. Nothing at all once it is over or while
+    /// the player looks back. The worker wakes the app itself, so thinking needs no extra
+    /// frames: on the web every frame is time the search does not get.
+    pub fn ask_for_frames(&mut self, ctx: &egui::Context, session: &Session, now: f64) {
+        let game = session.game();
+        if session.has_pending() || self.board.glide_progress(game, now).is_some() {
+            ctx.request_repaint();
+        } else if game.game_on() {
+            let left = game.remaining(now);
+            let to_next_second = (left - left.floor()).max(0.02);
+            let mut delay = Duration::from_secs_f64(to_next_second);
+            if game.human_to_move() && self.board.animating(game) {
+                delay = delay.min(Duration::from_millis(33));
             }
-            None => false,
+            ctx.request_repaint_after(delay);
+        }
+        // A review's progress bar moves a few times a second; its end wakes the app.
+        if game.review_running() == Some(true) {
+            ctx.request_repaint_after(Duration::from_millis(250));
         }
     }
+
+    /// Draws the board into `rect`, with the keys meant for it this frame.
+    fn board_in(
+        &mut self,
+        ui: &mut egui::Ui,
+        rect: egui::Rect,
+        frame: Frame<'_>,
+        i18n: &I18n,
+    ) -> Vec<Command> {
+        let keys = std::mem::take(&mut self.keyboard.board);
+        self.board
+            .show(ui, rect, frame.session, i18n, frame.now, keys)
+    }
+}
+
+/// Game Settings ([`settings::show`]); a new language is drawn at once, in the next frame.
+fn settings_section(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Command> {
+    let lang = i18n.lang();
+    let commands = settings::show(ui, session, i18n);
+    if i18n.lang() != lang {
+        ui.ctx().request_repaint();
+    }
+    commands
 }

@@ -9,7 +9,7 @@ use super::mark;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::Side;
-use qipan_session::online::{Link, OnlineNotice, Seat, SeatChoice};
+use qipan_session::online::{Link, OnlineMemory, OnlineNotice, Seat, SeatChoice};
 use qipan_session::{Command, OnlineCommand, Session};
 
 /// The storage key of the rooms' tokens and the server address.
@@ -117,6 +117,35 @@ impl OnlineView {
             copied: false,
         }
     }
+}
+
+/// Back to the room played last (a reload, a restart), and on the web into the room a
+/// `?room=` link names: the commands that do it, from the stored memory. The server field
+/// shows the server the desktop used last; the web plays through the page's own.
+pub fn restore(stored: Option<String>, view: &mut OnlineView) -> Vec<Command> {
+    let mut memory: OnlineMemory = stored
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    if cfg!(target_arch = "wasm32") || memory.server.is_empty() {
+        memory.server = view.server.clone();
+    } else {
+        view.server = memory.server.clone();
+    }
+    #[cfg(target_arch = "wasm32")]
+    let link = super::storage_web::page_room();
+    #[cfg(not(target_arch = "wasm32"))]
+    let link: Option<String> = None;
+    // A link to another room than the one in play joins that room instead.
+    let join = link.filter(|room| memory.current.as_ref() != Some(room));
+    if join.is_some() {
+        memory.current = None;
+    }
+    let server = memory.server.clone();
+    let mut commands = vec![Command::Online(OnlineCommand::Restore(memory))];
+    if let Some(room) = join {
+        commands.push(Command::Online(OnlineCommand::Join { server, room }));
+    }
+    commands
 }
 
 /// The page's own server (the web build served by `qipan-server --site`) or the desktop's

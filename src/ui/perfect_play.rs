@@ -7,12 +7,13 @@
 //! Preparing costs nothing while nobody looks: the preparation wakes the app (a repaint)
 //! only when its state changes, once a percent while it builds.
 
-use super::{theme, App};
+use super::theme;
+use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::ai::maddell_table::{self, Readiness};
-use qipan_engine::games::GameId;
+use qipan_session::AnyMatch;
 
-/// Where the app's Maddell table comes from: [`App::new`] prepares the real one
+/// Where the app's Maddell table comes from: [`super::App::new`] prepares the real one
 /// ([`PerfectPlay::real`]); the apps that tests build have none unless they give one.
 pub struct PerfectPlay {
     /// Starts preparing; called once, the first time a Maddell game is on the board, with
@@ -58,9 +59,10 @@ impl PerfectPlay {
         }
     }
 
-    /// Starts the preparation if Maddell is on the board and it has not started yet.
-    pub(super) fn frame(&mut self, ctx: &egui::Context, game: GameId) {
-        if game == GameId::Maddell {
+    /// Starts the preparation if a game with a prepared table (Maddell) is on the board and
+    /// it has not started yet.
+    pub(super) fn frame(&mut self, ctx: &egui::Context, game: &AnyMatch) {
+        if game.has_prepared_table() {
             if let Some(start) = self.start.take() {
                 start(ctx.clone());
             }
@@ -71,43 +73,18 @@ impl PerfectPlay {
     pub fn readiness(&self) -> Readiness {
         (self.readiness)()
     }
-}
 
-impl App {
-    /// Where things stand with perfect play in Maddell, as the status line's note says it
-    /// (none in the other games, and none before the preparation starts).
-    pub fn perfect_play_note(&self) -> Option<String> {
-        self.note_for(&self.perfect_play.readiness())
-    }
-
-    fn note_for(&self, readiness: &Readiness) -> Option<String> {
-        if self.game().variant().game != GameId::Maddell {
-            return None;
-        }
-        let i18n = &self.i18n;
-        Some(match readiness {
-            Readiness::NotStarted => return None,
-            Readiness::Loading => i18n.tr(msg!("perfect-loading")),
-            Readiness::Building(done) => {
-                let percent = (done.clamp(0.0, 1.0) * 100.0).floor() as i64;
-                i18n.tr_args(msg!("perfect-building"), &[("percent", percent.into())])
-            }
-            Readiness::Ready { note: None } => i18n.tr(msg!("perfect-ready")),
-            Readiness::Ready { note: Some(why) } => i18n.tr_args(
-                msg!("perfect-ready-unsaved"),
-                &[("error", why.as_str().into())],
-            ),
-            Readiness::Failed(why) => {
-                i18n.tr_args(msg!("perfect-failed"), &[("error", why.as_str().into())])
-            }
-        })
+    /// Where things stand with perfect play in the game on the board, as the status line's
+    /// note says it (none in the other games, and none before the preparation starts).
+    pub fn note(&self, game: &AnyMatch, i18n: &I18n) -> Option<String> {
+        note_for(&self.readiness(), game, i18n)
     }
 
     /// The note in the status line: plain while it reads or builds, green once ready, red
     /// if it failed.
-    pub(super) fn perfect_play_label(&self, ui: &mut egui::Ui) {
-        let readiness = self.perfect_play.readiness();
-        let Some(text) = self.note_for(&readiness) else {
+    pub(super) fn label(&self, ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) {
+        let readiness = self.readiness();
+        let Some(text) = note_for(&readiness, game, i18n) else {
             return;
         };
         let color = match readiness {
@@ -118,4 +95,26 @@ impl App {
         ui.separator();
         ui.label(egui::RichText::new(text).color(color));
     }
+}
+
+fn note_for(readiness: &Readiness, game: &AnyMatch, i18n: &I18n) -> Option<String> {
+    if !game.has_prepared_table() {
+        return None;
+    }
+    Some(match readiness {
+        Readiness::NotStarted => return None,
+        Readiness::Loading => i18n.tr(msg!("perfect-loading")),
+        Readiness::Building(done) => {
+            let percent = (done.clamp(0.0, 1.0) * 100.0).floor() as i64;
+            i18n.tr_args(msg!("perfect-building"), &[("percent", percent.into())])
+        }
+        Readiness::Ready { note: None } => i18n.tr(msg!("perfect-ready")),
+        Readiness::Ready { note: Some(why) } => i18n.tr_args(
+            msg!("perfect-ready-unsaved"),
+            &[("error", why.as_str().into())],
+        ),
+        Readiness::Failed(why) => {
+            i18n.tr_args(msg!("perfect-failed"), &[("error", why.as_str().into())])
+        }
+    })
 }

@@ -59,7 +59,7 @@ impl Default for Settings {
         Settings {
             lang: Lang::En,
             level: Level::Medium,
-            game: GameId::ShuangCheng,
+            game: Choices::default().variant.game,
             human: HumanSide::X,
             two_players: false,
             solidarity: false,
@@ -251,7 +251,8 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Comman
         // With two players the choice waits: it is the side a game against the computer gets.
         let mut side = session.seat();
         for choice in [Side::X, Side::O] {
-            let text = i18n.tr(super::games::describe(game).side_choices[choice.index()]);
+            let text =
+                i18n.tr(super::board::description(session.game()).side_choices[choice.index()]);
             let r = ui.selectable_value(&mut side, choice, text);
             mark(ui, format_args!("side:{}", choice.letter()), &r);
         }

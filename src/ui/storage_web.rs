@@ -140,6 +140,66 @@ pub struct PageState {
     pub online: String,
 }
 
+/// The page's state for the game on the board: the tab title (game name, localized) and
+/// the state attributes the end-to-end test reads.
+pub fn page_state(
+    ctx: &egui::Context,
+    session: &qipan_session::Session,
+    i18n: &crate::i18n::I18n,
+    layout: super::layout::Layout,
+    perfect: &qipan_engine::ai::maddell_table::Readiness,
+) -> PageState {
+    use crate::msg;
+    use qipan_session::online::{Link, Seat};
+    let game = session.game();
+    let name = super::board::description(game).name;
+    let title = i18n.tr_args(
+        msg!("page-title"),
+        &[
+            ("game", i18n.tr(name).into()),
+            ("app", i18n.tr(msg!("app-title")).into()),
+        ],
+    );
+    PageState {
+        title,
+        lang: i18n.lang().tag(),
+        plies: game.cursor(),
+        thinking: game.thinking(),
+        over: game.status().is_over(),
+        game: game.variant().to_string(),
+        position: game.position_text(),
+        layout: format!("{layout:?}").to_lowercase(),
+        marks: super::marks::to_json(ctx),
+        nps: game
+            .last_search()
+            .filter(|(_, t)| !t.is_zero())
+            .map(|(nodes, t)| (nodes as f64 / t.as_secs_f64()) as u64),
+        hint: game
+            .hint()
+            .and_then(|(best, _)| game.format_move(best))
+            .unwrap_or_default(),
+        review: match game.review_view() {
+            None => String::new(),
+            Some(r) if r.running => format!("running {}", (r.progress * 100.0) as u32),
+            Some(r) => format!("done {}", r.rows.iter().flatten().count()),
+        },
+        perfect: perfect.to_string(),
+        online: session.online().map_or_else(String::new, |online| {
+            let seat = match online.seat() {
+                Some(Seat::Player(side)) => side.letter().to_string(),
+                Some(Seat::Spectator) => "spectator".to_owned(),
+                None => "-".to_owned(),
+            };
+            let link = match online.link() {
+                Link::Open => "open",
+                Link::Connecting => "connecting",
+                Link::Lost { .. } => "lost",
+            };
+            format!("{} {seat} {link}", online.room().unwrap_or("-"))
+        }),
+    }
+}
+
 /// Writes `state` into the page; cheap to call every frame (only changes touch the DOM).
 pub fn publish(state: &PageState, last: &mut Option<PageState>) {
     if last.as_ref() == Some(state) {

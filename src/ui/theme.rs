@@ -114,3 +114,40 @@ pub fn faded(painter: &Painter, opacity: f32) -> Painter {
     faded.multiply_opacity(opacity.clamp(0.0, 1.0));
     faded
 }
+
+/// The bundled Chinese font (a subset of Noto Sans CJK SC, OFL-1.1; see assets/fonts/).
+const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-subset.otf");
+
+/// Adds the bundled Chinese font behind egui's own, so Latin text keeps egui's look and
+/// every Chinese character falls back to it.
+pub fn install_fonts(ctx: &egui::Context) {
+    // No text below 12 px, on a phone too.
+    ctx.all_styles_mut(|style| {
+        style.text_styles.insert(
+            egui::TextStyle::Small,
+            egui::FontId::new(12.0, egui::FontFamily::Proportional),
+        );
+    });
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        "noto-sans-cjk-sc".to_owned(),
+        std::sync::Arc::new(egui::FontData::from_static(CJK_FONT)),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .push("noto-sans-cjk-sc".to_owned());
+    }
+    ctx.set_fonts(fonts);
+}
+
+/// Hover texts (why a piece cannot move) wrap inside a phone's width.
+pub fn fit_tooltips(ui: &egui::Ui) {
+    let tooltip_width = (ui.available_width() - 24.0).clamp(160.0, 500.0);
+    let ctx = ui.ctx();
+    if ctx.global_style().spacing.tooltip_width != tooltip_width {
+        ctx.all_styles_mut(|style| style.spacing.tooltip_width = tooltip_width);
+    }
+}

@@ -586,7 +586,8 @@ impl<G: PuzzleSource> Command<G> {
         // Maddell's puzzles have few pieces: a small table covers them (the whole game's,
         // where it is stored, gives the same values).
         self.prepare_table_for(puzzles::MADDELL_PIECES, false)?;
-        let exact = |p: &G::Position| self.game.exact_value(p);
+        let tables = ai::Tables::installed();
+        let exact = |p: &G::Position| self.game.exact_value(p, &tables);
         let set = puzzles::generate(
             &self.game,
             count as usize,

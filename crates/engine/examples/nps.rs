@@ -12,7 +12,7 @@
 //! median run's figures. The page searches with a smaller transposition table (see
 //! `TABLE_BITS` in crates/engine/src/ai/mod.rs) and on one thread, like this.
 
-use qipan_engine::ai::{Evaluate, Level, Request, Task};
+use qipan_engine::ai::{Evaluate, Level, Request, Tables, Task};
 use qipan_engine::games::Variant;
 use qipan_engine::with_game;
 use std::process::ExitCode;
@@ -85,6 +85,8 @@ fn measure<G: Evaluate>(
         level,
         seed,
         movetime: None,
+        // No solved table: the search is what is measured.
+        tables: Tables::default(),
     };
     let started = Instant::now();
     let mut task = Task::new(&request);

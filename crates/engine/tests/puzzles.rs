@@ -5,7 +5,7 @@
 
 use qipan_engine::ai::maddell_table::{Builder, Table};
 use qipan_engine::ai::puzzles::{self, PuzzleSource, MADDELL_PIECES};
-use qipan_engine::ai::{Evaluate, SolvedValue};
+use qipan_engine::ai::{Evaluate, SolvedValue, Tables};
 use qipan_engine::games::blockade::Blockade;
 use qipan_engine::games::cannon::Cannon;
 use qipan_engine::games::maddell::Maddell;
@@ -189,7 +189,9 @@ fn maddell_table() -> &'static Table {
 
 #[test]
 fn shipped_shuang_cheng_puzzles_have_one_winning_move_at_each_turn() {
-    check_solved(&ShuangCheng, "shuangcheng", &|p| ShuangCheng.exact_value(p));
+    check_solved(&ShuangCheng, "shuangcheng", &|p| {
+        ShuangCheng.exact_value(p, &Tables::default())
+    });
 }
 
 #[test]
@@ -225,7 +227,9 @@ fn check_prefix<G: PuzzleSource>(game: &G, exact: &dyn Fn(&G::Position) -> Optio
 
 #[test]
 fn puzzle_k_does_not_depend_on_the_count() {
-    check_prefix(&ShuangCheng, &|p| ShuangCheng.exact_value(p));
+    check_prefix(&ShuangCheng, &|p| {
+        ShuangCheng.exact_value(p, &Tables::default())
+    });
     let table = maddell_table();
     check_prefix(&Maddell, &|p| table.value(p));
     check_prefix(&Blockade::default(), &|_| None);

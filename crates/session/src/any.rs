@@ -123,12 +123,10 @@ impl AnyMatch {
         with_match!(self, m => m.ask_hint())
     }
 
-    /// The hint for the position on the board: the best move in notation and its score for
-    /// the side to move.
-    pub fn hint(&self) -> Option<(String, Score)> {
-        with_match!(self, m => m
-            .hint()
-            .map(|h| (m.record().game().format_move(h.best), h.score)))
+    /// The hint for the position on the board: the best move and its score for the side to
+    /// move.
+    pub fn hint(&self) -> Option<(AnyMove, Score)> {
+        with_match!(self, m => m.hint().map(|h| (wrap_move(m, h.best), h.score)))
     }
 
     /// Whether a hint is being worked out.
@@ -152,7 +150,7 @@ impl AnyMatch {
     }
 
     pub fn alert(&self) -> Option<VerdictView> {
-        with_match!(self, m => m.coach().alert_view(m.record().game()))
+        with_match!(self, m => m.coach().alert_view())
     }
 
     pub fn take_back_mistake(&mut self, now: f64) {
@@ -182,7 +180,7 @@ impl AnyMatch {
     }
 
     pub fn review_view(&self) -> Option<ReviewView> {
-        with_match!(self, m => m.coach().review_view(m.record().game()))
+        with_match!(self, m => m.coach().review_view())
     }
 
     /// Whether the coach is working something out.
@@ -288,6 +286,12 @@ impl AnyMatch {
     /// Whether the first move alternates from round to round (Push the Line).
     pub fn first_move_alternates(&self) -> bool {
         with_match!(self, m => m.record.game().first_move_alternates())
+    }
+
+    /// Whether the game's perfect play waits for a solved table the app prepares
+    /// (Maddell's): the app starts it the first time the game is on the board.
+    pub fn has_prepared_table(&self) -> bool {
+        with_match!(self, m => m.record.game().has_prepared_table())
     }
 
     /// Every legal move in the position on the board (none once the game is over).

@@ -5,9 +5,10 @@
 //! and is dropped when that position is no longer on the board.
 
 use super::record::{Ply, Record};
+use crate::{AnyMove, WrapMove};
 use qipan_engine::ai::coach::{Analysis, AnalysisJob, Budget, Review, ReviewJob, Verdict};
 use qipan_engine::ai::worker::{Background, Job, Wake};
-use qipan_engine::ai::{Evaluate, Level};
+use qipan_engine::ai::{Evaluate, Level, Tables};
 use std::sync::Arc;
 use web_time::Duration;
 
@@ -149,8 +150,8 @@ impl<G: Evaluate> Coach<G> {
             return;
         }
         let budget = Budget::Time(level.config().budget);
-        if let Ok(job) = AnalysisJob::new(record.game(), record.current(), record.history(), budget)
-        {
+        let (game, pos, history) = (record.game(), record.current(), record.history());
+        if let Ok(job) = AnalysisJob::new(game, pos, history, budget, &Tables::installed()) {
             self.hint = Some(ForPosition::start(epoch, job, wake));
         }
     }
@@ -202,7 +203,8 @@ impl<G: Evaluate> Coach<G> {
         };
         let game = record.game();
         let positions = vec![*record.position_at(ply), *record.position_at(ply + 1)];
-        let job = ReviewJob::new(game, positions, vec![Some(mv)], game.review_depth());
+        let depth = game.review_depth();
+        let job = ReviewJob::new(game, positions, vec![Some(mv)], depth, Tables::installed());
         self.check = Some((ply, ForPosition::start(epoch, job, wake)));
     }
 
@@ -219,7 +221,13 @@ impl<G: Evaluate> Coach<G> {
             })
             .collect();
         let game = record.game();
-        let job = ReviewJob::new(game, positions, moves, game.review_depth());
+        let job = ReviewJob::new(
+            game,
+            positions,
+            moves,
+            game.review_depth(),
+            Tables::installed(),
+        );
         self.review = Some(GameReview {
             plies,
             running: Some(Background::start(job, Arc::clone(wake))),
@@ -302,22 +310,23 @@ impl<G: Evaluate> Coach<G> {
         let evaluated = self.evaluation.as_ref().is_some_and(|e| e.epoch == epoch);
         if self.mode.full() && !evaluated && open {
             let budget = Budget::Time(EVALUATION_TIME);
-            self.evaluation =
-                AnalysisJob::new(record.game(), record.current(), record.history(), budget)
-                    .ok()
-                    .map(|job| ForPosition::start(epoch, job, wake));
+            let (game, pos, history) = (record.game(), record.current(), record.history());
+            self.evaluation = AnalysisJob::new(game, pos, history, budget, &Tables::installed())
+                .ok()
+                .map(|job| ForPosition::start(epoch, job, wake));
         }
     }
 }
 
-/// A move the coach talks about, in notation, for the UI (which never sees typed moves).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The coach's verdict on a ply, for the UI: typed moves of whichever game is on, put in
+/// notation only where they are drawn ([`crate::AnyMatch::format_move`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VerdictView {
     /// The ply's index in the record.
     pub ply: usize,
     pub mover: qipan_engine::games::Side,
-    pub played: String,
-    pub best: String,
+    pub played: AnyMove,
+    pub best: AnyMove,
     pub label: qipan_engine::ai::coach::Label,
     pub loss: qipan_engine::ai::coach::Loss,
     /// The position's value for the mover before the move.
@@ -340,15 +349,21 @@ pub struct ReviewView {
 }
 
 impl<G: Evaluate> Coach<G> {
-    /// The alert in notation.
-    pub fn alert_view(&self, game: &G) -> Option<VerdictView> {
+    /// The alert, for the UI.
+    pub fn alert_view(&self) -> Option<VerdictView>
+    where
+        G: WrapMove,
+    {
         self.alert
             .as_ref()
-            .map(|alert| verdict_view(game, alert.ply, &alert.verdict))
+            .map(|alert| verdict_view::<G>(alert.ply, &alert.verdict))
     }
 
-    /// The review in notation.
-    pub fn review_view(&self, game: &G) -> Option<ReviewView> {
+    /// The review, for the UI.
+    pub fn review_view(&self) -> Option<ReviewView>
+    where
+        G: WrapMove,
+    {
         let review = self.review.as_ref()?;
         let (rows, values, summary) = match &review.result {
             None => (Vec::new(), Vec::new(), [[0; 5]; 2]),
@@ -356,7 +371,7 @@ impl<G: Evaluate> Coach<G> {
                 done.verdicts
                     .iter()
                     .enumerate()
-                    .map(|(ply, v)| v.as_ref().map(|v| verdict_view(game, ply, v)))
+                    .map(|(ply, v)| v.as_ref().map(|v| verdict_view::<G>(ply, v)))
                     .collect(),
                 done.values
                     .iter()
@@ -387,12 +402,12 @@ impl<G: Evaluate> Coach<G> {
     }
 }
 
-fn verdict_view<G: Evaluate>(game: &G, ply: usize, verdict: &Verdict<G::Move>) -> VerdictView {
+fn verdict_view<G: WrapMove>(ply: usize, verdict: &Verdict<G::Move>) -> VerdictView {
     VerdictView {
         ply,
         mover: verdict.mover,
-        played: game.format_move(verdict.played),
-        best: game.format_move(verdict.best),
+        played: G::wrap(verdict.played),
+        best: G::wrap(verdict.best),
         label: verdict.label,
         loss: verdict.loss,
         before: verdict.before,

@@ -27,7 +27,7 @@ pub use record::{Ply, Record, SKIP_TEXT};
 pub use session::{Choices, Command, CommandError, OnlineCommand, PuzzleCommand, Session};
 
 use qipan_engine::ai::worker::Wake;
-use qipan_engine::ai::{Evaluate, Level, Request, ThinkError};
+use qipan_engine::ai::{Evaluate, Level, Request, Tables, ThinkError};
 use qipan_engine::games::{MoveError, Side, Status};
 use save::SaveError;
 use std::sync::Arc;
@@ -522,6 +522,8 @@ impl<G: Evaluate> Match<G> {
                 level: self.players.level,
                 seed: self.seed.wrapping_add(self.epoch),
                 movetime: None,
+                // The solved tables as they stand now: Maddell's, once the app prepared it.
+                tables: Tables::installed(),
             };
             self.thinking = Some(self.engine.start(request, Arc::clone(&self.wake)));
         }

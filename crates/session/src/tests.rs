@@ -477,13 +477,16 @@ fn won_with_a_losing_move() -> (shuangcheng::Position, shuangcheng::Move, shuang
         assert!(step < 200, "no such position on this line");
         moves.clear();
         g.legal_moves(&pos, &mut moves);
-        let now = g.exact_value(&pos).expect("solved");
+        let now = g.exact_value(&pos, &Tables::default()).expect("solved");
         let children: Vec<_> = moves
             .iter()
             .map(|&m| {
                 (
                     m,
-                    2 - class(g.exact_value(&g.play(&pos, m)).expect("solved")),
+                    2 - class(
+                        g.exact_value(&g.play(&pos, m), &Tables::default())
+                            .expect("solved"),
+                    ),
                 )
             })
             .collect();
@@ -514,10 +517,17 @@ fn a_hint_gives_the_best_move_and_goes_with_its_position() {
     let start = g.start();
     assert_eq!(
         Some(hint.best),
-        qipan_engine::ai::solver::best_move(&g, &start, |p| g.exact_value(p).expect("solved")),
+        qipan_engine::ai::solver::best_move(&g, &start, |p| g
+            .exact_value(p, &Tables::default())
+            .expect("solved")),
         "the solved best move"
     );
-    assert_eq!(hint.score, g.exact_value(&start).expect("solved").into());
+    assert_eq!(
+        hint.score,
+        g.exact_value(&start, &Tables::default())
+            .expect("solved")
+            .into()
+    );
     m.play(hint.best, 1.0).expect("the hint is legal");
     assert!(m.hint().is_none(), "a hint belongs to its position");
 }
@@ -559,7 +569,9 @@ fn the_evaluation_follows_the_position_and_the_review_labels_every_ply() {
     until(&mut m, "the evaluation", |m| m.evaluation().is_some());
     assert_eq!(
         m.evaluation().expect("evaluated").score,
-        g.exact_value(&g.start()).expect("solved").into()
+        g.exact_value(&g.start(), &Tables::default())
+            .expect("solved")
+            .into()
     );
     let line = ["l-c", "th-l", "c-th", "l-c"];
     for text in line {
@@ -572,7 +584,7 @@ fn the_evaluation_follows_the_position_and_the_review_labels_every_ply() {
     until(&mut m, "the review", |m| {
         m.coach().review().is_some_and(|r| r.result.is_some())
     });
-    let view = m.coach().review_view(&g).expect("a review");
+    let view = m.coach().review_view().expect("a review");
     assert_eq!(view.rows.len(), played);
     assert!(view.rows.iter().all(|r| r.is_some()));
     assert_eq!(view.values.len(), played + 1);

@@ -4,6 +4,7 @@
 use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
 use super::HasBoard;
 use super::Painters;
+use crate::ui::games::{self, GameDescription};
 use crate::ui::theme::Look;
 use egui::Pos2;
 use qipan_engine::games::blockade::{Blockade, Move, Position, DRAW_AT, POINT_NAMES, SEGMENTS};
@@ -44,6 +45,7 @@ impl PointGame for Blockade {
 
 impl HasBoard for Blockade {
     type Painter = PointPainter;
+    const DESCRIPTION: &'static GameDescription = &games::BLOCKADE;
 
     fn painter(painters: &mut Painters) -> &mut PointPainter {
         &mut painters.points

@@ -4,6 +4,7 @@
 use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
 use super::Painters;
 use super::{HasBoard, Transform};
+use crate::ui::games::{self, GameDescription};
 use crate::ui::theme::{self, Look};
 use egui::{Painter, Pos2, Rect, Stroke, Vec2};
 use qipan_engine::games::cannon::{Cannon, Move, Position, DRAW_AT, LINES, PLATFORMS, POINT_NAMES};
@@ -65,6 +66,7 @@ impl PointGame for Cannon {
 
 impl HasBoard for Cannon {
     type Painter = PointPainter;
+    const DESCRIPTION: &'static GameDescription = &games::CANNON;
 
     fn painter(painters: &mut Painters) -> &mut PointPainter {
         &mut painters.points

@@ -6,6 +6,7 @@ use super::Painters;
 use super::{HasBoard, Transform};
 use crate::i18n::I18n;
 use crate::msg;
+use crate::ui::games::{self, GameDescription};
 use crate::ui::theme::{self, Look};
 use egui::{Painter, Pos2, Stroke};
 use qipan_engine::games::maddell::{Maddell, Move, Position, DRAW_AT, POINT_NAMES, SEGMENTS};
@@ -70,6 +71,7 @@ impl PointGame for Maddell {
 
 impl HasBoard for Maddell {
     type Painter = PointPainter;
+    const DESCRIPTION: &'static GameDescription = &games::MADDELL;
 
     fn painter(painters: &mut Painters) -> &mut PointPainter {
         &mut painters.points

@@ -124,6 +124,9 @@ pub trait BoardPainter<G: Game>: Default {
 pub trait HasBoard: Game {
     type Painter: BoardPainter<Self>;
 
+    /// What the app says about the game: names, texts, side names ([`super::games`]).
+    const DESCRIPTION: &'static super::games::GameDescription;
+
     /// This game's painter among the app's painters.
     fn painter(painters: &mut Painters) -> &mut Self::Painter;
 
@@ -139,6 +142,16 @@ pub trait HasBoard: Game {
 pub struct Painters {
     pub push: push::PushPainter,
     pub points: points::PointPainter,
+}
+
+impl Painters {
+    /// Forgets every painter's half-made selection (the position changed under it). Every
+    /// slot is named, so that a new painter's slot does not compile until it is cleared too.
+    pub fn clear(&mut self) {
+        let Painters { push, points } = self;
+        push.clear_selection();
+        points.clear_taps();
+    }
 }
 
 /// Maps board coordinates (any unit, origin top-left, y down) into a screen rect, keeping

@@ -108,45 +108,46 @@ pub struct PointPainter {
     focus: Option<usize>,
 }
 
-impl<G: PointGame> BoardPainter<G> for PointPainter {
-    fn clear(&mut self) {
+impl PointPainter {
+    /// Forgets the taps made so far (the focus stays where it was).
+    pub(super) fn clear_taps(&mut self) {
         self.taps.clear();
     }
+}
 
+impl<G: PointGame> BoardPainter<G> for PointPainter {
+    fn clear(&mut self) {
+        self.clear_taps();
+    }
+
+    /// One frame of the board, in the order it is layered: the board and its lines, the
+    /// last move, the pieces, a move waiting for its capture, the coach's moves, the markers
+    /// of the taps that may come next, the locks, then the taps.
     fn show(&mut self, ui: &mut egui::Ui, rect: Rect, ctx: &BoardCtx<'_, G>) -> Option<G::Move> {
-        let game = ctx.game;
-        let layout = game.layout();
-        let (min, max) = layout.bounds();
-        let tf = Transform::fit(rect, min, max, 0.7);
-        let painter = ui.painter_at(rect);
-        let screen: Vec<Pos2> = layout.points.iter().map(|&p| tf.to_screen(p)).collect();
-        let r = tf.len(layout.piece_radius);
-
-        // Board and lines.
-        let board_rect = Rect::from_min_max(
-            tf.to_screen(min - Vec2::splat(0.5)),
-            tf.to_screen(max + Vec2::splat(0.5)),
-        );
-        painter.rect(
-            board_rect,
-            tf.len(0.15),
-            theme::BOARD_BG,
-            Stroke::new(tf.len(0.04), theme::BOARD_EDGE),
-            egui::StrokeKind::Inside,
-        );
-        game.decorate(&painter, &tf);
-        let line = Stroke::new(tf.len(0.035).max(1.5), theme::LINE);
-        for &(a, b) in &layout.segments {
-            painter.line_segment([screen[a as usize], screen[b as usize]], line);
+        let on = OnScreen::fit(ui, rect, ctx.game.layout());
+        draw_board(&on, ctx.game);
+        let lit = self.lit(ctx, on.screen.len());
+        draw_last_move(&on, ctx);
+        draw_pieces(&on, ctx);
+        self.draw_pending(&on, ctx, &lit.taps);
+        draw_coach_marks(&on, ctx);
+        self.draw_markers(&on, &lit.next, ctx.time);
+        let hover = draw_locks(&on, ctx, &lit.movable);
+        let point = self.input(ui, rect, ctx, &on, &lit.next, &hover)?;
+        if !ctx.interactive {
+            return None;
         }
-        for &p in &screen {
-            painter.circle_filled(p, tf.len(0.06).max(2.0), theme::LINE);
-        }
+        self.tap(point, ctx.legal, &lit.taps)
+    }
+}
 
-        // The taps that may come next, from the legal moves that match the taps so far.
-        let taps: Vec<Taps> = ctx.legal.iter().map(|&mv| game.taps(mv)).collect();
-        let mut next: Vec<Option<Mark>> = vec![None; screen.len()];
-        let mut movable = vec![false; screen.len()];
+impl PointPainter {
+    /// The taps that may come next, from the legal moves that match the taps so far, and
+    /// the points some move starts from (nothing is lit while the person may not move).
+    fn lit<G: PointGame>(&self, ctx: &BoardCtx<'_, G>, points: usize) -> Lit {
+        let taps: Vec<Taps> = ctx.legal.iter().map(|&mv| ctx.game.taps(mv)).collect();
+        let mut next: Vec<Option<Mark>> = vec![None; points];
+        let mut movable = vec![false; points];
         if ctx.interactive {
             for t in taps.iter().filter(|t| t.starts_with(&self.taps)) {
                 if let Some(&(p, mark)) = t.as_slice().get(self.taps.len()) {
@@ -159,94 +160,40 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
                 }
             }
         }
-
-        // The last move: a ring where it came from, a halo where it went.
-        if let Some(mv) = ctx.last_move {
-            let last = game.taps(mv);
-            for (i, &(p, mark)) in last.as_slice().iter().enumerate() {
-                let c = screen[p as usize];
-                let is_from = i == 0 && last.len > 1 && mark == Mark::Select;
-                if is_from {
-                    theme::dashed_ring(&painter, c, r * 0.6, Stroke::new(r * 0.1, theme::AMBER), 6);
-                } else if mark == Mark::Take {
-                    theme::cross(&painter, c, r * 0.4, Stroke::new(r * 0.14, theme::RED));
-                } else {
-                    theme::halo(&painter, c, r * 1.35, theme::AMBER);
-                }
-            }
+        Lit {
+            taps,
+            next,
+            movable,
         }
+    }
 
-        // Pieces. While a move glides, the piece that moved travels from its start, a placed
-        // piece fades in, and pieces the move removed fade out where they stood.
-        let glide = ctx.glide.zip(ctx.last_move).map(|((before, t), mv)| {
-            let taps = game.taps(mv);
-            let (from, to) = match taps.as_slice() {
-                [(from, Mark::Select), (to, _), ..] => (Some(*from as usize), *to as usize),
-                [(to, _), ..] => (None, *to as usize),
-                [] => (None, usize::MAX),
-            };
-            (before, t, from, to)
-        });
-        for (i, &c) in screen.iter().enumerate() {
-            let Some(look) = game.piece_at(ctx.pos, i as u8) else {
-                continue;
-            };
-            match glide {
-                Some((_, t, Some(from), to)) if to == i => {
-                    theme::piece(&painter, screen[from].lerp(c, t), r, look);
-                }
-                Some((_, t, None, to)) if to == i => {
-                    theme::piece(&theme::faded(&painter, t), c, r, look);
-                }
-                _ => theme::piece(&painter, c, r, look),
-            }
-        }
-        if let Some((before, t, from, _)) = glide {
-            let fading = theme::faded(&painter, 1.0 - t);
-            for (i, &c) in screen.iter().enumerate() {
-                let gone = game.piece_at(ctx.pos, i as u8).is_none() && from != Some(i);
-                if let Some(look) = game.piece_at(before, i as u8).filter(|_| gone) {
-                    theme::piece(&fading, c, r, look);
-                }
-            }
-        }
-
-        // A placement or step waiting for its capture choice: a faint piece where it lands.
-        if let Some(pending) = taps
+    /// A placement or step waiting for its capture choice: a faint piece where it lands.
+    fn draw_pending<G: PointGame>(&self, on: &OnScreen, ctx: &BoardCtx<'_, G>, taps: &[Taps]) {
+        let Some(pending) = taps
             .iter()
             .find(|t| t.len > self.taps.len() && t.starts_with(&self.taps))
-        {
-            let mover = match game.side_to_move(ctx.pos) {
-                qipan_engine::games::Side::X => Look::X,
-                qipan_engine::games::Side::O => Look::O,
-            };
-            for &(p, mark) in &pending.as_slice()[..self.taps.len()] {
-                if matches!(mark, Mark::Place | Mark::Step) {
-                    theme::piece(&theme::faded(&painter, 0.5), screen[p as usize], r, mover);
-                }
+        else {
+            return;
+        };
+        let mover = match ctx.game.side_to_move(ctx.pos) {
+            qipan_engine::games::Side::X => Look::X,
+            qipan_engine::games::Side::O => Look::O,
+        };
+        for &(p, mark) in &pending.as_slice()[..self.taps.len()] {
+            if matches!(mark, Mark::Place | Mark::Step) {
+                let faint = theme::faded(&on.painter, 0.5);
+                theme::piece(&faint, on.screen[p as usize], on.r, mover);
             }
         }
+    }
 
-        // The coach's moves, over the pieces.
-        for &(mv, mark) in ctx.marks {
-            let taps = game.taps(mv);
-            let (from, to, rest) = match taps.as_slice() {
-                [(from, Mark::Select), (to, _), rest @ ..] => (Some(*from), *to, rest),
-                [(to, _), rest @ ..] => (None, *to, rest),
-                [] => continue,
-            };
-            let takes: Vec<Pos2> = rest
-                .iter()
-                .filter(|(_, m)| *m == Mark::Take)
-                .map(|&(p, _)| screen[p as usize])
-                .collect();
-            let from = from.map(|p| screen[p as usize]);
-            super::draw_move_mark(&painter, from, screen[to as usize], &takes, r, mark);
-        }
-
-        // Markers.
-        let pulse = 0.5 + 0.5 * (ctx.time * 3.0).sin() as f32;
-        for (i, &c) in screen.iter().enumerate() {
+    /// The taps made so far (blue rings) and the ones that may come next: a pulsing ring on
+    /// a piece to pick, a dot where it can go (2 or 3 for Blockade's longer steps), a red
+    /// ring and cross on what it can take.
+    fn draw_markers(&self, on: &OnScreen, next: &[Option<Mark>], time: f64) {
+        let (painter, r) = (&on.painter, on.r);
+        let pulse = 0.5 + 0.5 * (time * 3.0).sin() as f32;
+        for (i, &c) in on.screen.iter().enumerate() {
             let selected = self.taps.contains(&(i as u8));
             if selected {
                 painter.circle_stroke(c, r * 1.18, Stroke::new(r * 0.16, theme::BLUE));
@@ -274,32 +221,30 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
                 }
                 Some(Mark::Capture) | Some(Mark::Take) => {
                     let stroke = Stroke::new(r * 0.14, theme::RED);
-                    theme::dashed_ring(&painter, c, r * 1.2, stroke, 8);
-                    theme::cross(&painter, c, r * 0.35, stroke);
+                    theme::dashed_ring(painter, c, r * 1.2, stroke, 8);
+                    theme::cross(painter, c, r * 0.35, stroke);
                 }
                 _ => {}
             }
         }
+    }
 
-        // Locks: pieces that look movable but are not, with the reason on hover.
-        let mut hover: Vec<(u8, Msg)> = Vec::new();
-        for i in 0..screen.len() as u8 {
-            if ctx.interactive && game.piece_at(ctx.pos, i).is_some() {
-                if let Some(reason) = game.locked_reason(ctx.pos, i, movable[i as usize]) {
-                    let c = screen[i as usize];
-                    padlock(&painter, c + Vec2::new(r * 0.75, -r * 0.75), r * 0.32);
-                    hover.push((i, reason));
-                } else if let Some(note) = game.movable_note(ctx.pos, i) {
-                    hover.push((i, note));
-                }
-            }
-        }
-
-        // Input: each point is a named widget; a tap either extends the taps made so far,
-        // starts new ones, or clears them.
-        // A tap on the board away from every point clears the selection; the points are
-        // added after it, so they sit on top.
-        // It senses drags too, so that a finger sliding on the board never scrolls the page.
+    /// Input: each point is a named widget; a tap either extends the taps made so far,
+    /// starts new ones, or clears them. A tap on the board away from every point clears the
+    /// selection. Returns the point tapped (by pointer or keyboard).
+    fn input<G: PointGame>(
+        &mut self,
+        ui: &mut egui::Ui,
+        rect: Rect,
+        ctx: &BoardCtx<'_, G>,
+        on: &OnScreen,
+        next: &[Option<Mark>],
+        hover: &[(u8, Msg)],
+    ) -> Option<u8> {
+        let (game, screen, r) = (ctx.game, &on.screen, on.r);
+        let layout = game.layout();
+        // The points are added after the background, so they sit on top. It senses drags
+        // too, so that a finger sliding on the board never scrolls the page.
         let background = ui.interact(
             rect,
             ui.scope_id().with("board"),
@@ -314,7 +259,7 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
         }
         // The keyboard: arrows move the focus ring, Enter or Space tap, Escape forgets.
         if let Some(dir) = ctx.keys.step {
-            self.focus = super::step_focus(&screen, self.focus, dir);
+            self.focus = super::step_focus(screen, self.focus, dir);
         }
         if ctx.keys.escape {
             self.taps.clear();
@@ -326,7 +271,7 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
             .flatten()
             .map(|i| i as u8);
         if let Some(focus) = self.focus.filter(|&f| f < screen.len()) {
-            super::focus_ring(&painter, screen[focus], r * 1.45);
+            super::focus_ring(&on.painter, screen[focus], r * 1.45);
         }
         let names = crate::ui::games::describe(game.variant().game).pieces;
         for (i, &c) in screen.iter().enumerate() {
@@ -354,7 +299,7 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
                 ui,
                 id,
                 c,
-                (r * 1.1).max(tf.len(0.45)),
+                (r * 1.1).max(on.tf.len(0.45)),
                 layout.names[i],
                 label,
             );
@@ -365,24 +310,24 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
                 clicked = Some(i as u8);
             }
         }
-        let point = clicked?;
-        if !ctx.interactive {
-            return None;
-        }
+        clicked
+    }
+
+    /// A tap on `point`: extends the taps made so far if a legal move goes on that way,
+    /// else starts new ones there, else forgets them. Returns the move the taps complete.
+    fn tap<M: Copy>(&mut self, point: u8, legal: &[M], taps: &[Taps]) -> Option<M> {
         let mut extended = self.taps.clone();
         extended.push(point);
-        let result = if taps.iter().any(|t| t.starts_with(&extended)) {
+        self.taps = if taps.iter().any(|t| t.starts_with(&extended)) {
             extended
         } else if taps.iter().any(|t| t.starts_with(&[point])) {
             vec![point]
         } else {
             Vec::new()
         };
-        self.taps = result;
-        let done = ctx
-            .legal
+        let done = legal
             .iter()
-            .zip(&taps)
+            .zip(taps)
             .find(|(_, t)| t.len == self.taps.len() && t.starts_with(&self.taps))
             .map(|(&mv, _)| mv);
         if done.is_some() {
@@ -390,6 +335,175 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
         }
         done
     }
+}
+
+/// Where the board is on screen this frame.
+struct OnScreen {
+    painter: Painter,
+    tf: Transform,
+    /// The board's extent in board units.
+    min: Pos2,
+    max: Pos2,
+    /// Each point on screen.
+    screen: Vec<Pos2>,
+    /// A piece's radius on screen.
+    r: f32,
+}
+
+impl OnScreen {
+    fn fit(ui: &egui::Ui, rect: Rect, layout: &Layout) -> OnScreen {
+        let (min, max) = layout.bounds();
+        let tf = Transform::fit(rect, min, max, 0.7);
+        OnScreen {
+            painter: ui.painter_at(rect),
+            screen: layout.points.iter().map(|&p| tf.to_screen(p)).collect(),
+            r: tf.len(layout.piece_radius),
+            tf,
+            min,
+            max,
+        }
+    }
+}
+
+/// What a frame lights up, from the legal moves and the taps so far.
+struct Lit {
+    /// Each legal move's taps, in the order of the legal moves.
+    taps: Vec<Taps>,
+    /// Per point: how a tap there would go on.
+    next: Vec<Option<Mark>>,
+    /// Per point: some move starts there.
+    movable: Vec<bool>,
+}
+
+/// The board, the game's own decoration (platforms, triangles), the lines and the points.
+fn draw_board<G: PointGame>(on: &OnScreen, game: &G) {
+    let (painter, tf) = (&on.painter, &on.tf);
+    let board_rect = Rect::from_min_max(
+        tf.to_screen(on.min - Vec2::splat(0.5)),
+        tf.to_screen(on.max + Vec2::splat(0.5)),
+    );
+    painter.rect(
+        board_rect,
+        tf.len(0.15),
+        theme::BOARD_BG,
+        Stroke::new(tf.len(0.04), theme::BOARD_EDGE),
+        egui::StrokeKind::Inside,
+    );
+    game.decorate(painter, tf);
+    let line = Stroke::new(tf.len(0.035).max(1.5), theme::LINE);
+    for &(a, b) in &game.layout().segments {
+        painter.line_segment([on.screen[a as usize], on.screen[b as usize]], line);
+    }
+    for &p in &on.screen {
+        painter.circle_filled(p, tf.len(0.06).max(2.0), theme::LINE);
+    }
+}
+
+/// The last move: a ring where it came from, a halo where it went, a cross on what it took.
+fn draw_last_move<G: PointGame>(on: &OnScreen, ctx: &BoardCtx<'_, G>) {
+    let Some(mv) = ctx.last_move else {
+        return;
+    };
+    let (painter, r) = (&on.painter, on.r);
+    let last = ctx.game.taps(mv);
+    for (i, &(p, mark)) in last.as_slice().iter().enumerate() {
+        let c = on.screen[p as usize];
+        let is_from = i == 0 && last.len > 1 && mark == Mark::Select;
+        if is_from {
+            theme::dashed_ring(painter, c, r * 0.6, Stroke::new(r * 0.1, theme::AMBER), 6);
+        } else if mark == Mark::Take {
+            theme::cross(painter, c, r * 0.4, Stroke::new(r * 0.14, theme::RED));
+        } else {
+            theme::halo(painter, c, r * 1.35, theme::AMBER);
+        }
+    }
+}
+
+/// The pieces. While a move glides, the piece that moved travels from its start, a placed
+/// piece fades in, and pieces the move removed fade out where they stood.
+fn draw_pieces<G: PointGame>(on: &OnScreen, ctx: &BoardCtx<'_, G>) {
+    let (game, painter, r) = (ctx.game, &on.painter, on.r);
+    let glide = ctx.glide.zip(ctx.last_move).map(|((before, t), mv)| {
+        let taps = game.taps(mv);
+        let (from, to) = match taps.as_slice() {
+            [(from, Mark::Select), (to, _), ..] => (Some(*from as usize), *to as usize),
+            [(to, _), ..] => (None, *to as usize),
+            [] => (None, usize::MAX),
+        };
+        (before, t, from, to)
+    });
+    for (i, &c) in on.screen.iter().enumerate() {
+        let Some(look) = game.piece_at(ctx.pos, i as u8) else {
+            continue;
+        };
+        match glide {
+            Some((_, t, Some(from), to)) if to == i => {
+                theme::piece(painter, on.screen[from].lerp(c, t), r, look);
+            }
+            Some((_, t, None, to)) if to == i => {
+                theme::piece(&theme::faded(painter, t), c, r, look);
+            }
+            _ => theme::piece(painter, c, r, look),
+        }
+    }
+    if let Some((before, t, from, _)) = glide {
+        let fading = theme::faded(painter, 1.0 - t);
+        for (i, &c) in on.screen.iter().enumerate() {
+            let gone = game.piece_at(ctx.pos, i as u8).is_none() && from != Some(i);
+            if let Some(look) = game.piece_at(before, i as u8).filter(|_| gone) {
+                theme::piece(&fading, c, r, look);
+            }
+        }
+    }
+}
+
+/// The coach's moves, over the pieces.
+fn draw_coach_marks<G: PointGame>(on: &OnScreen, ctx: &BoardCtx<'_, G>) {
+    for &(mv, mark) in ctx.marks {
+        let taps = ctx.game.taps(mv);
+        let (from, to, rest) = match taps.as_slice() {
+            [(from, Mark::Select), (to, _), rest @ ..] => (Some(*from), *to, rest),
+            [(to, _), rest @ ..] => (None, *to, rest),
+            [] => continue,
+        };
+        let takes: Vec<Pos2> = rest
+            .iter()
+            .filter(|(_, m)| *m == Mark::Take)
+            .map(|&(p, _)| on.screen[p as usize])
+            .collect();
+        let from = from.map(|p| on.screen[p as usize]);
+        super::draw_move_mark(
+            &on.painter,
+            from,
+            on.screen[to as usize],
+            &takes,
+            on.r,
+            mark,
+        );
+    }
+}
+
+/// Locks: pieces that look movable but are not, with the reason on hover; returns the hover
+/// texts (the reasons, and the notes on movable pieces).
+fn draw_locks<G: PointGame>(
+    on: &OnScreen,
+    ctx: &BoardCtx<'_, G>,
+    movable: &[bool],
+) -> Vec<(u8, Msg)> {
+    let (game, r) = (ctx.game, on.r);
+    let mut hover: Vec<(u8, Msg)> = Vec::new();
+    for i in 0..on.screen.len() as u8 {
+        if ctx.interactive && game.piece_at(ctx.pos, i).is_some() {
+            if let Some(reason) = game.locked_reason(ctx.pos, i, movable[i as usize]) {
+                let c = on.screen[i as usize];
+                padlock(&on.painter, c + Vec2::new(r * 0.75, -r * 0.75), r * 0.32);
+                hover.push((i, reason));
+            } else if let Some(note) = game.movable_note(ctx.pos, i) {
+                hover.push((i, note));
+            }
+        }
+    }
+    hover
 }
 
 /// A small padlock glyph for locked pieces.

@@ -9,6 +9,7 @@ use super::Painters;
 use super::{point_widget, BoardCtx, BoardPainter, HasBoard, Transform};
 use crate::i18n::I18n;
 use crate::msg;
+use crate::ui::games::{self, GameDescription};
 use crate::ui::theme::{self, Look};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 use qipan_engine::games::push::{
@@ -197,7 +198,7 @@ impl PushPainter {
         chosen
     }
 
-    fn clear_selection(&mut self) {
+    pub(super) fn clear_selection(&mut self) {
         self.group.clear();
         self.target = None;
     }
@@ -232,6 +233,9 @@ impl BoardPainter<Push> for PushPainter {
 }
 
 impl PushPainter {
+    /// One frame of the board, in the order it is layered: the board, the last move, the
+    /// glow of the pieces in a shove, the pieces, the coach's arrows, the breathing rings,
+    /// the picked group, where it can go, what it would shove, then the taps.
     fn paint(
         &mut self,
         ui: &mut egui::Ui,
@@ -239,48 +243,44 @@ impl PushPainter {
         ctx: &BoardCtx<'_, Push>,
         derived: &Derived,
     ) -> Option<Move> {
-        let positions: Vec<Pos2> = (0..CELLS as u8).map(cell_pos).collect();
-        let (mut min, mut max) = (positions[0], positions[0]);
-        for p in &positions {
-            min = min.min(*p);
-            max = max.max(*p);
+        let on = OnScreen::fit(ui, rect);
+        draw_board(&on.painter, &on.tf, &on.positions, &on.screen, on.r);
+        draw_last_move(&on, ctx.last_move);
+        let lit = self.lit(ctx.interactive, derived);
+        for c in cells_of(lit.amber_theirs | lit.amber_mine) {
+            glow(&on.painter, on.screen[c as usize], on.r, theme::AMBER);
         }
-        let tf = Transform::fit(rect, min, max, 0.75);
-        let painter = ui.painter_at(rect);
-        let screen: Vec<Pos2> = positions.iter().map(|&p| tf.to_screen(p)).collect();
-        let r = tf.len(0.38);
-        let side = ctx.pos.to_move;
-
-        draw_board(&painter, &tf, &positions, &screen, r);
-
-        // The last move: where the group stood (dashed), where it went (halo).
-        if let Some(mv) = ctx.last_move {
-            for c in cells_of(mv.destinations()) {
-                theme::halo(&painter, screen[c as usize], r * 1.3, theme::AMBER);
-            }
-            for c in cells_of(mv.cells() & !mv.destinations()) {
-                theme::dashed_ring(
-                    &painter,
-                    screen[c as usize],
-                    r * 0.55,
-                    Stroke::new(r * 0.1, theme::AMBER),
-                    6,
-                );
-            }
+        draw_pieces(&on, ctx);
+        draw_coach_marks(&on, ctx.marks);
+        self.animating = lit.breathe != 0;
+        draw_breathing(&on, lit.breathe, ctx.time);
+        self.draw_group(&on);
+        draw_destinations(&on, &lit.options);
+        self.draw_shoves(&on, &lit.options);
+        let (cell, at) = self.input(ui, rect, ctx, &on, &lit)?;
+        if !ctx.interactive {
+            return None;
         }
+        self.tap(ctx.game, derived, ctx.pos.to_move, cell, at, &on.tf)
+    }
 
-        let interactive = ctx.interactive;
+    /// What this frame lights up, from the legal moves and the group picked so far.
+    fn lit<'d>(&self, interactive: bool, derived: &'d Derived) -> Lit<'d> {
         let mask = self.group_mask();
-        let options: Vec<&Option_> = if interactive {
-            self.group_options(derived).collect()
-        } else {
-            Vec::new()
-        };
+        if !interactive {
+            return Lit {
+                mask,
+                options: Vec::new(),
+                steps: 0,
+                amber_theirs: 0,
+                amber_mine: 0,
+                breathe: 0,
+            };
+        }
+        let options: Vec<&Option_> = self.group_options(derived).collect();
         // Opposing pieces lit amber: every one some move shoves, or, with a group picked,
         // the ones this group shoves.
-        let amber_theirs = if !interactive {
-            0
-        } else if mask == 0 {
+        let amber_theirs = if mask == 0 {
             derived.shovable
         } else {
             options
@@ -288,60 +288,9 @@ impl PushPainter {
                 .filter_map(|o| o.shove)
                 .fold(0, |m, s| m | s.shoved)
         };
-        let amber_mine = if interactive { derived.reach } else { 0 };
-        for c in cells_of(amber_theirs | amber_mine) {
-            glow(&painter, screen[c as usize], r, theme::AMBER);
-        }
-
-        // Pieces. While a move glides, the group and the run it shoves travel one cell from
-        // where they stood, and a piece pushed off slides over the rim and fades.
-        let glide = ctx.glide.zip(ctx.last_move).and_then(|((before, t), mv)| {
-            let Move::Group { dir, .. } = mv else {
-                return None;
-            };
-            let shove = ctx.game.shove(before, mv);
-            let arrived = mv.destinations() | shove.map_or(0, |s| shift_dir(s.shoved, dir));
-            let step = dir_vec(dir) * tf.scale;
-            Some((t, arrived, step, shove.and_then(|s| s.pushed_off), before))
-        });
-        let look = |side: Side| match side {
-            Side::X => Look::X,
-            Side::O => Look::O,
-        };
-        for (c, &p) in screen.iter().enumerate() {
-            let Some(side) = ctx.pos.piece_at(c as u8) else {
-                continue;
-            };
-            let at = match glide {
-                Some((t, arrived, step, _, _)) if arrived & (1 << c) != 0 => p - step * (1.0 - t),
-                _ => p,
-            };
-            theme::piece(&painter, at, r, look(side));
-        }
-        if let Some((t, _, step, Some(off), before)) = glide {
-            if let Some(side) = before.piece_at(off) {
-                let at = screen[off as usize] + step * t;
-                theme::piece(&theme::faded(&painter, 1.0 - t), at, r, look(side));
-            }
-        }
-
-        // The coach's moves: each moving piece's step as an arrow.
-        for &(mv, mark) in ctx.marks {
-            let Move::Group { dir, .. } = mv else {
-                continue;
-            };
-            let step = dir_vec(dir) * tf.scale;
-            for c in cells_of(mv.cells()) {
-                let from = screen[c as usize];
-                super::draw_move_mark(&painter, Some(from), from + step * 0.9, &[], r, mark);
-            }
-        }
-
         // Breathing rings: movable pieces while nothing is picked, the pieces that can join
         // the group once something is.
-        let breathe = if !interactive {
-            0
-        } else if mask == 0 {
+        let breathe = if mask == 0 {
             derived.movable
         } else {
             derived
@@ -350,21 +299,21 @@ impl PushPainter {
                 .filter(|o| o.cells & mask == mask && (o.cells & !mask).count_ones() == 1)
                 .fold(0, |m, o| m | (o.cells & !mask))
         };
-        self.animating = breathe != 0;
-        let phase = (ctx.time * 2.4).sin() as f32 * 0.5 + 0.5;
-        for c in cells_of(breathe) {
-            let p = screen[c as usize];
-            let ring = r * (1.08 + 0.14 * phase);
-            painter.circle_stroke(
-                p,
-                ring,
-                Stroke::new(r * 0.09, theme::GREEN.gamma_multiply(0.5 + 0.5 * phase)),
-            );
+        Lit {
+            mask,
+            steps: options.iter().fold(0, |m, o| m | o.lit),
+            options,
+            amber_theirs,
+            amber_mine: derived.reach,
+            breathe,
         }
+    }
 
-        // The picked group: a ring and its selection number.
+    /// The picked group: a ring and its selection number.
+    fn draw_group(&self, on: &OnScreen) {
+        let (painter, r) = (&on.painter, on.r);
         for (i, &c) in self.group.iter().enumerate() {
-            let p = screen[c as usize];
+            let p = on.screen[c as usize];
             painter.circle_stroke(p, r * 1.12, Stroke::new(r * 0.15, theme::BLUE));
             let badge = p + Vec2::new(r * 0.85, -r * 0.85);
             painter.circle(
@@ -381,55 +330,25 @@ impl PushPainter {
                 Color32::WHITE,
             );
         }
+    }
 
-        // Where the group can go: teal rings for broadsides (and single pieces), arrows for
-        // in-line moves, amber when they shove.
-        for o in &options {
-            if o.inline_group {
-                let Move::Group { dir, .. } = o.mv else {
-                    continue;
-                };
-                let head = cells_of(o.cells)
-                    .max_by(|&a, &b| {
-                        let v = dir_vec(dir);
-                        cell_pos(a)
-                            .to_vec2()
-                            .dot(v)
-                            .total_cmp(&cell_pos(b).to_vec2().dot(v))
-                    })
-                    .unwrap_or(0);
-                let from = screen[head as usize] + dir_vec(dir) * tf.scale * 0.3;
-                let to = screen[head as usize] + dir_vec(dir) * tf.scale * 0.95;
-                let color = if o.shove.is_some() {
-                    theme::AMBER
-                } else {
-                    theme::TEAL
-                };
-                theme::arrow(&painter, from, to, r * 0.24, color);
-            } else {
-                for c in cells_of(o.lit) {
-                    let p = screen[c as usize];
-                    painter.circle_stroke(p, r * 0.7, Stroke::new(r * 0.16, theme::TEAL));
-                    painter.circle_filled(p, r * 0.2, theme::TEAL);
-                }
-            }
-        }
-
-        // What a shove would do to the other side: ↔ (moved one cell), ! (pushed off), and a
-        // dashed capsule round the run that travels together.
-        for o in &options {
+    /// What a shove would do to the other side: ↔ (moved one cell), ! (pushed off), and a
+    /// dashed capsule round the run that travels together; and the target picked.
+    fn draw_shoves(&self, on: &OnScreen, options: &[&Option_]) {
+        let (painter, r) = (&on.painter, on.r);
+        for o in options {
             let Some(shove) = o.shove else { continue };
             let aimed = self.target.is_none_or(|t| shove.shoved & (1 << t) != 0);
             if !aimed {
                 continue;
             }
             for c in cells_of(shove.shoved) {
-                let p = screen[c as usize];
+                let p = on.screen[c as usize];
                 let off = shove.pushed_off == Some(c);
                 let color = if off { theme::RED } else { theme::AMBER };
-                theme::dashed_ring(&painter, p, r * 0.78, Stroke::new(r * 0.12, color), 7);
+                theme::dashed_ring(painter, p, r * 0.78, Stroke::new(r * 0.12, color), 7);
                 badge(
-                    &painter,
+                    painter,
                     p + Vec2::new(-r * 0.8, -r * 0.8),
                     r * 0.38,
                     color,
@@ -437,26 +356,35 @@ impl PushPainter {
                 );
             }
             if shove.shoved.count_ones() >= 2 {
-                let pts: Vec<Pos2> = cells_of(shove.shoved).map(|c| screen[c as usize]).collect();
-                capsule(
-                    &painter,
-                    &pts,
-                    r * 1.25,
-                    Stroke::new(r * 0.08, theme::AMBER),
-                );
+                let pts: Vec<Pos2> = cells_of(shove.shoved)
+                    .map(|c| on.screen[c as usize])
+                    .collect();
+                capsule(painter, &pts, r * 1.25, Stroke::new(r * 0.08, theme::AMBER));
             }
         }
         if let Some(t) = self.target {
             painter.circle_stroke(
-                screen[t as usize],
+                on.screen[t as usize],
                 r * 1.2,
                 Stroke::new(r * 0.12, theme::AMBER),
             );
         }
+    }
 
-        // Input: a tap on the board away from every cell clears the selection; the cells
-        // are added after it, so they sit on top.
-        // It senses drags too, so that a finger sliding on the board never scrolls the page.
+    /// Input: the board's background (a tap away from every cell clears the selection),
+    /// the keyboard's focus, and a widget per cell named for screen readers. Returns the
+    /// cell tapped and where.
+    fn input(
+        &mut self,
+        ui: &mut egui::Ui,
+        rect: Rect,
+        ctx: &BoardCtx<'_, Push>,
+        on: &OnScreen,
+        lit: &Lit<'_>,
+    ) -> Option<(Cell, Pos2)> {
+        let screen = &on.screen;
+        // The cells are added after the background, so they sit on top. It senses drags
+        // too, so that a finger sliding on the board never scrolls the page.
         let background = ui.interact(
             rect,
             ui.scope_id().with("board"),
@@ -471,7 +399,7 @@ impl PushPainter {
         }
         // The keyboard: arrows move the focus ring, Enter or Space tap, Escape forgets.
         if let Some(dir) = ctx.keys.step {
-            self.focus = super::step_focus(&screen, self.focus, dir);
+            self.focus = super::step_focus(screen, self.focus, dir);
         }
         if ctx.keys.escape {
             self.clear_selection();
@@ -483,44 +411,210 @@ impl PushPainter {
             .flatten()
             .map(|c| (c as u8, screen[c]));
         if let Some(focus) = self.focus.filter(|&f| f < screen.len()) {
-            super::focus_ring(&painter, screen[focus], r * 1.3);
+            super::focus_ring(&on.painter, screen[focus], on.r * 1.3);
         }
-        let lit: u64 = options.iter().fold(0, |m, o| m | o.lit);
         for (c, &p) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("cell", c));
-            let bit = 1u64 << c;
-            let what = match ctx.pos.piece_at(c as u8) {
-                Some(Side::X) => crate::msg!("piece-dark"),
-                Some(Side::O) => crate::msg!("piece-light"),
-                None => crate::msg!("point-empty"),
-            };
-            let action = if !interactive {
-                None
-            } else if mask & bit != 0 {
-                Some(crate::msg!("act-selected"))
-            } else if lit & bit != 0 {
-                Some(crate::msg!("act-step"))
-            } else if amber_theirs & bit != 0 {
-                Some(crate::msg!("act-push"))
-            } else if breathe & bit != 0 {
-                Some(crate::msg!("act-select"))
-            } else {
-                None
-            };
-            let label = super::point_label(ctx.i18n, CELL_NAMES[c], what, action);
+            let label = cell_label(ctx, lit, c);
             // Cells are one board unit apart: the whole half-unit is the cell's to tap.
-            let response = point_widget(ui, id, p, tf.len(0.49), CELL_NAMES[c], label);
+            let response = point_widget(ui, id, p, on.tf.len(0.49), CELL_NAMES[c], label);
             if response.clicked() {
                 let at = response.interact_pointer_pos().unwrap_or(p);
                 clicked = Some((c as u8, at));
             }
         }
-        let (cell, at) = clicked?;
-        if !interactive {
-            return None;
-        }
-        self.tap(ctx.game, derived, side, cell, at, &tf)
+        clicked
     }
+}
+
+/// Where the board is on screen this frame.
+struct OnScreen {
+    painter: Painter,
+    tf: Transform,
+    /// Each cell in board units, and on screen.
+    positions: Vec<Pos2>,
+    screen: Vec<Pos2>,
+    /// A piece's radius on screen.
+    r: f32,
+}
+
+impl OnScreen {
+    fn fit(ui: &egui::Ui, rect: Rect) -> OnScreen {
+        let positions: Vec<Pos2> = (0..CELLS as u8).map(cell_pos).collect();
+        let (mut min, mut max) = (positions[0], positions[0]);
+        for p in &positions {
+            min = min.min(*p);
+            max = max.max(*p);
+        }
+        let tf = Transform::fit(rect, min, max, 0.75);
+        let screen = positions.iter().map(|&p| tf.to_screen(p)).collect();
+        OnScreen {
+            painter: ui.painter_at(rect),
+            r: tf.len(0.38),
+            tf,
+            positions,
+            screen,
+        }
+    }
+}
+
+/// What a frame lights up (nothing while the person may not move).
+struct Lit<'d> {
+    /// The picked group's cells.
+    mask: u64,
+    /// The moves of exactly the picked group.
+    options: Vec<&'d Option_>,
+    /// The cells a tap on which makes one of them.
+    steps: u64,
+    /// Opposing pieces a move shoves, and own pieces that take part in a shove.
+    amber_theirs: u64,
+    amber_mine: u64,
+    /// Pieces that breathe: they can move, or join the group.
+    breathe: u64,
+}
+
+/// The last move: where the group stood (dashed), where it went (halo).
+fn draw_last_move(on: &OnScreen, last_move: Option<Move>) {
+    let Some(mv) = last_move else {
+        return;
+    };
+    let (painter, r) = (&on.painter, on.r);
+    for c in cells_of(mv.destinations()) {
+        theme::halo(painter, on.screen[c as usize], r * 1.3, theme::AMBER);
+    }
+    for c in cells_of(mv.cells() & !mv.destinations()) {
+        theme::dashed_ring(
+            painter,
+            on.screen[c as usize],
+            r * 0.55,
+            Stroke::new(r * 0.1, theme::AMBER),
+            6,
+        );
+    }
+}
+
+/// The pieces. While a move glides, the group and the run it shoves travel one cell from
+/// where they stood, and a piece pushed off slides over the rim and fades.
+fn draw_pieces(on: &OnScreen, ctx: &BoardCtx<'_, Push>) {
+    let (painter, r) = (&on.painter, on.r);
+    let glide = ctx.glide.zip(ctx.last_move).and_then(|((before, t), mv)| {
+        let Move::Group { dir, .. } = mv else {
+            return None;
+        };
+        let shove = ctx.game.shove(before, mv);
+        let arrived = mv.destinations() | shove.map_or(0, |s| shift_dir(s.shoved, dir));
+        let step = dir_vec(dir) * on.tf.scale;
+        Some((t, arrived, step, shove.and_then(|s| s.pushed_off), before))
+    });
+    let look = |side: Side| match side {
+        Side::X => Look::X,
+        Side::O => Look::O,
+    };
+    for (c, &p) in on.screen.iter().enumerate() {
+        let Some(side) = ctx.pos.piece_at(c as u8) else {
+            continue;
+        };
+        let at = match glide {
+            Some((t, arrived, step, _, _)) if arrived & (1 << c) != 0 => p - step * (1.0 - t),
+            _ => p,
+        };
+        theme::piece(painter, at, r, look(side));
+    }
+    if let Some((t, _, step, Some(off), before)) = glide {
+        if let Some(side) = before.piece_at(off) {
+            let at = on.screen[off as usize] + step * t;
+            theme::piece(&theme::faded(painter, 1.0 - t), at, r, look(side));
+        }
+    }
+}
+
+/// The coach's moves: each moving piece's step as an arrow.
+fn draw_coach_marks(on: &OnScreen, marks: &[(Move, super::MoveMark)]) {
+    for &(mv, mark) in marks {
+        let Move::Group { dir, .. } = mv else {
+            continue;
+        };
+        let step = dir_vec(dir) * on.tf.scale;
+        for c in cells_of(mv.cells()) {
+            let from = on.screen[c as usize];
+            super::draw_move_mark(&on.painter, Some(from), from + step * 0.9, &[], on.r, mark);
+        }
+    }
+}
+
+/// The breathing rings, their size and strength following `time`.
+fn draw_breathing(on: &OnScreen, breathe: u64, time: f64) {
+    let r = on.r;
+    let phase = (time * 2.4).sin() as f32 * 0.5 + 0.5;
+    for c in cells_of(breathe) {
+        let p = on.screen[c as usize];
+        let ring = r * (1.08 + 0.14 * phase);
+        on.painter.circle_stroke(
+            p,
+            ring,
+            Stroke::new(r * 0.09, theme::GREEN.gamma_multiply(0.5 + 0.5 * phase)),
+        );
+    }
+}
+
+/// Where the group can go: teal rings for broadsides (and single pieces), arrows for
+/// in-line moves, amber when they shove.
+fn draw_destinations(on: &OnScreen, options: &[&Option_]) {
+    let (painter, r) = (&on.painter, on.r);
+    for o in options {
+        if o.inline_group {
+            let Move::Group { dir, .. } = o.mv else {
+                continue;
+            };
+            let head = cells_of(o.cells)
+                .max_by(|&a, &b| {
+                    let v = dir_vec(dir);
+                    cell_pos(a)
+                        .to_vec2()
+                        .dot(v)
+                        .total_cmp(&cell_pos(b).to_vec2().dot(v))
+                })
+                .unwrap_or(0);
+            let from = on.screen[head as usize] + dir_vec(dir) * on.tf.scale * 0.3;
+            let to = on.screen[head as usize] + dir_vec(dir) * on.tf.scale * 0.95;
+            let color = if o.shove.is_some() {
+                theme::AMBER
+            } else {
+                theme::TEAL
+            };
+            theme::arrow(painter, from, to, r * 0.24, color);
+        } else {
+            for c in cells_of(o.lit) {
+                let p = on.screen[c as usize];
+                painter.circle_stroke(p, r * 0.7, Stroke::new(r * 0.16, theme::TEAL));
+                painter.circle_filled(p, r * 0.2, theme::TEAL);
+            }
+        }
+    }
+}
+
+/// A cell's words for screen readers: its name, what stands there, what a tap does.
+fn cell_label(ctx: &BoardCtx<'_, Push>, lit: &Lit<'_>, c: usize) -> String {
+    let bit = 1u64 << c;
+    let what = match ctx.pos.piece_at(c as u8) {
+        Some(Side::X) => crate::msg!("piece-dark"),
+        Some(Side::O) => crate::msg!("piece-light"),
+        None => crate::msg!("point-empty"),
+    };
+    let action = if !ctx.interactive {
+        None
+    } else if lit.mask & bit != 0 {
+        Some(crate::msg!("act-selected"))
+    } else if lit.steps & bit != 0 {
+        Some(crate::msg!("act-step"))
+    } else if lit.amber_theirs & bit != 0 {
+        Some(crate::msg!("act-push"))
+    } else if lit.breathe & bit != 0 {
+        Some(crate::msg!("act-select"))
+    } else {
+        None
+    };
+    super::point_label(ctx.i18n, CELL_NAMES[c], what, action)
 }
 
 /// The hexagonal board with a hole at every cell.
@@ -624,6 +718,7 @@ fn capsule(painter: &Painter, pts: &[Pos2], radius: f32, stroke: Stroke) {
 
 impl HasBoard for Push {
     type Painter = PushPainter;
+    const DESCRIPTION: &'static GameDescription = &games::PUSH;
 
     fn painter(painters: &mut Painters) -> &mut PushPainter {
         &mut painters.push

@@ -6,6 +6,7 @@ use super::HasBoard;
 use super::Painters;
 use crate::i18n::Msg;
 use crate::msg;
+use crate::ui::games::{self, GameDescription};
 use crate::ui::theme::Look;
 use egui::Pos2;
 use qipan_engine::games::shuangcheng::{
@@ -58,6 +59,7 @@ impl PointGame for ShuangCheng {
 
 impl HasBoard for ShuangCheng {
     type Painter = PointPainter;
+    const DESCRIPTION: &'static GameDescription = &games::SHUANGCHENG;
 
     fn painter(painters: &mut Painters) -> &mut PointPainter {
         &mut painters.points

@@ -10,7 +10,7 @@
 
 use super::search::{decided_in, Limits, Searcher};
 use super::worker::Job;
-use super::{solver, Evaluate, SolvedValue, TABLE_BITS};
+use super::{solver, Evaluate, SolvedValue, Tables, TABLE_BITS};
 use crate::games::{Game, Side, Status};
 use std::fmt;
 use web_time::Duration;
@@ -163,19 +163,21 @@ enum AnalysisPlan<G: Evaluate> {
 }
 
 impl<G: Evaluate> AnalysisJob<G> {
-    /// Prepares the analysis of `pos`, reached after `history` (for repetitions).
+    /// Prepares the analysis of `pos`, reached after `history` (for repetitions); a
+    /// position `tables` covers is read, not searched.
     pub fn new(
         game: &G,
         pos: &G::Position,
         history: &[G::Position],
         budget: Budget,
+        tables: &Tables,
     ) -> Result<AnalysisJob<G>, GameOver> {
         let mut moves = Vec::new();
         game.legal_moves(pos, &mut moves);
         if game.status(pos).is_over() || moves.is_empty() {
             return Err(GameOver);
         }
-        let plan = match solved_analysis(game, pos) {
+        let plan = match solved_analysis(game, pos, tables) {
             Some(analysis) => AnalysisPlan::Solved(analysis),
             None => {
                 let (max_depth, budget) = match budget {
@@ -249,14 +251,14 @@ impl<G: Evaluate> Job for AnalysisJob<G> {
     }
 }
 
-/// Analyses `pos` on this thread until done.
+/// Analyses `pos` on this thread until done, with the tables installed in this process.
 pub fn analyse<G: Evaluate>(
     game: &G,
     pos: &G::Position,
     history: &[G::Position],
     budget: Budget,
 ) -> Result<Analysis<G::Move>, GameOver> {
-    let mut job = AnalysisJob::new(game, pos, history, budget)?;
+    let mut job = AnalysisJob::new(game, pos, history, budget, &Tables::installed())?;
     loop {
         if let Some(analysis) = job.step(None) {
             return Ok(analysis);
@@ -266,13 +268,20 @@ pub fn analyse<G: Evaluate>(
 
 /// The exact analysis of a position a solved table covers: its value, the table's best
 /// move (fastest win, else a draw, else slowest loss) and the line of best moves.
-fn solved_analysis<G: Evaluate>(game: &G, pos: &G::Position) -> Option<Analysis<G::Move>> {
-    let value = game.exact_value(pos)?;
-    let value_of = |p: &G::Position| game.exact_value(p).unwrap_or(SolvedValue::Draw);
+fn solved_analysis<G: Evaluate>(
+    game: &G,
+    pos: &G::Position,
+    tables: &Tables,
+) -> Option<Analysis<G::Move>> {
+    let value = game.exact_value(pos, tables)?;
+    let value_of = |p: &G::Position| game.exact_value(p, tables).unwrap_or(SolvedValue::Draw);
     let best = solver::best_move(game, pos, value_of)?;
     let mut line = vec![best];
     let mut at = game.play(pos, best);
-    while line.len() < MAX_LINE && !game.status(&at).is_over() && game.exact_value(&at).is_some() {
+    while line.len() < MAX_LINE
+        && !game.status(&at).is_over()
+        && game.exact_value(&at, tables).is_some()
+    {
         let Some(next) = solver::best_move(game, &at, value_of) else {
             break;
         };
@@ -461,17 +470,20 @@ pub struct ReviewJob<G: Evaluate> {
     /// best, searched `depth - 1` deep (`None` where not needed).
     replies: Vec<Option<Analysis<G::Move>>>,
     current: Option<AnalysisJob<G>>,
+    tables: Tables,
 }
 
 impl<G: Evaluate> ReviewJob<G> {
     /// Reviews the game whose positions are `positions` (the start first) and whose plies are
     /// `moves` (`moves[i]` leads from `positions[i]` to `positions[i + 1]`; `None`: a turn
-    /// lost to the timer). Every position is searched `depth` plies deep.
+    /// lost to the timer). Every position is searched `depth` plies deep, or read from
+    /// `tables` where they cover it.
     pub fn new(
         game: &G,
         positions: Vec<G::Position>,
         moves: Vec<Option<G::Move>>,
         depth: i32,
+        tables: Tables,
     ) -> ReviewJob<G> {
         debug_assert_eq!(positions.len(), moves.len() + 1);
         ReviewJob {
@@ -482,6 +494,7 @@ impl<G: Evaluate> ReviewJob<G> {
             moves,
             depth,
             current: None,
+            tables,
         }
     }
 
@@ -524,7 +537,8 @@ impl<G: Evaluate> ReviewJob<G> {
             if self.current.is_none() {
                 let pos = &self.positions[index];
                 let history = &self.positions[..index];
-                match AnalysisJob::new(&self.game, pos, history, Budget::Depth(depth)) {
+                let budget = Budget::Depth(depth);
+                match AnalysisJob::new(&self.game, pos, history, budget, &self.tables) {
                     Ok(job) => self.current = Some(job),
                     Err(GameOver) => {
                         self.record(slot, None);
@@ -606,14 +620,14 @@ impl<G: Evaluate> Job for ReviewJob<G> {
     }
 }
 
-/// Reviews a whole game on this thread.
+/// Reviews a whole game on this thread, with the tables installed in this process.
 pub fn review<G: Evaluate>(
     game: &G,
     positions: Vec<G::Position>,
     moves: Vec<Option<G::Move>>,
     depth: i32,
 ) -> Review<G::Move> {
-    let mut job = ReviewJob::new(game, positions, moves, depth);
+    let mut job = ReviewJob::new(game, positions, moves, depth, Tables::installed());
     loop {
         if let Some(review) = job.step(None) {
             return review;

@@ -20,7 +20,33 @@ pub use solver::SolvedValue;
 
 use crate::games::{Game, Side};
 use search::{Limits, Searcher};
+use std::sync::Arc;
 use web_time::Duration;
+
+/// The solved tables a computation reads, handed to it rather than read from a
+/// process-wide static: Maddell's, once prepared. Cloning is cheap (an `Arc`).
+#[derive(Clone, Default)]
+pub struct Tables {
+    pub maddell: Option<Arc<maddell_table::Table>>,
+}
+
+impl Tables {
+    /// The tables installed in this process ([`maddell_table::install`]: the app's, the
+    /// command line's and the web page's prepared table), as they stand now.
+    pub fn installed() -> Tables {
+        Tables {
+            maddell: maddell_table::installed(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tables")
+            .field("maddell", &self.maddell.as_ref().map(|t| t.max_pieces()))
+            .finish()
+    }
+}
 
 /// Size of the history-heuristic table; [`Evaluate::history_slot`] maps moves into it.
 pub const HISTORY_SLOTS: usize = 4096;
@@ -89,9 +115,15 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// Whether perfect play comes from a solved table too large to ship, which the app
+    /// loads or builds in the background ([`maddell_table`]) before the search reads it.
+    fn has_prepared_table(&self) -> bool {
+        false
+    }
+
     /// The exact value of `pos` with perfect play, where a solved table covers it (Shuang
-    /// Cheng always; Maddell once its table is installed).
-    fn exact_value(&self, pos: &Self::Position) -> Option<SolvedValue>
+    /// Cheng always; Maddell when `tables` holds its table).
+    fn exact_value(&self, pos: &Self::Position, _tables: &Tables) -> Option<SolvedValue>
     where
         Self: Sized,
     {
@@ -112,6 +144,8 @@ pub struct Request<G: Game> {
     pub seed: u64,
     /// A hard cap on thinking time; `None` uses the level's own budget.
     pub movetime: Option<Duration>,
+    /// The solved tables the answer may come from.
+    pub tables: Tables,
 }
 
 /// Why the computer gave no move.
@@ -162,6 +196,7 @@ impl<G: Evaluate> Task<G> {
             request.level,
             request.seed,
             request.movetime,
+            &request.tables,
         );
         Task { plan }
     }
@@ -203,6 +238,7 @@ fn plan<G: Evaluate>(
     level: Level,
     seed: u64,
     movetime: Option<Duration>,
+    tables: &Tables,
 ) -> Plan<G> {
     let mut moves = Vec::new();
     game.legal_moves(pos, &mut moves);
@@ -213,14 +249,15 @@ fn plan<G: Evaluate>(
         return Plan::Known(moves.first().copied());
     }
     let config = level.config();
-    if game.exact_value(pos).is_some() {
+    if game.exact_value(pos, tables).is_some() {
         // In a solved game a level plays the table's best move except, now and then, the
         // best of the moves that throw away part of its result: a real mistake, and one
         // that looks reasonable, rather than a random move.
         let chance = crate::games::splitmix64(seed ^ game.hash(pos));
         let roll = (chance >> 11) as f64 / (1u64 << 53) as f64;
         // A table covers every child of a position it covers.
-        let value_of = |child: &G::Position| game.exact_value(child).unwrap_or(SolvedValue::Draw);
+        let value_of =
+            |child: &G::Position| game.exact_value(child, tables).unwrap_or(SolvedValue::Draw);
         return Plan::Known(if roll < config.error_rate {
             solver::best_mistake(game, pos, value_of)
         } else {
@@ -248,7 +285,8 @@ pub(crate) const TABLE_BITS: u32 = 20;
 #[cfg(target_arch = "wasm32")]
 pub(crate) const TABLE_BITS: u32 = 17;
 
-/// Chooses a move for the side to move, searching on this thread until done.
+/// Chooses a move for the side to move, searching on this thread until done, with the
+/// tables installed in this process.
 pub fn choose_move<G: Evaluate>(
     game: &G,
     pos: &G::Position,
@@ -257,13 +295,22 @@ pub fn choose_move<G: Evaluate>(
     seed: u64,
     movetime: Option<Duration>,
 ) -> Option<G::Move> {
-    match plan(game, pos, history, level, seed, movetime) {
+    match plan(
+        game,
+        pos,
+        history,
+        level,
+        seed,
+        movetime,
+        &Tables::installed(),
+    ) {
         Plan::Known(best) => best,
         Plan::Search(mut searcher) => searcher.run().best,
     }
 }
 
-/// The exact value of `pos` for a game small enough to solve, else `None`.
+/// The exact value of `pos` for a game small enough to solve (with the tables installed in
+/// this process), else `None`.
 pub fn solve<G: Evaluate>(game: &G, pos: &G::Position) -> Option<SolvedValue> {
-    game.exact_value(pos)
+    game.exact_value(pos, &Tables::installed())
 }

@@ -4,10 +4,10 @@
 //! between. Dropping the handle cancels the work: a stale answer is never delivered.
 
 use super::{Evaluate, Request, Task, ThinkError, Thought};
-/// The web's way of handing the page's thread back between slices (the Maddell table's
-/// builder uses it too).
+/// The web's slice loop (the Maddell table's builder runs in it too), and its way of handing
+/// the page's thread back (the table's storage yields between parts with it).
 #[cfg(target_arch = "wasm32")]
-pub(crate) use web::Yielder;
+pub(crate) use web::{run_in_slices, Yielder};
 use web_time::{Duration, Instant};
 
 /// Called when an answer is ready (the app repaints so that it is picked up at once).
@@ -175,10 +175,13 @@ mod web {
     /// In a hidden tab nobody is watching: longer slices, fewer hand-overs.
     const HIDDEN_SLICE: Duration = Duration::from_millis(200);
 
+    /// Where a finished job's output waits to be polled.
+    type Slot<T> = Rc<RefCell<Option<Result<T, String>>>>;
+
     /// A job running in slices on the page's thread. (A panic aborts the page's module on
     /// the web, so the output is never `Err` here.)
     pub struct Background<J: Job> {
-        output: Rc<RefCell<Option<Result<J::Output, String>>>>,
+        output: Slot<J::Output>,
         cancelled: Rc<Cell<bool>>,
         progress: Rc<Cell<f32>>,
     }
@@ -195,19 +198,8 @@ mod web {
                 Rc::clone(&progress),
             );
             wasm_bindgen_futures::spawn_local(async move {
-                let browser = Yielder::new();
-                let done = loop {
-                    if stop.get() {
-                        return;
-                    }
-                    let slice = if page_hidden() { HIDDEN_SLICE } else { SLICE };
-                    if let Some(done) = job.step(slice) {
-                        break done;
-                    }
-                    shown.set(job.progress());
-                    browser.yield_now().await;
-                };
-                if !stop.get() {
+                let done = run_in_slices(&mut job, || stop.get(), |done| shown.set(done)).await;
+                if let Some(done) = done.filter(|_| !stop.get()) {
                     *slot.borrow_mut() = Some(Ok(done));
                     wake();
                 }
@@ -233,6 +225,28 @@ mod web {
     impl<J: Job> Drop for Background<J> {
         fn drop(&mut self) {
             self.cancelled.set(true);
+        }
+    }
+
+    /// Runs `job` on the page's thread in slices, yielding to the browser after each, until
+    /// it is done (its output) or `cancelled` says stop before a slice (`None`).
+    /// `progress` hears the job's progress after every slice but the last.
+    pub(crate) async fn run_in_slices<J: Job>(
+        job: &mut J,
+        cancelled: impl Fn() -> bool,
+        mut progress: impl FnMut(f32),
+    ) -> Option<J::Output> {
+        let browser = Yielder::new();
+        loop {
+            if cancelled() {
+                return None;
+            }
+            let slice = if page_hidden() { HIDDEN_SLICE } else { SLICE };
+            if let Some(done) = job.step(slice) {
+                return Some(done);
+            }
+            progress(job.progress());
+            browser.yield_now().await;
         }
     }
 

@@ -1,7 +1,7 @@
 //! Maddell: pieces (in hand and on the board) first, then mills and half-mills, mobility and
 //! blocked pieces. Once the solved table is installed, every level plays from it instead.
 
-use crate::ai::{maddell_table, Evaluate, SolvedValue, Weights};
+use crate::ai::{Evaluate, SolvedValue, Tables, Weights};
 use crate::games::maddell::{Maddell, Move, Position, ADJACENT, MILLS, POINTS};
 use crate::games::Side;
 
@@ -77,9 +77,13 @@ impl Evaluate for Maddell {
         (from * (POINTS + 1) + mv.to as usize) * (POINTS + 1) + take
     }
 
-    /// From the solved table once it is installed (`ai::maddell_table`); until then the
+    fn has_prepared_table(&self) -> bool {
+        true
+    }
+
+    /// From the solved table once the caller holds it (`ai::maddell_table`); until then the
     /// search plays.
-    fn exact_value(&self, pos: &Position) -> Option<SolvedValue> {
-        maddell_table::exact_value(pos)
+    fn exact_value(&self, pos: &Position, tables: &Tables) -> Option<SolvedValue> {
+        tables.maddell.as_ref()?.value(pos)
     }
 }

@@ -11,7 +11,9 @@
 //!   in slices between frames;
 //! - [`Table::as_bytes`] / [`Table::from_bytes`] store it with a format version and a
 //!   checksum; a damaged or foreign blob is refused with a [`TableError`];
-//! - [`install`] makes it the table the computer plays from; [`exact_value`] reads it;
+//! - [`install`] makes it the process's table; the computations read it from the
+//!   [`crate::ai::Tables`] they are handed ([`crate::ai::Tables::installed`] takes the
+//!   installed one), never from the static itself;
 //! - [`readiness`] says where the background preparation stands (for a status note);
 //!   natively `prepare_in_background` loads it from the app's data directory or builds and
 //!   stores it there, on the web the same with the browser's IndexedDB.
@@ -460,11 +462,6 @@ pub fn install(table: Arc<Table>) {
 /// The table the computer plays from, if one is installed.
 pub fn installed() -> Option<Arc<Table>> {
     INSTALLED.read().unwrap_or_else(|e| e.into_inner()).clone()
-}
-
-/// The exact value of `pos` from the installed table, if it covers the position.
-pub fn exact_value(pos: &Position) -> Option<SolvedValue> {
-    installed()?.value(pos)
 }
 
 /// Where preparing the table in the background stands, for the app's status note.

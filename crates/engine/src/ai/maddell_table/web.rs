@@ -2,9 +2,10 @@
 //! single thread), kept in IndexedDB for the next visit.
 
 use super::{
-    claim_preparation, install, set_readiness, Builder, Progress, Readiness, Table, MAX_PIECES,
+    claim_preparation, install, set_readiness, BuildError, Builder, Progress, Readiness, Table,
+    MAX_PIECES,
 };
-use crate::ai::worker::Yielder;
+use crate::ai::worker::{run_in_slices, Job, Yielder};
 use std::sync::Arc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -17,10 +18,31 @@ const STORE: &str = "tables";
 /// The key carries the format version, so that versions never read each other's bytes.
 const KEY: &str = "maddell-table-v1";
 
-/// How long a build slice may hold the page's thread: half a frame, as the search does.
-const SLICE: Duration = Duration::from_millis(8);
-/// In a hidden tab timers fire about once a second: longer slices keep the build going.
-const HIDDEN_SLICE: Duration = Duration::from_millis(200);
+/// The build as a [`Job`], so that the worker's slice loop runs it as it runs the search:
+/// slices of half a frame, longer in a hidden tab, the page's thread handed back between.
+struct BuildJob {
+    /// `None` once the table is handed over.
+    builder: Option<Builder>,
+}
+
+impl Job for BuildJob {
+    type Output = Result<Table, BuildError>;
+
+    fn step(&mut self, slice: Duration) -> Option<Self::Output> {
+        let Some(builder) = self.builder.as_mut() else {
+            return Some(Err(BuildError::Unfinished));
+        };
+        match builder.step(slice) {
+            Err(e) => Some(Err(e)),
+            Ok(Progress::Working(_)) => None,
+            Ok(Progress::Done) => self.builder.take().map(Builder::finish),
+        }
+    }
+
+    fn progress(&self) -> f32 {
+        self.builder.as_ref().map_or(1.0, Builder::fraction)
+    }
+}
 
 /// Loads the table from IndexedDB, or builds it in slices and stores it there, then installs
 /// it; the first call starts this and later calls do nothing. [`super::readiness`] tells how
@@ -53,7 +75,7 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
                 "the stored table could not be read ({e}): building it again"
             )),
         }
-        let mut builder = match Builder::new(MAX_PIECES, 1) {
+        let builder = match Builder::new(MAX_PIECES, 1) {
             Ok(builder) => builder,
             Err(e) => {
                 set_readiness(Readiness::Failed(e.to_string()));
@@ -64,36 +86,31 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
         let mut shown = -1.0f32;
         set_readiness(Readiness::Building(0.0));
         wake();
-        // A message to the page itself, not a zero `setTimeout`: from the fifth in a chain a
-        // timer waits at least 4 ms, a third of every 12 ms idle (as in the search's worker).
-        let browser = Yielder::new();
-        loop {
-            let slice = if page_hidden() { HIDDEN_SLICE } else { SLICE };
-            match builder.step(slice) {
-                Err(e) => {
-                    set_readiness(Readiness::Failed(e.to_string()));
+        let mut job = BuildJob {
+            builder: Some(builder),
+        };
+        // The note moves once a percent: a wake (a frame) each time, no more.
+        let built = run_in_slices(
+            &mut job,
+            || false,
+            |done| {
+                if done - shown >= 0.01 {
+                    shown = done;
+                    set_readiness(Readiness::Building(done));
                     wake();
-                    return;
                 }
-                Ok(Progress::Done) => break,
-                Ok(Progress::Working(done)) => {
-                    if done - shown >= 0.01 {
-                        shown = done;
-                        set_readiness(Readiness::Building(done));
-                        wake();
-                    }
-                }
-            }
-            browser.yield_now().await;
-        }
-        drop(browser);
-        let table = match builder.finish() {
-            Ok(table) => Arc::new(table),
-            Err(e) => {
+            },
+        )
+        .await;
+        let table = match built {
+            Some(Ok(table)) => Arc::new(table),
+            Some(Err(e)) => {
                 set_readiness(Readiness::Failed(e.to_string()));
                 wake();
                 return;
             }
+            // Never cancelled: the build runs for as long as the page is open.
+            None => return,
         };
         install(Arc::clone(&table));
         set_readiness(Readiness::Ready { note: None });
@@ -256,11 +273,4 @@ fn describe(error: JsValue) -> String {
                 .map(|e| String::from(e.message()))
         })
         .unwrap_or_else(|| format!("{error:?}"))
-}
-
-/// Whether the page is in a background tab (or minimized).
-fn page_hidden() -> bool {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .is_some_and(|d| d.hidden())
 }
