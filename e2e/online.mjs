@@ -5,25 +5,17 @@
 // a tablet watches. Screenshots of creating, waiting, joining, playing and the end at the
 // three sizes: e2e/screenshots/online-*.png.
 // Usage: node e2e/online.mjs DIST_DIR SERVER_BINARY CLI_BINARY  (e2e/run.sh calls it)
-import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Tab, check, failures, launch, sleep } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [dist, serverBin, cliBin] = process.argv.slice(2);
 const shots = process.env.QIPAN_SHOTS || join(here, 'screenshots');
 mkdirSync(shots, { recursive: true });
-
-const failures = [];
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-  return ok;
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the server on a free port; resolves to { url, stop }. */
 function startServer() {
@@ -46,75 +38,24 @@ function startServer() {
 }
 
 const SIZES = {
-  desktop: { viewport: { width: 1280, height: 800 }, touch: false },
-  tablet: { viewport: { width: 820, height: 1180 }, touch: true },
-  phone: { viewport: { width: 390, height: 844 }, touch: true },
+  desktop: { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
+  tablet: { name: 'tablet', viewport: { width: 820, height: 1180 }, touch: true },
+  phone: { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
 };
 
-/** One page: reads what the app publishes on <body>, taps the controls it marks. */
-class Page {
-  constructor(page, name, size) {
-    this.page = page;
-    this.name = name;
-    this.size = size;
-    this.problems = [];
-    page.on('console', (msg) => {
-      if (msg.text().includes('panicked at')) this.problems.push(`panic: ${msg.text().slice(0, 2000)}`);
-    });
-    page.on('pageerror', (e) => this.problems.push(`page error: ${e.message}`));
-  }
-
-  state() {
-    return this.page.evaluate(() => ({ ...document.body.dataset }));
-  }
-
-  async marks() {
-    return JSON.parse((await this.page.evaluate(() => document.body.dataset.marks)) || '{}');
-  }
-
-  async waitFor(what, fn, arg, timeout = 30_000) {
-    try {
-      await this.page.waitForFunction(fn, arg, { timeout, polling: 50 });
-      return true;
-    } catch {
-      const s = await this.state();
-      delete s.marks;
-      check(false, `${this.name}: ${what} (timed out; state ${JSON.stringify(s)})`);
-      return false;
-    }
-  }
-
+/** One page of the online test: the shared `Tab` (lib.mjs) and the online section's steps. */
+class Page extends Tab {
   async open(url) {
     await this.page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     await this.waitFor('the first frame', () => document.body.dataset.plies !== undefined, null, 60_000);
     await sleep(300);
+    await this.measureTop();
   }
 
-  /** Taps (touch) or clicks the mark `key`, scrolling the page to it first if needed. */
+  /** A tap, then a moment for the app to take it (a control it brings up comes a frame later). */
   async tap(key) {
-    for (let round = 0; round < 8; round++) {
-      // A control the last tap brings up appears a frame or two later.
-      let rect = (await this.marks())[key];
-      for (let wait = 0; !rect && wait < 40; wait++) {
-        await sleep(50);
-        rect = (await this.marks())[key];
-      }
-      if (!rect) throw new Error(`${this.name}: no mark ${key}`);
-      const [x, y, w, h] = rect;
-      const H = this.size.viewport.height;
-      if (y >= 0 && y + h <= H) {
-        const at = [x + w / 2, y + h / 2];
-        if (this.size.touch) await this.page.touchscreen.tap(at[0], at[1]);
-        else await this.page.mouse.click(at[0], at[1]);
-        await sleep(150);
-        return;
-      }
-      // Scroll with the wheel: the page's scroll area follows it at every size.
-      await this.page.mouse.move(this.size.viewport.width / 2, H * 0.85);
-      await this.page.mouse.wheel(0, y + h / 2 - H / 2);
-      await sleep(400);
-    }
-    throw new Error(`${this.name}: could not reach ${key}`);
+    await super.tap(key);
+    await sleep(150);
   }
 
   /** Opens the "Play a friend" section: a tab on a phone, a folded section in a column. */
@@ -126,8 +67,7 @@ class Page {
   }
 
   async setLang(tag) {
-    const marks = await this.marks();
-    if (marks['tab:settings']) await this.tap('tab:settings');
+    await this.openTab('settings');
     await this.tap(`lang:${tag}`);
     await this.waitFor(`language ${tag}`, (tag) => document.body.dataset.lang === tag, tag, 5_000);
   }
@@ -141,22 +81,13 @@ class Page {
   }
 }
 
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  timeout: 60_000,
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--enable-unsafe-swiftshader',
-  ],
-};
-
 async function newPage(browser, name, sizeName) {
   const size = SIZES[sizeName];
-  const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
+  const context = await browser.newContext({
+    viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch, deviceScaleFactor: size.scale || 1,
+  });
   context.setDefaultTimeout(30_000);
-  return new Page(await context.newPage(), name, size);
+  return new Page(await context.newPage(), size, name);
 }
 
 /** The legal moves of Shuang Cheng's position text, from the engine's command line. */
@@ -166,7 +97,7 @@ function legalMoves(position) {
 }
 
 const server = await startServer();
-const browser = await chromium.launch(LAUNCH);
+const browser = await launch();
 const began = Date.now();
 try {
   console.log(`== online through ${server.url}`);
