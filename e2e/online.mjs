@@ -3,7 +3,8 @@
 // Chinese) opens the room's link, and they play Shuang Cheng by taps; the phone reloads in
 // the middle and goes on; after every move both pages show the same position. A spectator on
 // a tablet watches. Screenshots of creating, waiting, joining, playing and the end at the
-// three sizes: e2e/screenshots/online-*.png.
+// three sizes: e2e/screenshots/online-*.png; with QIPAN_ONLINE_SHOTS=1 also every state at
+// every size in both languages (`screenshots` below): e2e/screenshots/online/.
 // Usage: node e2e/online.mjs DIST_DIR SERVER_BINARY CLI_BINARY  (e2e/run.sh calls it)
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -96,6 +97,115 @@ function legalMoves(position) {
   return out.split('\n').filter((line) => line.length > 0);
 }
 
+/**
+ * QIPAN_ONLINE_SHOTS=1: the pictures of issue 19, to be looked at. At each size (the phone
+ * at 3 device pixels per CSS pixel) and in each language a host and a friend, on pages of
+ * that size, go through the whole flow: the section before creating, the room waiting for
+ * the friend (and its code, link and QR code), the friend typing the code, both players'
+ * view of the game, the friend gone and back, the end. Each picture is
+ * e2e/screenshots/online/LANG-SIZE-NN-STATE-WHO.png (WHO: host or friend).
+ */
+async function screenshots(server) {
+  const dir = join(shots, 'online');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const sizeName of ['desktop', 'tablet', 'phone']) {
+    const size = { ...SIZES[sizeName], scale: sizeName === 'phone' ? 3 : 1 };
+    const browser = await launch(size.scale);
+    try {
+      for (const lang of ['en-US', 'zh-CN']) {
+        console.log(`== screenshots: ${sizeName} ${lang}`);
+        const contexts = [];
+        const open = async (who, context) => {
+          if (!context) {
+            context = await browser.newContext({
+              viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch, deviceScaleFactor: size.scale,
+            });
+            context.setDefaultTimeout(30_000);
+            contexts.push(context);
+          }
+          const p = new Page(await context.newPage(), size, `${lang} ${sizeName} ${who}`);
+          p.who = who;
+          await p.open(server.url);
+          return p;
+        };
+        let n = 0;
+        // `reach`: a mark to scroll into view first, or 'top' for the top of the page.
+        const save = async (p, state, reach) => {
+          if (reach === 'top') await p.scroll(-4000);
+          else if (reach) await p.reach(reach);
+          await sleep(500);
+          n += 1;
+          const file = `${lang}-${sizeName}-${String(n).padStart(2, '0')}-${state}-${p.who}.png`;
+          await p.page.screenshot({ path: join(dir, file) });
+        };
+        const host = await open('host');
+        await host.setLang(lang);
+        await host.openOnline();
+        await save(host, 'create', 'online:create');
+        await host.tap('online:create');
+        await host.waitFor('a room', () => /^[A-Z]+ x open$/.test(document.body.dataset.online || ''), null);
+        const room = (await host.online()).split(' ')[0];
+        await save(host, 'waiting');
+        // The room's code, link and QR code: below the board in the narrow layout.
+        if (size.touch) await save(host, 'waiting-code', 'online:leave');
+
+        let friend = await open('friend');
+        await friend.setLang(lang);
+        await friend.openOnline();
+        // A mistyped code first: the server's refusal, in words.
+        await friend.tap('online:code');
+        await friend.page.keyboard.type('ZZZZZZZZ', { delay: 30 });
+        await friend.tap('online:join');
+        await friend.waitFor('the refusal', () => /^ZZZZZZZZ - open$/.test(document.body.dataset.online || ''), null);
+        await sleep(1000);
+        await save(friend, 'join-refused', 'top');
+        await friend.tap('online:leave');
+        await friend.waitFor('back to the join screen', () => !document.body.dataset.online, null);
+        await friend.tap('online:code');
+        await friend.page.keyboard.press('Control+A');
+        await friend.page.keyboard.type(room, { delay: 30 });
+        await save(friend, 'join', 'online:join');
+        await friend.tap('online:join');
+        await friend.waitFor('the friend seated', (room) => document.body.dataset.online === `${room} o open`, room);
+        // eframe keeps the room's token with the settings every 2 s on the web.
+        await sleep(2500);
+
+        const [from, to] = legalMoves((await host.state()).position)[0].split('-');
+        await host.tap(`point:${from}`);
+        await host.tap(`point:${to}`);
+        await friend.waitFor('the move', () => document.body.dataset.plies === '1', null);
+        await save(host, 'playing', 'top');
+        await save(friend, 'playing', 'top');
+        // The friend closes the page (the host's status line says so), then opens the site again.
+        const friendContext = friend.page.context();
+        await friend.page.close();
+        await sleep(1000);
+        await save(host, 'friend-gone');
+        friend = await open('friend', friendContext);
+        await friend.waitFor('the friend back', (room) => document.body.dataset.online === `${room} o open`, room);
+        await sleep(500);
+        await save(host, 'friend-back');
+        // The end: the host resigns.
+        await host.openOnline();
+        await host.tap('online:resign');
+        for (const p of [host, friend]) await p.waitFor('the game over', () => document.body.dataset.over === '1', null);
+        await save(host, 'end', 'top');
+        await save(friend, 'end', 'top');
+        if (size.touch) {
+          await friend.openOnline();
+          await save(friend, 'end-rematch', 'online:rematch');
+        }
+        for (const p of [host, friend]) for (const problem of p.problems) check(false, `${p.name}: ${problem}`);
+        check(true, `${sizeName} ${lang}: ${n} screenshots in ${dir}`);
+        for (const c of contexts) await c.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  }
+}
+
 const server = await startServer();
 const browser = await launch();
 const began = Date.now();
@@ -166,6 +276,7 @@ try {
   for (const p of pages) {
     for (const problem of p.problems) check(false, `${p.name}: ${problem}`);
   }
+  if (process.env.QIPAN_ONLINE_SHOTS === '1') await screenshots(server);
 } catch (e) {
   check(false, `the online test itself failed: ${e.stack || e}`);
 } finally {

@@ -153,7 +153,7 @@ pub fn show(
     let mut commands = Vec::new();
     let Some(online) = session.online() else {
         ui.label(i18n.tr(msg!("online-intro")));
-        ui.horizontal_wrapped(|ui| {
+        row(ui, |ui| {
             ui.label(i18n.tr(msg!("online-side")));
             for (choice, text) in [
                 (SeatChoice::Side(Side::X), side_name(Side::X)),
@@ -165,9 +165,12 @@ pub fn show(
             }
         });
         #[cfg(not(target_arch = "wasm32"))]
-        ui.horizontal_wrapped(|ui| {
+        row(ui, |ui| {
             let label = ui.label(i18n.tr(msg!("online-server")));
-            ui.add(egui::TextEdit::singleline(&mut view.server).desired_width(200.0))
+            // What is left of the line beside the label (a narrow column kept the label alone
+            // above a fixed-width field), but never too short to read an address.
+            let width = (ui.available_width() - 12.0).clamp(120.0, 240.0);
+            ui.add(egui::TextEdit::singleline(&mut view.server).desired_width(width))
                 .labelled_by(label.id);
         });
         let create = ui.button(i18n.tr(msg!("online-create")));
@@ -179,7 +182,7 @@ pub fn show(
                 side: view.side,
             }));
         }
-        ui.horizontal_wrapped(|ui| {
+        row(ui, |ui| {
             let label = ui.label(i18n.tr(msg!("online-join-code")));
             let field = ui
                 .add(egui::TextEdit::singleline(&mut view.code).desired_width(110.0))
@@ -210,7 +213,7 @@ pub fn show(
                 .monospace(),
         );
         ui.add(egui::Label::new(egui::RichText::new(&link).small().monospace()).wrap());
-        ui.horizontal_wrapped(|ui| {
+        row(ui, |ui| {
             let copy = ui.button(i18n.tr(msg!("online-link-copy")));
             mark(ui, "online:copy", &copy);
             if copy.clicked() {
@@ -233,7 +236,7 @@ pub fn show(
     }
     ui.small(i18n.tr(msg!("online-off-note")));
     let over = session.game().status().is_over() && online.state().is_some();
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         if matches!(online.seat(), Some(Seat::Player(_))) && online.state().is_some() {
             if over {
                 let again = ui.button(i18n.tr(msg!("online-rematch")));
@@ -296,7 +299,8 @@ pub fn status(
     }
     match online.notice() {
         Some(OnlineNotice::Refused(code)) => {
-            parts.push(i18n.tr_args(msg!("online-refused"), &[("code", code.as_str().into())]))
+            let said = refusal(code).map_or_else(|| code.clone(), |id| i18n.tr(id));
+            parts.push(i18n.tr_args(msg!("online-refused"), &[("reason", said.into())]))
         }
         Some(OnlineNotice::Unreadable(error)) => parts.push(i18n.tr_args(
             msg!("online-unreadable"),
@@ -305,6 +309,37 @@ pub fn status(
         None => {}
     }
     Some(parts.join(" · "))
+}
+
+/// A wrapped row whose labels line up with its buttons. egui centres a row's widgets on
+/// the height of an ordinary control, so a label placed before the phone's taller, finger-
+/// sized buttons sat above their text; the row is given the buttons' height from the start.
+fn row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let button =
+        ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.y;
+    ui.scope(|ui| {
+        let size = &mut ui.spacing_mut().interact_size.y;
+        *size = size.max(button);
+        ui.horizontal_wrapped(add);
+    });
+}
+
+/// What a server error code means, in words (`None`: a code this app does not know).
+fn refusal(code: &str) -> Option<crate::i18n::Msg> {
+    Some(match code {
+        "no-such-room" => msg!("online-error-no-such-room"),
+        "bad-token" => msg!("online-error-bad-token"),
+        "not-your-turn" => msg!("online-error-not-your-turn"),
+        "illegal-move" => msg!("online-error-illegal-move"),
+        "stale" => msg!("online-error-stale"),
+        "game-over" => msg!("online-error-game-over"),
+        "rate-limited" => msg!("online-error-rate-limited"),
+        "too-large" => msg!("online-error-too-large"),
+        "malformed" => msg!("online-error-malformed"),
+        "unknown-game" => msg!("online-error-unknown-game"),
+        "unavailable" => msg!("online-error-unavailable"),
+        _ => return None,
+    })
 }
 
 /// The link as a QR code, for a phone across the table.
@@ -352,5 +387,26 @@ mod tests {
             room_link("wss://qipan.example/ws", "K7M2"),
             "https://qipan.example/?room=K7M2"
         );
+    }
+
+    #[test]
+    fn every_error_code_of_the_spec_is_said_in_words() {
+        let codes = [
+            "malformed",
+            "too-large",
+            "unknown-game",
+            "no-such-room",
+            "bad-token",
+            "not-your-turn",
+            "illegal-move",
+            "stale",
+            "game-over",
+            "rate-limited",
+            "unavailable",
+        ];
+        for code in codes {
+            assert!(refusal(code).is_some(), "{code}");
+        }
+        assert!(refusal("something-new").is_none());
     }
 }

@@ -44,10 +44,14 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
                     "the stored table covers {} pieces a side, not {MAX_PIECES}: building it again",
                     table.max_pieces()
                 )),
-                Err(e) => warn(&format!("the stored table is unusable ({e}): building it again")),
+                Err(e) => warn(&format!(
+                    "the stored table is unusable ({e}): building it again"
+                )),
             },
             Ok(None) => {}
-            Err(e) => warn(&format!("the stored table could not be read ({e}): building it again")),
+            Err(e) => warn(&format!(
+                "the stored table could not be read ({e}): building it again"
+            )),
         }
         let mut builder = match Builder::new(MAX_PIECES, 1) {
             Ok(builder) => builder,
