@@ -132,7 +132,12 @@ async function screenshots(server) {
         let n = 0;
         // `reach`: a mark to scroll into view first, or 'top' for the top of the page.
         const save = async (p, state, reach) => {
-          if (reach === 'top') await p.scroll(-4000);
+          if (reach === 'top') {
+            // Only when the board's top is scrolled away: a drag on a page at its top
+            // selects the text under the finger.
+            const box = await p.boardBox();
+            if (box && box.y0 - box.unit / 2 < p.contentTop) await p.scroll(-4000);
+          }
           else if (reach) await p.reach(reach);
           await sleep(500);
           n += 1;

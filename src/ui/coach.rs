@@ -244,7 +244,8 @@ impl App {
 
     /// The button that reviews the game (the game-over banner, the move list).
     pub(super) fn review_button(&mut self, ui: &mut egui::Ui) {
-        let can = !self.game().is_empty();
+        // Online the coach is off, and the session refuses a review.
+        let can = !self.game().is_empty() && self.session.online().is_none();
         let button = ui.add_enabled(can, egui::Button::new(self.tr(msg!("action-review"))));
         mark(ui, "action:review", &button);
         if button.clicked() {

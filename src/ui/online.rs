@@ -169,7 +169,7 @@ pub fn show(
             let label = ui.label(i18n.tr(msg!("online-server")));
             // What is left of the line beside the label (a narrow column kept the label alone
             // above a fixed-width field), but never too short to read an address.
-            let width = (ui.available_width() - 12.0).clamp(120.0, 240.0);
+            let width = (ui.available_size_before_wrap().x - 12.0).clamp(120.0, 240.0);
             ui.add(egui::TextEdit::singleline(&mut view.server).desired_width(width))
                 .labelled_by(label.id);
         });
@@ -204,7 +204,9 @@ pub fn show(
         return commands;
     };
 
-    if let Some(room) = online.room() {
+    // The code, link and QR code once the server has shown the room: not for a mistyped code
+    // the server refused.
+    if let (Some(room), Some(_)) = (online.room(), online.state()) {
         let link = room_link(online.server(), room);
         ui.label(
             egui::RichText::new(i18n.tr_args(msg!("online-room"), &[("room", room.into())]))

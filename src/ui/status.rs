@@ -146,8 +146,12 @@ impl App {
                 ui.vertical_centered(|ui| {
                     ui.label(egui::RichText::new(headline).size(20.0).strong());
                     ui.label(board::end_reason(self.game(), &self.i18n));
-                    // A game that ended with no move played has nothing to review.
-                    if self.game().review_running().is_none() && !self.game().is_empty() {
+                    // A game that ended with no move played has nothing to review, and an
+                    // online game is not reviewed (the coach is off).
+                    if self.game().review_running().is_none()
+                        && !self.game().is_empty()
+                        && self.session.online().is_none()
+                    {
                         self.review_button(ui);
                     }
                 });
