@@ -3,27 +3,20 @@
 // Chinese) opens the room's link, and they play Shuang Cheng by taps; the phone reloads in
 // the middle and goes on; after every move both pages show the same position. A spectator on
 // a tablet watches. Screenshots of creating, waiting, joining, playing and the end at the
-// three sizes: e2e/screenshots/online-*.png.
+// three sizes: e2e/screenshots/online-*.png; with QIPAN_ONLINE_SHOTS=1 also every state at
+// every size in both languages (`screenshots` below): e2e/screenshots/online/.
 // Usage: node e2e/online.mjs DIST_DIR SERVER_BINARY CLI_BINARY  (e2e/run.sh calls it)
-import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Tab, check, failures, launch, sleep } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [dist, serverBin, cliBin] = process.argv.slice(2);
 const shots = process.env.QIPAN_SHOTS || join(here, 'screenshots');
 mkdirSync(shots, { recursive: true });
-
-const failures = [];
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-  return ok;
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the server on a free port; resolves to { url, stop }. */
 function startServer() {
@@ -46,75 +39,24 @@ function startServer() {
 }
 
 const SIZES = {
-  desktop: { viewport: { width: 1280, height: 800 }, touch: false },
-  tablet: { viewport: { width: 820, height: 1180 }, touch: true },
-  phone: { viewport: { width: 390, height: 844 }, touch: true },
+  desktop: { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
+  tablet: { name: 'tablet', viewport: { width: 820, height: 1180 }, touch: true },
+  phone: { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
 };
 
-/** One page: reads what the app publishes on <body>, taps the controls it marks. */
-class Page {
-  constructor(page, name, size) {
-    this.page = page;
-    this.name = name;
-    this.size = size;
-    this.problems = [];
-    page.on('console', (msg) => {
-      if (msg.text().includes('panicked at')) this.problems.push(`panic: ${msg.text().slice(0, 2000)}`);
-    });
-    page.on('pageerror', (e) => this.problems.push(`page error: ${e.message}`));
-  }
-
-  state() {
-    return this.page.evaluate(() => ({ ...document.body.dataset }));
-  }
-
-  async marks() {
-    return JSON.parse((await this.page.evaluate(() => document.body.dataset.marks)) || '{}');
-  }
-
-  async waitFor(what, fn, arg, timeout = 30_000) {
-    try {
-      await this.page.waitForFunction(fn, arg, { timeout, polling: 50 });
-      return true;
-    } catch {
-      const s = await this.state();
-      delete s.marks;
-      check(false, `${this.name}: ${what} (timed out; state ${JSON.stringify(s)})`);
-      return false;
-    }
-  }
-
+/** One page of the online test: the shared `Tab` (lib.mjs) and the online section's steps. */
+class Page extends Tab {
   async open(url) {
     await this.page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     await this.waitFor('the first frame', () => document.body.dataset.plies !== undefined, null, 60_000);
     await sleep(300);
+    await this.measureTop();
   }
 
-  /** Taps (touch) or clicks the mark `key`, scrolling the page to it first if needed. */
+  /** A tap, then a moment for the app to take it (a control it brings up comes a frame later). */
   async tap(key) {
-    for (let round = 0; round < 8; round++) {
-      // A control the last tap brings up appears a frame or two later.
-      let rect = (await this.marks())[key];
-      for (let wait = 0; !rect && wait < 40; wait++) {
-        await sleep(50);
-        rect = (await this.marks())[key];
-      }
-      if (!rect) throw new Error(`${this.name}: no mark ${key}`);
-      const [x, y, w, h] = rect;
-      const H = this.size.viewport.height;
-      if (y >= 0 && y + h <= H) {
-        const at = [x + w / 2, y + h / 2];
-        if (this.size.touch) await this.page.touchscreen.tap(at[0], at[1]);
-        else await this.page.mouse.click(at[0], at[1]);
-        await sleep(150);
-        return;
-      }
-      // Scroll with the wheel: the page's scroll area follows it at every size.
-      await this.page.mouse.move(this.size.viewport.width / 2, H * 0.85);
-      await this.page.mouse.wheel(0, y + h / 2 - H / 2);
-      await sleep(400);
-    }
-    throw new Error(`${this.name}: could not reach ${key}`);
+    await super.tap(key);
+    await sleep(150);
   }
 
   /** Opens the "Play a friend" section: a tab on a phone, a folded section in a column. */
@@ -126,8 +68,7 @@ class Page {
   }
 
   async setLang(tag) {
-    const marks = await this.marks();
-    if (marks['tab:settings']) await this.tap('tab:settings');
+    await this.openTab('settings');
     await this.tap(`lang:${tag}`);
     await this.waitFor(`language ${tag}`, (tag) => document.body.dataset.lang === tag, tag, 5_000);
   }
@@ -141,22 +82,13 @@ class Page {
   }
 }
 
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  timeout: 60_000,
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--enable-unsafe-swiftshader',
-  ],
-};
-
 async function newPage(browser, name, sizeName) {
   const size = SIZES[sizeName];
-  const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
+  const context = await browser.newContext({
+    viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch, deviceScaleFactor: size.scale || 1,
+  });
   context.setDefaultTimeout(30_000);
-  return new Page(await context.newPage(), name, size);
+  return new Page(await context.newPage(), size, name);
 }
 
 /** The legal moves of Shuang Cheng's position text, from the engine's command line. */
@@ -165,8 +97,122 @@ function legalMoves(position) {
   return out.split('\n').filter((line) => line.length > 0);
 }
 
+/**
+ * QIPAN_ONLINE_SHOTS=1: the pictures of issue 19, to be looked at. At each size (the phone
+ * at 3 device pixels per CSS pixel) and in each language a host and a friend, on pages of
+ * that size, go through the whole flow: the section before creating, the room waiting for
+ * the friend (and its code, link and QR code), the friend typing the code, both players'
+ * view of the game, the friend gone and back, the end. Each picture is
+ * e2e/screenshots/online/LANG-SIZE-NN-STATE-WHO.png (WHO: host or friend).
+ */
+async function screenshots(server) {
+  const dir = join(shots, 'online');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const sizeName of ['desktop', 'tablet', 'phone']) {
+    const size = { ...SIZES[sizeName], scale: sizeName === 'phone' ? 3 : 1 };
+    const browser = await launch(size.scale);
+    try {
+      for (const lang of ['en-US', 'zh-CN']) {
+        console.log(`== screenshots: ${sizeName} ${lang}`);
+        const contexts = [];
+        const open = async (who, context) => {
+          if (!context) {
+            context = await browser.newContext({
+              viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch, deviceScaleFactor: size.scale,
+            });
+            context.setDefaultTimeout(30_000);
+            contexts.push(context);
+          }
+          const p = new Page(await context.newPage(), size, `${lang} ${sizeName} ${who}`);
+          p.who = who;
+          await p.open(server.url);
+          return p;
+        };
+        let n = 0;
+        // `reach`: a mark to scroll into view first, or 'top' for the top of the page.
+        const save = async (p, state, reach) => {
+          if (reach === 'top') {
+            // Only when the board's top is scrolled away: a drag on a page at its top
+            // selects the text under the finger.
+            const box = await p.boardBox();
+            if (box && box.y0 - box.unit / 2 < p.contentTop) await p.scroll(-4000);
+          }
+          else if (reach) await p.reach(reach);
+          await sleep(500);
+          n += 1;
+          const file = `${lang}-${sizeName}-${String(n).padStart(2, '0')}-${state}-${p.who}.png`;
+          await p.page.screenshot({ path: join(dir, file) });
+        };
+        const host = await open('host');
+        await host.setLang(lang);
+        await host.openOnline();
+        await save(host, 'create', 'online:create');
+        await host.tap('online:create');
+        await host.waitFor('a room', () => /^[A-Z]+ x open$/.test(document.body.dataset.online || ''), null);
+        const room = (await host.online()).split(' ')[0];
+        await save(host, 'waiting');
+        // The room's code, link and QR code: below the board in the narrow layout.
+        if (size.touch) await save(host, 'waiting-code', 'online:leave');
+
+        let friend = await open('friend');
+        await friend.setLang(lang);
+        await friend.openOnline();
+        // A mistyped code first: the server's refusal, in words.
+        await friend.tap('online:code');
+        await friend.page.keyboard.type('ZZZZZZZZ', { delay: 30 });
+        await friend.tap('online:join');
+        await friend.waitFor('the refusal', () => /^ZZZZZZZZ - open$/.test(document.body.dataset.online || ''), null);
+        await sleep(1000);
+        await save(friend, 'join-refused', 'top');
+        await friend.tap('online:leave');
+        await friend.waitFor('back to the join screen', () => !document.body.dataset.online, null);
+        await friend.tap('online:code');
+        await friend.page.keyboard.press('Control+A');
+        await friend.page.keyboard.type(room, { delay: 30 });
+        await save(friend, 'join', 'online:join');
+        await friend.tap('online:join');
+        await friend.waitFor('the friend seated', (room) => document.body.dataset.online === `${room} o open`, room);
+        // eframe keeps the room's token with the settings every 2 s on the web.
+        await sleep(2500);
+
+        const [from, to] = legalMoves((await host.state()).position)[0].split('-');
+        await host.tap(`point:${from}`);
+        await host.tap(`point:${to}`);
+        await friend.waitFor('the move', () => document.body.dataset.plies === '1', null);
+        await save(host, 'playing', 'top');
+        await save(friend, 'playing', 'top');
+        // The friend closes the page (the host's status line says so), then opens the site again.
+        const friendContext = friend.page.context();
+        await friend.page.close();
+        await sleep(1000);
+        await save(host, 'friend-gone');
+        friend = await open('friend', friendContext);
+        await friend.waitFor('the friend back', (room) => document.body.dataset.online === `${room} o open`, room);
+        await sleep(500);
+        await save(host, 'friend-back');
+        // The end: the host resigns.
+        await host.openOnline();
+        await host.tap('online:resign');
+        for (const p of [host, friend]) await p.waitFor('the game over', () => document.body.dataset.over === '1', null);
+        await save(host, 'end', 'top');
+        await save(friend, 'end', 'top');
+        if (size.touch) {
+          await friend.openOnline();
+          await save(friend, 'end-rematch', 'online:rematch');
+        }
+        for (const p of [host, friend]) for (const problem of p.problems) check(false, `${p.name}: ${problem}`);
+        check(true, `${sizeName} ${lang}: ${n} screenshots in ${dir}`);
+        for (const c of contexts) await c.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  }
+}
+
 const server = await startServer();
-const browser = await chromium.launch(LAUNCH);
+const browser = await launch();
 const began = Date.now();
 try {
   console.log(`== online through ${server.url}`);
@@ -235,6 +281,7 @@ try {
   for (const p of pages) {
     for (const problem of p.problems) check(false, `${p.name}: ${problem}`);
   }
+  if (process.env.QIPAN_ONLINE_SHOTS === '1') await screenshots(server);
 } catch (e) {
   check(false, `the online test itself failed: ${e.stack || e}`);
 } finally {

@@ -14,6 +14,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LAUNCH, Tab as BaseTab, check, failures, sleep } from './lib.mjs';
 import { rendererPeakMb } from './memory.mjs';
 import { serve } from './serve.mjs';
 
@@ -39,13 +40,6 @@ GOAL.tableWaitS = Number(process.env.QIPAN_TABLE_WAIT_S || 420);
 GOAL.tableMinFps = 10;
 GOAL.tableGapMs = 2000;
 
-const failures = [];
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-  return ok;
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const hasHan = (text) => /\p{Script=Han}/u.test(text);
 /** The game's name: the title is "<game> · <app>" in both languages. */
 const gameName = (title) => title.split(' · ')[0];
@@ -118,201 +112,11 @@ function instrument() {
 }
 
 // ---------------------------------------------------------------------------------------
-/** One browser page at one size, with the helpers the steps use. */
-class Tab {
-  constructor(page, size) {
-    this.page = page;
-    this.size = size;
-    this.W = size.viewport.width;
-    this.H = size.viewport.height;
-    this.problems = [];
-    page.on('console', (msg) => {
-      const text = msg.text();
-      // Warnings too (the app says there why it does not use a stored table), but not
-      // Chromium's own about preloads and `integrity`.
-      const noise = text.includes('`integrity` attribute');
-      if (msg.type() === 'error' || (msg.type() === 'warning' && !noise)) console.log(`     console ${msg.type()}: ${text.slice(0, 300)}`);
-      if (text.includes('panicked at')) this.problems.push(`panic: ${text.slice(0, 2000)}`);
-    });
-    page.on('pageerror', (e) => this.problems.push(`page error: ${e.message}`));
-    page.on('crash', () => this.problems.push('the page crashed'));
-    // Playwright intercepts file pickers only once someone listens.
-    page.on('filechooser', () => {});
-  }
-
-  state() {
-    return this.page.evaluate(() => ({ ...document.body.dataset, title: document.title }));
-  }
-
-  async marks() {
-    return JSON.parse((await this.page.evaluate(() => document.body.dataset.marks)) || '{}');
-  }
-
-  async waitFor(what, fn, arg, timeout = 30_000) {
-    try {
-      await this.page.waitForFunction(fn, arg, { timeout, polling: 50 });
-      return true;
-    } catch {
-      const s = await this.state();
-      delete s.marks;
-      check(false, `${this.size.name}: ${what} (timed out after ${timeout} ms; state ${JSON.stringify(s)})`);
-      return false;
-    }
-  }
-
-  /**
-   * As `waitFor`, for a condition the page can only answer asynchronously (IndexedDB):
-   * Playwright's `waitForFunction` takes a returned Promise as truthy and would not wait.
-   */
-  async waitForAsync(what, fn, timeout = 30_000) {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      if (await this.page.evaluate(fn).catch(() => false)) return true;
-      if (Date.now() > deadline) {
-        const s = await this.state();
-        delete s.marks;
-        check(false, `${this.size.name}: ${what} (timed out after ${timeout} ms; state ${JSON.stringify(s)})`);
-        return false;
-      }
-      await sleep(250);
-    }
-  }
-
-  plies(n, timeout) {
-    return this.waitFor(`${n} plies`, (n) => document.body.dataset.plies === String(n), n, timeout);
-  }
-
-  /** Waits until the person is to move: the computer idle and the page settled. */
-  async humanToMove(timeout = 30_000) {
-    return this.waitFor('the computer to finish', () => document.body.dataset.thinking === '0', null, timeout);
-  }
-
+/** One browser page at one size, with the helpers the steps use (the shared ones: lib.mjs). */
+class Tab extends BaseTab {
   async shot(name, clip) {
     const buf = await this.page.screenshot({ path: join(shots, `${this.size.name}-${name}.png`), clip });
     return PNG.sync.read(buf);
-  }
-
-  /** The marks of the board's points: name -> centre. */
-  async points() {
-    const out = {};
-    for (const [key, [x, y, w, h]] of Object.entries(await this.marks())) {
-      if (key.startsWith('point:')) out[key.slice(6)] = [x + w / 2, y + h / 2];
-    }
-    return out;
-  }
-
-  /** The board's points' extent, and a unit: the distance between the nearest two. */
-  async boardBox() {
-    const centres = Object.values(await this.points());
-    if (centres.length === 0) return null;
-    const xs = centres.map((c) => c[0]), ys = centres.map((c) => c[1]);
-    let unit = Infinity;
-    for (const a of centres) for (const b of centres) if (a !== b) unit = Math.min(unit, Math.hypot(a[0] - b[0], a[1] - b[1]));
-    return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys), unit };
-  }
-
-  /** Waits until the marks stop moving (a scroll has momentum). */
-  async settle() {
-    let last = null;
-    const t0 = Date.now();
-    for (let i = 0; i < 40; i++) {
-      await sleep(120);
-      const now = await this.page.evaluate(() => document.body.dataset.marks);
-      if (now === last) break;
-      last = now;
-    }
-    if (process.env.QIPAN_DEBUG) console.log(`     settle ${Date.now() - t0} ms`);
-  }
-
-  /**
-   * Scrolls the page by `dy` CSS px (positive: further down the page), the way a person
-   * does it here: a finger dragged on a part of the page that is not the board, or the
-   * mouse wheel.
-   */
-  async scroll(dy, x = this.W / 2) {
-    if (!this.size.touch) {
-      // Over the column to scroll (the wide layout's columns scroll on their own).
-      await this.page.mouse.move(x, this.H * 0.6);
-      await this.page.mouse.wheel(0, dy);
-      await this.settle();
-      return;
-    }
-    const board = await this.boardBox();
-    const clear = (y) => !board || y < board.y0 - board.unit || y > board.y1 + board.unit;
-    let left = dy;
-    for (let round = 0; round < 8 && Math.abs(left) > 4; round++) {
-      // Start where a drag scrolls (not on the board), with room to move the finger.
-      const starts = [];
-      for (let f = 0.12; f <= 0.92; f += 0.04) if (clear(f * this.H)) starts.push(f * this.H);
-      if (starts.length === 0) throw new Error('no place off the board to scroll from');
-      const y0 = left > 0 ? Math.max(...starts) : Math.min(...starts);
-      const room = left > 0 ? y0 - 0.05 * this.H : 0.95 * this.H - y0;
-      const step = Math.sign(left) * Math.min(Math.abs(left), room);
-      const before = await this.page.evaluate(() => document.body.dataset.marks);
-      await this.touchDrag([x, y0], [x, y0 - step]);
-      this.drags = (this.drags || 0) + 1;
-      left -= step;
-      await this.settle();
-      // Nothing moved: the page is at its end.
-      if ((await this.page.evaluate(() => document.body.dataset.marks)) === before) break;
-    }
-  }
-
-  /**
-   * A one-finger drag by touch events, held still before lifting so that it does not
-   * fling. Few steps: each waits for the page to take it, and that takes a frame.
-   */
-  async touchDrag([x0, y0], [x1, y1]) {
-    const t0 = Date.now();
-    this.cdp ||= await this.page.context().newCDPSession(this.page);
-    const touch = (type, x, y) => this.cdp.send('Input.dispatchTouchEvent', {
-      type, touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
-    });
-    await touch('touchStart', x0, y0);
-    const steps = 4;
-    for (let i = 1; i <= steps; i++) {
-      await touch('touchMove', x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
-    }
-    await sleep(200);
-    await touch('touchMove', x1, y1);
-    await touch('touchEnd');
-    if (process.env.QIPAN_DEBUG) console.log(`     drag ${Math.round(y1 - y0)} px took ${Date.now() - t0} ms`);
-  }
-
-  /** The mark `key`, scrolled into the middle band of the viewport if it is not there. */
-  async reach(key) {
-    for (let round = 0; round < 6; round++) {
-      // A control that the last tap brings up appears a frame or two later: the app applies
-      // what a tap asks for at the start of the next frame.
-      let rect = (await this.marks())[key];
-      for (let wait = 0; !rect && wait < 40; wait++) {
-        await sleep(50);
-        rect = (await this.marks())[key];
-      }
-      if (!rect) throw new Error(`${this.size.name}: no mark ${key} on the page`);
-      // Below the status line (above the page's first control) and inside the window.
-      if (rect[1] >= this.contentTop - 1 && rect[1] + rect[3] <= this.H) return rect;
-      const cy = rect[1] + rect[3] / 2;
-      await this.scroll(cy - this.H / 2, rect[0] + rect[2] / 2);
-    }
-    throw new Error(`${this.size.name}: could not scroll ${key} into view`);
-  }
-
-  /** A tap (touch sizes) or a click (mouse) at the centre of mark `key`. */
-  async tap(key) {
-    const [x, y, w, h] = await this.reach(key);
-    const at = [x + w / 2, y + h / 2];
-    if (this.size.touch) await this.page.touchscreen.tap(at[0], at[1]);
-    else await this.page.mouse.click(at[0], at[1]);
-    console.log(`     ${this.size.touch ? 'tapped' : 'clicked'} ${key} at (${Math.round(at[0])}, ${Math.round(at[1])})`);
-  }
-
-  /** Opens tab `name` in the narrow layout's tab row (a no-op where there are no tabs). */
-  async openTab(name) {
-    if ((await this.marks())[`tab:${name}`]) {
-      await this.tap(`tab:${name}`);
-      await this.settle();
-    }
   }
 
   /** Frames painted (and animation frames asked for) a second over `ms`. */
@@ -422,7 +226,7 @@ async function start(t, url, m) {
   check(m.firstFrameMs < 2500, `${name}: first frame within 2.5 s (${m.firstFrameMs} ms)`);
   await t.settle();
   // The status line ends above the first control of the unscrolled page.
-  t.contentTop = Math.min(...Object.values(await t.marks()).map((r) => r[1]));
+  await t.measureTop();
   const s = await t.state();
   check(s.layout === t.size.layout, `${name}: layout ${s.layout} (expected ${t.size.layout})`);
   check(s.lang === 'en-US' && s.plies === '0' && s.game === 'shuangcheng', `${name}: fresh profile: English, Shuang Cheng, no moves (${s.lang}, ${s.game}, ${s.plies})`);
@@ -1146,16 +950,6 @@ async function offline(t, m, server) {
 }
 
 // ---------------------------------------------------------------------------------------
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  timeout: 60_000,
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--enable-unsafe-swiftshader',
-  ],
-};
 const browser = await chromium.launch(LAUNCH);
 const metrics = {};
 const began = Date.now();

@@ -200,8 +200,20 @@ online-connecting = Connecting…
 online-reconnecting = Connection lost; trying again in { $seconds } s
 online-waiting = Waiting for your friend: send them the link
 online-friend-here = Your friend is here
-online-friend-left = Your friend has left; the game waits for them
-online-refused = The server refused: { $code }
+online-friend-left = Your friend has left; the clock keeps running
+online-refused = The server refused: { $reason }
+# What the server's error codes mean (shared/spec/online.md); an unknown code is shown as it is.
+online-error-no-such-room = there is no room with that code
+online-error-bad-token = this device holds no seat in that room
+online-error-not-your-turn = it is not your turn
+online-error-illegal-move = that move is not allowed
+online-error-stale = the game had moved on; the board shows it now
+online-error-game-over = the game is over
+online-error-rate-limited = too many messages at once; wait a moment
+online-error-too-large = the message was too large
+online-error-malformed = the server did not understand this app
+online-error-unknown-game = the server does not know this game
+online-error-unavailable = the server could not store the game; try again
 online-unreadable = The server's game does not read here: { $error }
 
 ## Puzzles

@@ -196,8 +196,20 @@ online-connecting = 正在连接…
 online-reconnecting = 连接中断，{ $seconds } 秒后重试
 online-waiting = 等待朋友加入：把链接发给对方
 online-friend-here = 朋友已在线
-online-friend-left = 朋友已离开，对局等待其回来
-online-refused = 服务器拒绝：{ $code }
+online-friend-left = 朋友已离开，计时照常进行
+online-refused = 服务器拒绝：{ $reason }
+# 服务器错误码的含义（shared/spec/online.md）；未知的错误码照原样显示。
+online-error-no-such-room = 没有这个房间号
+online-error-bad-token = 这台设备在该房间里没有座位
+online-error-not-your-turn = 还没轮到你
+online-error-illegal-move = 这步棋不合规则
+online-error-stale = 对局已有新进展，棋盘已更新
+online-error-game-over = 对局已结束
+online-error-rate-limited = 消息太频繁，请稍等
+online-error-too-large = 消息太长
+online-error-malformed = 服务器看不懂本应用的消息
+online-error-unknown-game = 服务器不认识这个棋种
+online-error-unavailable = 服务器暂时无法保存对局，请重试
 online-unreadable = 无法读取服务器上的对局：{ $error }
 
 ## Puzzles

@@ -255,7 +255,8 @@ pub fn review_button(
     i18n: &I18n,
     tab: &mut Tab,
 ) -> Vec<Command> {
-    let can = !game.is_empty();
+    // Online the coach is off, and the session refuses a review.
+    let can = !game.is_empty() && !game.is_remote();
     let button = ui.add_enabled(can, egui::Button::new(i18n.tr(msg!("action-review"))));
     mark(ui, "action:review", &button);
     if !button.clicked() {

@@ -9,7 +9,7 @@ use super::mark;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::Side;
-use qipan_session::online::{Link, OnlineMemory, OnlineNotice, Seat, SeatChoice};
+use qipan_session::online::{ErrorCode, Link, OnlineMemory, OnlineNotice, Seat, SeatChoice};
 use qipan_session::{Command, OnlineCommand, Session};
 
 /// The storage key of the rooms' tokens and the server address.
@@ -182,7 +182,7 @@ pub fn show(
     let mut commands = Vec::new();
     let Some(online) = session.online() else {
         ui.label(i18n.tr(msg!("online-intro")));
-        ui.horizontal_wrapped(|ui| {
+        row(ui, |ui| {
             ui.label(i18n.tr(msg!("online-side")));
             for (choice, text) in [
                 (SeatChoice::Side(Side::X), side_name(Side::X)),
@@ -194,9 +194,12 @@ pub fn show(
             }
         });
         #[cfg(not(target_arch = "wasm32"))]
-        ui.horizontal_wrapped(|ui| {
+        row(ui, |ui| {
             let label = ui.label(i18n.tr(msg!("online-server")));
-            ui.add(egui::TextEdit::singleline(&mut view.server).desired_width(200.0))
+            // What is left of the line beside the label (a narrow column kept the label alone
+            // above a fixed-width field), but never too short to read an address.
+            let width = (ui.available_size_before_wrap().x - 12.0).clamp(120.0, 240.0);
+            ui.add(egui::TextEdit::singleline(&mut view.server).desired_width(width))
                 .labelled_by(label.id);
         });
         let create = ui.button(i18n.tr(msg!("online-create")));
@@ -208,7 +211,7 @@ pub fn show(
                 side: view.side,
             }));
         }
-        ui.horizontal_wrapped(|ui| {
+        row(ui, |ui| {
             let label = ui.label(i18n.tr(msg!("online-join-code")));
             let field = ui
                 .add(egui::TextEdit::singleline(&mut view.code).desired_width(110.0))
@@ -230,7 +233,9 @@ pub fn show(
         return commands;
     };
 
-    if let Some(room) = online.room() {
+    // The code, link and QR code once the server has shown the room: not for a mistyped code
+    // the server refused.
+    if let (Some(room), Some(_)) = (online.room(), online.state()) {
         let link = room_link(online.server(), room);
         ui.label(
             egui::RichText::new(i18n.tr_args(msg!("online-room"), &[("room", room.into())]))
@@ -239,7 +244,7 @@ pub fn show(
                 .monospace(),
         );
         ui.add(egui::Label::new(egui::RichText::new(&link).small().monospace()).wrap());
-        ui.horizontal_wrapped(|ui| {
+        row(ui, |ui| {
             let copy = ui.button(i18n.tr(msg!("online-link-copy")));
             mark(ui, "online:copy", &copy);
             if copy.clicked() {
@@ -262,7 +267,7 @@ pub fn show(
     }
     ui.small(i18n.tr(msg!("online-off-note")));
     let over = session.game().status().is_over() && online.state().is_some();
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         if matches!(online.seat(), Some(Seat::Player(_))) && online.state().is_some() {
             if over {
                 let again = ui.button(i18n.tr(msg!("online-rematch")));
@@ -325,7 +330,8 @@ pub fn status(
     }
     match online.notice() {
         Some(OnlineNotice::Refused(code)) => {
-            parts.push(i18n.tr_args(msg!("online-refused"), &[("code", code.name().into())]))
+            let said = refusal(*code).map_or_else(|| code.name().to_owned(), |id| i18n.tr(id));
+            parts.push(i18n.tr_args(msg!("online-refused"), &[("reason", said.into())]))
         }
         Some(OnlineNotice::Unreadable(error)) => parts.push(i18n.tr_args(
             msg!("online-unreadable"),
@@ -334,6 +340,37 @@ pub fn status(
         None => {}
     }
     Some(parts.join(" · "))
+}
+
+/// A wrapped row whose labels line up with its buttons. egui centres a row's widgets on
+/// the height of an ordinary control, so a label placed before the phone's taller, finger-
+/// sized buttons sat above their text; the row is given the buttons' height from the start.
+fn row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let button =
+        ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.y;
+    ui.scope(|ui| {
+        let size = &mut ui.spacing_mut().interact_size.y;
+        *size = size.max(button);
+        ui.horizontal_wrapped(add);
+    });
+}
+
+/// What a server error code means, in words (`None`: a code this app does not know).
+fn refusal(code: ErrorCode) -> Option<crate::i18n::Msg> {
+    Some(match code {
+        ErrorCode::NoSuchRoom => msg!("online-error-no-such-room"),
+        ErrorCode::BadToken => msg!("online-error-bad-token"),
+        ErrorCode::NotYourTurn => msg!("online-error-not-your-turn"),
+        ErrorCode::IllegalMove => msg!("online-error-illegal-move"),
+        ErrorCode::Stale => msg!("online-error-stale"),
+        ErrorCode::GameOver => msg!("online-error-game-over"),
+        ErrorCode::RateLimited => msg!("online-error-rate-limited"),
+        ErrorCode::TooLarge => msg!("online-error-too-large"),
+        ErrorCode::Malformed => msg!("online-error-malformed"),
+        ErrorCode::UnknownGame => msg!("online-error-unknown-game"),
+        ErrorCode::Unavailable => msg!("online-error-unavailable"),
+        ErrorCode::Unrecognized => return None,
+    })
 }
 
 /// The link as a QR code, for a phone across the table.
@@ -381,5 +418,13 @@ mod tests {
             room_link("wss://qipan.example/ws", "K7M2"),
             "https://qipan.example/?room=K7M2"
         );
+    }
+
+    #[test]
+    fn every_error_code_of_the_spec_is_said_in_words() {
+        for code in ErrorCode::SPEC.into_iter().chain([ErrorCode::Unavailable]) {
+            assert!(refusal(code).is_some(), "{code:?}");
+        }
+        assert!(refusal(ErrorCode::Unrecognized).is_none());
     }
 }

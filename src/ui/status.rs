@@ -161,8 +161,9 @@ pub fn game_over_banner(
             ui.vertical_centered(|ui| {
                 ui.label(egui::RichText::new(headline).size(20.0).strong());
                 ui.label(board::end_reason(game, i18n));
-                // A game that ended with no move played has nothing to review.
-                if game.review_running().is_none() && !game.is_empty() {
+                // A game that ended with no move played has nothing to review, and an
+                // online game is not reviewed (the coach is off).
+                if game.review_running().is_none() && !game.is_empty() && !game.is_remote() {
                     commands.extend(coach::review_button(ui, game, i18n, tab));
                 }
             });

@@ -344,6 +344,9 @@ impl Online {
                 if let Some(ms) = state.turn_ms {
                     let used = crate::timer::TURN_SECONDS - ms as f64 / 1000.0;
                     board.set_clock_used(used, now);
+                    if !clock_runs(&state) {
+                        board.park(now);
+                    }
                 }
                 self.board = Some(board);
                 self.notice = None;
@@ -409,6 +412,14 @@ impl Online {
 }
 
 /// The server's game, replayed here; only `mine` may be moved from this screen.
+/// Whether the server's clock runs (docs/online.md: while both seats are taken and a player
+/// is connected), as far as a state tells: a seat counts as taken once its player was seen
+/// or a move was played, so a room still waiting for the friend shows a standing clock.
+fn clock_runs(state: &RoomState) -> bool {
+    let Connected { x, o } = state.connected;
+    (x || o) && ((x && o) || !state.plies.is_empty())
+}
+
 fn replay(
     variant: Variant,
     state: &RoomState,

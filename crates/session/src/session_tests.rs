@@ -233,6 +233,9 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
     assert_eq!(online.seat(), Some(Seat::Player(Side::X)));
     assert_eq!(online.room(), Some("ABCDEFGH"));
     assert!(s.game().is_remote());
+    // Nobody in the other seat yet: the server's clock stands, and so does the one shown.
+    clock.advance(10.0);
+    assert_eq!(s.game().remaining(s.now()), 60.0);
     // A move goes to the server, not onto the board.
     let mv = s.game().legal_moves()[0];
     let text = s.game().format_move(mv).expect("a move");
@@ -270,6 +273,9 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
         .expect("state");
     assert_eq!(s.game().position_text(), after);
     assert!(!s.game().human_to_move(), "the friend's turn");
+    // A move was played, so both seats are taken: the clock runs.
+    clock.advance(5.0);
+    assert_eq!(s.game().remaining(s.now()), 55.0);
     assert_eq!(s.run(Command::Undo), Err(CommandError::Online));
     // The connection drops: a wait, then back with the token.
     s.run(Command::Online(O::Lost)).expect("lost");
