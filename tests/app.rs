@@ -1222,6 +1222,7 @@ fn opening_maddell_prepares_perfect_play_and_the_status_line_says_so() {
 struct Stored {
     settings: Option<String>,
     games: Option<String>,
+    progress: Option<String>,
 }
 
 impl eframe::Storage for Stored {
@@ -1229,6 +1230,7 @@ impl eframe::Storage for Stored {
         match key {
             "qipan-settings" => self.settings.clone(),
             "qipan-games" => self.games.clone(),
+            "qipan-progress" => self.progress.clone(),
             _ => None,
         }
     }
@@ -1478,7 +1480,7 @@ mod stored_state {
                 2 => (garbage.clone(), Some(shelf.clone())),
                 _ => (stored_settings, None),
             };
-            let stored = Stored { settings: Some(settings_text.clone()), games };
+            let stored = Stored { settings: Some(settings_text.clone()), games, progress: None };
             let mut harness = app_from_storage(&stored);
             harness.run();
             let app = harness.state();
@@ -1528,4 +1530,207 @@ mod stored_state {
             }
         }
     }
+}
+
+/// At least one node (the status line and a view may both say it) has the label.
+fn seen(harness: &Harness<'_, App>, label: &str) {
+    assert!(
+        harness.get_all_by_label(label).next().is_some(),
+        "nothing says {label:?}"
+    );
+}
+
+fn seen_containing(harness: &Harness<'_, App>, text: &str) {
+    assert!(
+        harness.get_all_by_label_contains(text).next().is_some(),
+        "nothing says {text:?}"
+    );
+}
+
+/// Storage that keeps what the app writes (the progress, for a restart).
+#[derive(Default)]
+struct Kept(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Kept {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+/// Plays a Shuang Cheng puzzle's solver moves by taps on the board's points, the replies
+/// coming by themselves after their delay.
+fn solve_by_taps(harness: &mut Harness<'static, App>, clock: &ManualClock) {
+    use qipan_session::puzzles::REPLY_DELAY;
+    let line = harness
+        .state()
+        .session()
+        .puzzle()
+        .expect("a puzzle on the board")
+        .puzzle()
+        .line
+        .clone();
+    for (i, mv) in line.iter().enumerate() {
+        if i % 2 == 1 {
+            clock.advance(REPLY_DELAY);
+            harness.run();
+            continue;
+        }
+        let (from, to) = mv.split_once('-').expect("a Shuang Cheng move");
+        tap(harness, &[from, to]);
+    }
+}
+
+/// A puzzle through the real widgets: opened from the Puzzles section, solved by taps, the
+/// rating up, and the rating kept across a restart.
+#[test]
+fn a_puzzle_is_solved_by_taps_and_its_rating_is_kept() {
+    let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    harness.get_by_label("Puzzles").click();
+    harness.run();
+    harness.get_by_label("Next puzzle").click();
+    harness.run();
+    seen_containing(&harness, "to move and win in");
+    seen(&harness, "Your move.");
+    solve_by_taps(&mut harness, &clock);
+    seen(&harness, "Solved!");
+    let record = harness
+        .state()
+        .session()
+        .progress()
+        .game(GameId::ShuangCheng);
+    assert_eq!((record.puzzles_solved, record.puzzles_failed), (1, 0));
+    assert!(record.puzzle.rating > 1500.0);
+    // Back to the game behind it, which stood still.
+    harness.get_by_label("Back to the game").click();
+    harness.run();
+    assert!(harness.state().session().puzzle().is_none());
+
+    // A restart: what the app stored is read back.
+    let mut kept = Kept::default();
+    eframe::App::save(harness.state_mut(), &mut kept);
+    let mut restarted = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(64)
+        .build_eframe(|cc| {
+            cc.storage = Some(&kept);
+            App::with_clock(cc, Box::new(ManualClock::default()))
+        });
+    restarted.run();
+    let again = restarted
+        .state()
+        .session()
+        .progress()
+        .game(GameId::ShuangCheng);
+    assert_eq!(again.puzzle, record.puzzle);
+    assert_eq!(again.puzzles_solved, 1);
+}
+
+/// A wrong tap: the move is shown, taken back, the puzzle failed, and only then the hint.
+#[test]
+fn a_wrong_move_in_a_puzzle_is_taken_back_and_fails_it() {
+    use qipan_session::puzzles::WRONG_SHOWN;
+    let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    harness.get_by_label("Puzzles").click();
+    harness.run();
+    harness.get_by_label("Next puzzle").click();
+    harness.run();
+    assert!(
+        harness.query_by_label("Show the move").is_none(),
+        "no hint before a try"
+    );
+    let (right, start) = {
+        let session = harness.state().session();
+        let run = session.puzzle().expect("a puzzle");
+        (run.puzzle().line[0].clone(), session.game().position_text())
+    };
+    let wrong = {
+        let game = harness.state().game();
+        game.legal_moves()
+            .into_iter()
+            .filter_map(|m| game.format_move(m))
+            .find(|m| *m != right)
+            .expect("another move")
+    };
+    let (from, to) = wrong.split_once('-').expect("a slide");
+    tap(&mut harness, &[from, to]);
+    seen(&harness, "Not that one.");
+    assert_ne!(
+        harness.state().game().position_text(),
+        start,
+        "the wrong move is shown"
+    );
+    clock.advance(WRONG_SHOWN);
+    harness.run();
+    assert_eq!(
+        harness.state().game().position_text(),
+        start,
+        "and taken back"
+    );
+    seen_containing(&harness, "Not that one: it was taken back");
+    let record = harness
+        .state()
+        .session()
+        .progress()
+        .game(GameId::ShuangCheng);
+    assert_eq!(record.puzzles_failed, 1);
+    assert!(record.puzzle.rating < 1500.0);
+    harness.get_by_label("Show the move").click();
+    harness.run();
+    seen(&harness, &format!("The move: {right}"));
+}
+
+/// The Statistics view in both languages, after a puzzle: the ratings, the table of
+/// levels, the chart's title.
+#[test]
+fn the_statistics_view_in_both_languages() {
+    let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    harness.get_by_label("Puzzles").click();
+    harness.run();
+    harness.get_by_label("Next puzzle").click();
+    harness.run();
+    solve_by_taps(&mut harness, &clock);
+    harness.get_by_label("Statistics").click();
+    harness.run();
+    seen_containing(&harness, "Your rating against the computer: 1500");
+    seen(&harness, "Level");
+    seen(&harness, "Master");
+    seen(&harness, "Ratings after each result");
+    harness
+        .get_all_by_label_contains("Your puzzle rating:")
+        .next()
+        .expect("the puzzle rating");
+    harness.state_mut().set_lang(Lang::Zh);
+    harness.run();
+    seen_containing(&harness, "你对电脑的等级分：1500");
+    seen(&harness, "难度");
+    seen(&harness, "每次结果后的等级分");
+}
+
+/// A link through the app: a broken one says what is wrong in words, a good one opens.
+#[test]
+fn links_open_and_a_broken_one_is_said_in_words() {
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    let broken = qipan_session::link::parse_query("game=maddell&moves=a1,zz").expect("a link");
+    harness.state_mut().send(Command::OpenLink(broken));
+    harness.run();
+    let notice = harness.state().notice_text().expect("a notice");
+    assert!(
+        notice.contains("This link does not open") && notice.contains("“zz”"),
+        "{notice}"
+    );
+    assert_eq!(harness.state().game().variant().game, GameId::ShuangCheng);
+    let good = qipan_session::link::parse_query("game=maddell&moves=a1,b2").expect("a link");
+    harness.state_mut().send(Command::OpenLink(good));
+    harness.run();
+    assert_eq!(harness.state().game().ply_texts(), vec!["a1", "b2"]);
+    harness.get_by_label("Copy link").click();
+    harness.run();
+    seen_containing(&harness, "qipan:?game=maddell");
 }

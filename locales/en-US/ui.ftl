@@ -290,3 +290,5 @@ link-err-ply = “{ $ply }” is not a move of its line
 link-replace = Replace your game in progress with the link's?
 link-replace-yes = Replace it
 link-replace-no = Keep mine
+action-copy-link = Copy link
+link-copied = Link copied:

@@ -274,3 +274,5 @@ link-err-ply = “{ $ply }”不是其棋谱中的一步
 link-replace = 用链接中的对局替换你正在下的这盘吗？
 link-replace-yes = 替换
 link-replace-no = 保留我的
+action-copy-link = 复制链接
+link-copied = 链接已复制：

@@ -15,6 +15,8 @@ pub struct FileView {
     /// The web's Load: the file the player is picking, read by the browser in the background.
     #[cfg(target_arch = "wasm32")]
     picking: Option<super::storage_web::PickedSlot>,
+    /// The last link copied, said under the buttons until the game changes.
+    copied: Option<String>,
 }
 
 impl FileView {
@@ -23,6 +25,7 @@ impl FileView {
             save_path,
             #[cfg(target_arch = "wasm32")]
             picking: None,
+            copied: None,
         }
     }
 
@@ -45,7 +48,22 @@ impl FileView {
             if load.clicked() {
                 commands.extend(self.load(ui.ctx()));
             }
+            // The game's link, at the ply shown when the player looks back through it.
+            let link = game_link(session);
+            let copy = ui.button(i18n.tr(msg!("action-copy-link")));
+            mark(ui, "action:copy-link", &copy);
+            if copy.clicked() {
+                ui.ctx().copy_text(link.clone());
+                self.copied = Some(link.clone());
+            }
+            if self.copied.as_ref().is_some_and(|c| *c != link) {
+                self.copied = None;
+            }
         });
+        if let Some(link) = &self.copied {
+            ui.small(i18n.tr(msg!("link-copied")));
+            ui.add(egui::Label::new(egui::RichText::new(link).small().monospace()).wrap());
+        }
         #[cfg(target_arch = "wasm32")]
         ui.small(i18n.tr(msg!("save-web-note")));
         commands
@@ -96,6 +114,22 @@ impl FileView {
         let (name, text) = picked?;
         self.picking = None;
         Some(Command::Load { name, text })
+    }
+}
+
+/// The link to the game on the board: the page's own address on the web, a `qipan:` link
+/// on the desktop (which `qipan --link` opens).
+fn game_link(session: &Session) -> String {
+    let game = session.game();
+    let ply = (game.cursor() < game.len()).then_some(game.cursor());
+    let query = qipan_session::link::to_query(game, ply);
+    #[cfg(target_arch = "wasm32")]
+    {
+        super::storage_web::page_address(&query)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        format!("qipan:?{query}")
     }
 }
 

@@ -8,7 +8,7 @@ use super::file::FileView;
 use super::keys::Keyboard;
 use super::online::OnlineView;
 use super::perfect_play::PerfectPlay;
-use super::{coach, mark, panels, settings, status};
+use super::{coach, mark, panels, puzzles, settings, stats, status};
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_session::{Command, Session};
@@ -54,6 +54,10 @@ pub enum Tab {
     Rules,
     /// The coach's review of the game.
     Review,
+    /// "Find the move".
+    Puzzles,
+    /// The player's record and ratings.
+    Stats,
 }
 
 /// What the views keep between frames: the arrangement, the open tab, and each view's own
@@ -208,6 +212,24 @@ impl Views {
                 .show(ui, |ui| out.extend(self.online_section(ui, session, i18n)));
                 mark(ui, "section:online", &header.header_response);
                 ui.separator();
+                // Folded too, open while a puzzle is on the board.
+                let solving = session.puzzle().is_some();
+                let header = egui::CollapsingHeader::new(
+                    egui::RichText::new(i18n.tr(msg!("puzzles-heading"))).heading(),
+                )
+                .id_salt("puzzles")
+                .default_open(false)
+                .open(solving.then_some(true))
+                .show(ui, |ui| out.extend(puzzles::show(ui, session, i18n)));
+                mark(ui, "section:puzzles", &header.header_response);
+                let header = egui::CollapsingHeader::new(
+                    egui::RichText::new(i18n.tr(msg!("stats-heading"))).heading(),
+                )
+                .id_salt("stats")
+                .default_open(false)
+                .show(ui, |ui| out.extend(stats::show(ui, session, i18n)));
+                mark(ui, "section:stats", &header.header_response);
+                ui.separator();
                 ui.heading(i18n.tr(msg!("heading-settings")));
                 out.extend(settings_section(ui, session, i18n));
                 ui.separator();
@@ -271,10 +293,12 @@ impl Views {
                         for (tab, id, key) in [
                             (Tab::Games, msg!("heading-games"), "tab:games"),
                             (Tab::Online, msg!("online-heading"), "tab:online"),
+                            (Tab::Puzzles, msg!("puzzles-heading"), "tab:puzzles"),
                             (Tab::Settings, msg!("heading-settings"), "tab:settings"),
                             (Tab::Moves, msg!("heading-moves"), "tab:moves"),
                             (Tab::Rules, msg!("heading-rules"), "tab:rules"),
                             (Tab::Review, msg!("heading-review"), "tab:review"),
+                            (Tab::Stats, msg!("stats-heading"), "tab:stats"),
                         ] {
                             let r = ui.selectable_label(self.tab == tab, i18n.tr(id));
                             mark(ui, key, &r);
@@ -303,6 +327,8 @@ impl Views {
                         Tab::Review => {
                             out.extend(coach::review_section(ui, game, i18n, &mut self.tab));
                         }
+                        Tab::Puzzles => out.extend(puzzles::show(ui, session, i18n)),
+                        Tab::Stats => out.extend(stats::show(ui, session, i18n)),
                     }
                 });
         });
@@ -318,7 +344,10 @@ impl Views {
         let game = session.game();
         if session.has_pending() || self.board.glide_progress(game, now).is_some() {
             ctx.request_repaint();
-        } else if game.game_on() {
+        } else if let Some(at) = session.next_moment() {
+            // A puzzle's reply, or its wrong move taken back.
+            ctx.request_repaint_after(Duration::from_secs_f64((at - now).max(0.0)));
+        } else if game.game_on() && session.puzzle().is_none() {
             let left = game.remaining(now);
             let to_next_second = (left - left.floor()).max(0.02);
             let mut delay = Duration::from_secs_f64(to_next_second);

@@ -42,6 +42,8 @@ const SETTINGS_KEY: &str = "qipan-settings";
 /// The key under which every game in progress is kept between runs (JSON, see
 /// [`qipan_session::save::Shelf`]).
 const GAMES_KEY: &str = "qipan-games";
+/// The storage key of the player's results and ratings ([`qipan_session::progress`]).
+pub const PROGRESS_KEY: &str = "qipan-progress";
 
 /// The app: the session, the views' state, the words, and where Maddell's solved table
 /// comes from. Everything that changes a game goes to the session as a [`Command`],
@@ -79,6 +81,9 @@ impl App {
         let settings = Settings::load(cc.storage, SETTINGS_KEY);
         let shelf = cc.storage.and_then(|s| s.get_string(GAMES_KEY));
         let mut app = App::from_parts(cc, settings, shelf, clock);
+        if let Some(text) = cc.storage.and_then(|s| s.get_string(PROGRESS_KEY)) {
+            app.restore_progress(&text);
+        }
         let stored = cc.storage.and_then(|s| s.get_string(online::ONLINE_KEY));
         for command in online::restore(stored, &mut app.views.online) {
             app.send(command);
@@ -107,6 +112,15 @@ impl App {
             transport: online::Transport::default(),
             #[cfg(target_arch = "wasm32")]
             page: None,
+        }
+    }
+
+    /// The results and ratings kept from the last run; a stored form that does not read
+    /// costs only itself (logged, and a newcomer's record instead).
+    pub fn restore_progress(&mut self, text: &str) {
+        match qipan_session::progress::Progress::from_json(text) {
+            Ok(progress) => self.send(Command::RestoreProgress(progress)),
+            Err(e) => log::warn!("the stored progress was not used: {e}"),
         }
     }
 
@@ -256,6 +270,7 @@ impl eframe::App for App {
             // Nothing half-written: the games kept before stay as they were.
             Err(e) => log::warn!("the games in progress could not be kept: {e:?}"),
         }
+        storage.set_string(PROGRESS_KEY, self.session.progress().to_json());
         match serde_json::to_string(&self.session.online_memory()) {
             Ok(text) => storage.set_string(online::ONLINE_KEY, text),
             Err(e) => log::warn!("the online rooms could not be kept: {e}"),

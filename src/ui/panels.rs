@@ -39,8 +39,9 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
         }
     };
     ui.horizontal_wrapped(|ui| {
-        // Online the server holds the game: nothing here changes it but a move.
-        let local = session.online().is_none();
+        // Online the server holds the game, and a puzzle is refereed by the session:
+        // nothing here changes either but a move.
+        let local = session.online().is_none() && session.puzzle().is_none();
         button(
             ui,
             local,
@@ -86,6 +87,20 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
                     let (yes, no) = (msg!("confirm-new-yes"), msg!("confirm-new-no"));
                     button(ui, true, yes, "action:new-yes", Command::ConfirmNewGame);
                     button(ui, true, no, "action:new-no", Command::CancelNewGame);
+                });
+            });
+    }
+    if session.confirming_link() {
+        egui::Frame::new()
+            .fill(super::theme::GOLD.gamma_multiply(0.25))
+            .corner_radius(6.0)
+            .inner_margin(6.0)
+            .show(ui, |ui| {
+                ui.label(i18n.tr(msg!("link-replace")));
+                ui.horizontal_wrapped(|ui| {
+                    let (yes, no) = (msg!("link-replace-yes"), msg!("link-replace-no"));
+                    button(ui, true, yes, "action:link-yes", Command::ConfirmLink);
+                    button(ui, true, no, "action:link-no", Command::CancelLink);
                 });
             });
     }

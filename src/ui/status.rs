@@ -55,7 +55,13 @@ pub fn status_bar(
         let side_name = i18n.tr(board::side_name(game, side));
         let status = game.status();
         let stuck = game.deadlocked();
-        if status == Status::Ongoing {
+        if let Some(run) = session.puzzle() {
+            // A puzzle has no clock: what to find, and how the try goes.
+            ui.strong(super::puzzles::prompt(run, session, i18n));
+            ui.separator();
+            let said = ui.label(i18n.tr(super::puzzles::state_msg(run)));
+            live(ui, said.id);
+        } else if status == Status::Ongoing {
             let turn = if stuck {
                 i18n.tr(msg!("push-stuck"))
             } else if game.thinking() {

@@ -81,6 +81,8 @@ pub enum Command {
     ConfirmLink,
     /// The person kept their game; the link is dropped.
     CancelLink,
+    /// The results and ratings kept from the last run.
+    RestoreProgress(Progress),
 }
 
 /// What solving puzzles asks of the session.
@@ -257,12 +259,6 @@ impl Session {
         session
     }
 
-    /// The player's results and ratings as they were kept.
-    pub fn with_progress(mut self, progress: Progress) -> Session {
-        self.progress = progress;
-        self
-    }
-
     /// Puts kept games on the shelf, each game and option once; returns why some could not
     /// be restored. Each game keeps who played which side; the level is the session's.
     fn restore(&mut self, text: &str, players: Players, now: f64) -> Option<SaveError> {
@@ -391,6 +387,7 @@ impl Session {
                 }
             }
             Command::CancelLink => self.pending_link = None,
+            Command::RestoreProgress(progress) => self.progress = progress,
         }
         // The coach follows the choice on whichever game is on the board.
         if self.board.coach_mode() != self.coach {
@@ -469,6 +466,7 @@ impl Session {
             },
             Command::SetLevel(level) => self.level = level,
             Command::SetCoach(mode) => self.coach = mode,
+            Command::RestoreProgress(progress) => self.progress = progress,
             _ => return Err(CommandError::Online),
         }
         Ok(())
@@ -571,6 +569,7 @@ impl Session {
             }
             Command::SetLevel(level) => self.level = level,
             Command::SetCoach(mode) => self.coach = mode,
+            Command::RestoreProgress(progress) => self.progress = progress,
             _ => return Err(CommandError::Puzzle),
         }
         Ok(())
