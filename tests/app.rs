@@ -1734,3 +1734,120 @@ fn links_open_and_a_broken_one_is_said_in_words() {
     harness.run();
     seen_containing(&harness, "qipan:?game=maddell");
 }
+
+/// Screenshots (not a check): the Puzzles and Statistics views at three sizes and in both
+/// languages, drawn by wgpu (natively: lavapipe, as under Xvfb), written to
+/// `e2e/screenshots/puzzles/native/` (or `$QIPAN_SHOTS/puzzles/native/`).
+#[test]
+#[ignore = "writes screenshots: cargo test --test app -- --ignored screenshots_of_puzzles"]
+fn screenshots_of_puzzles_and_statistics() {
+    use qipan::i18n::I18n;
+    use qipan::msg;
+    use qipan_session::puzzles::{REPLY_DELAY, WRONG_SHOWN};
+    let base = std::env::var_os("QIPAN_SHOTS").map_or_else(
+        || Path::new(ROOT).join("e2e/screenshots"),
+        std::path::PathBuf::from,
+    );
+    let dir = base.join("puzzles/native");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    for (size_name, size) in [
+        ("desktop", [1280.0, 800.0]),
+        ("tablet", [820.0, 1180.0]),
+        ("phone", [390.0, 844.0]),
+    ] {
+        for lang in Lang::ALL {
+            let i18n = I18n::new(lang);
+            let clock = ManualClock::default();
+            let handle = clock.clone();
+            let mut h = Harness::builder()
+                .with_size(size)
+                .with_max_steps(64)
+                .with_render_cursor(false)
+                .wgpu()
+                .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
+            h.state_mut().set_animations(false);
+            h.state_mut().set_lang(lang);
+            h.run();
+            let mut n = 0;
+            let mut save = |h: &mut Harness<'static, App>, state: &str| {
+                h.run();
+                n += 1;
+                let image = h.render().expect("a picture");
+                let name = format!("{}-{size_name}-{n:02}-{state}.png", lang.tag());
+                image.save(dir.join(name)).expect("written");
+            };
+            let click = |h: &mut Harness<'static, App>, label: String| {
+                h.get_all_by_label(&label)
+                    .next()
+                    .unwrap_or_else(|| panic!("no {label}"))
+                    .click();
+                h.run();
+            };
+            let scroll = |h: &mut Harness<'static, App>, label: String| {
+                h.run();
+                if let Some(node) = h.query_all_by_label(&label).next() {
+                    node.scroll_to_me();
+                }
+                h.run();
+            };
+            click(&mut h, i18n.tr(msg!("puzzles-heading")));
+            scroll(&mut h, i18n.tr(msg!("puzzle-next")));
+            save(&mut h, "puzzles");
+            click(&mut h, i18n.tr(msg!("puzzle-next")));
+            scroll(&mut h, i18n.tr(msg!("puzzle-leave")));
+            save(&mut h, "puzzle");
+            // A wrong move, shown, then taken back.
+            let right = h.state().session().puzzle().expect("on").puzzle().line[0].clone();
+            let wrong = {
+                let game = h.state().game();
+                game.legal_moves()
+                    .into_iter()
+                    .filter_map(|m| game.format_move(m))
+                    .find(|m| *m != right)
+                    .expect("another move")
+            };
+            let mv = h.state().game().parse_move(&wrong).expect("reads");
+            h.state_mut().send(Command::Play(mv));
+            save(&mut h, "wrong");
+            clock.advance(WRONG_SHOWN);
+            h.run();
+            h.state_mut().send(Command::Hint);
+            scroll(&mut h, i18n.tr(msg!("puzzle-leave")));
+            save(&mut h, "hint");
+            // Solved from there on.
+            let line = h
+                .state()
+                .session()
+                .puzzle()
+                .expect("on")
+                .puzzle()
+                .line
+                .clone();
+            for (i, text) in line.iter().enumerate() {
+                if i % 2 == 1 {
+                    clock.advance(REPLY_DELAY);
+                    h.run();
+                    continue;
+                }
+                let mv = h.state().game().parse_move(text).expect("reads");
+                h.state_mut().send(Command::Play(mv));
+                h.run();
+            }
+            scroll(&mut h, i18n.tr(msg!("puzzle-leave")));
+            save(&mut h, "solved");
+            click(&mut h, i18n.tr(msg!("puzzle-leave")));
+            click(&mut h, i18n.tr(msg!("stats-heading")));
+            scroll(&mut h, i18n.tr(msg!("stats-chart")));
+            save(&mut h, "statistics");
+            // A link that would replace a game with moves asks first.
+            let first = h.state().game().legal_moves()[0];
+            h.state_mut().send(Command::Play(first));
+            h.run();
+            let link = qipan_session::link::parse_query("game=shuangcheng").expect("a link");
+            h.state_mut().send(Command::OpenLink(link));
+            scroll(&mut h, i18n.tr(msg!("link-replace")));
+            save(&mut h, "link-question");
+        }
+    }
+}
