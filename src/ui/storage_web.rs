@@ -138,6 +138,8 @@ pub struct PageState {
     pub perfect: String,
     /// The online game: `ROOM SEAT LINK` (`ABCDEFGH x open`), empty when playing here.
     pub online: String,
+    /// The puzzle on the board: `STATE LINE` (`solving c-th,r-c,br-r`), empty without one.
+    pub puzzle: String,
 }
 
 /// The page's state for the game on the board: the tab title (game name, localized) and
@@ -197,6 +199,10 @@ pub fn page_state(
             };
             format!("{} {seat} {link}", online.room().unwrap_or("-"))
         }),
+        puzzle: session.puzzle().map_or_else(String::new, |run| {
+            let state = format!("{:?}", run.state()).to_lowercase();
+            format!("{state} {}", run.puzzle().line.join(","))
+        }),
     }
 }
 
@@ -227,6 +233,7 @@ pub fn publish(state: &PageState, last: &mut Option<PageState>) {
         let _ = data.set("review", &state.review);
         let _ = data.set("perfect", &state.perfect);
         let _ = data.set("online", &state.online);
+        let _ = data.set("puzzle", &state.puzzle);
     }
     *last = Some(state.clone());
 }
