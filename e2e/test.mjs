@@ -701,6 +701,45 @@ async function puzzle(t) {
   await t.openTab('games');
 }
 
+/**
+ * Opens the page at `url` with a link's `query`; where the link would replace a game in
+ * progress the page asks, and the answer is yes. Resolves to the state once the link's game
+ * (`game`) is on the board.
+ */
+async function openLink(t, url, query, game) {
+  await t.page.goto(`${url}?${query}`, { waitUntil: 'load', timeout: 60_000 });
+  await t.waitFor('the first frame of the link', () => window.__qipan.firstFrame !== null, null, 60_000);
+  const asked = await t.page.waitForFunction(([game]) => {
+    const marks = JSON.parse(document.body.dataset.marks || '{}');
+    if ('action:link-yes' in marks) return 'asked';
+    return document.body.dataset.game === game ? 'open' : false;
+  }, [game], { timeout: 15_000, polling: 50 }).then((h) => h.jsonValue()).catch(() => 'neither');
+  if (asked === 'asked') {
+    await t.tap('action:link-yes');
+    await t.waitFor(`${game} from the link`, (g) => document.body.dataset.game === g, game, 10_000);
+  }
+  await t.settle();
+  return { asked, state: await t.state(), address: await t.page.evaluate(() => location.search) };
+}
+
+/** Links (issue 22): a line at a ply, a position, a broken link; the address is cleaned. */
+async function links(t, url) {
+  const line = await openLink(t, url, 'game=maddell&moves=a1,b2,c3&ply=2', 'maddell');
+  check(line.state.game === 'maddell' && line.state.plies === '2',
+    `a line link opens Maddell at ply 2 (${line.state.game}, ply ${line.state.plies}; ${line.asked})`);
+  check(!line.address.includes('game='), `the page takes the link out of its address (${line.address || 'none left'})`);
+  const start = REVIEW_GAME.start;
+  const position = await openLink(t, url, `game=cannon&pos=${encodeURIComponent(start)}`, 'cannon');
+  check(position.state.position === start && position.state.plies === '0',
+    `a position link opens that position (${position.state.position})`);
+  await t.page.goto(`${url}?game=chess&moves=x`, { waitUntil: 'load', timeout: 60_000 });
+  const up = await t.waitFor('the first frame of a broken link', () => window.__qipan.firstFrame !== null, null, 60_000);
+  await t.settle();
+  const broken = await t.state();
+  check(up && broken.game === 'cannon', `a broken link leaves the app as it was (${broken.game})`);
+  await t.shot('broken-link');
+}
+
 /** Desktop: save (a download), undo/redo, load (the picker), a bad file's error. */
 async function files(t, sc) {
   const [download] = await Promise.all([
@@ -938,6 +977,10 @@ async function offline(t, m, server) {
   m.offlineFirstFrameMs = Math.round(await t.page.evaluate(() => window.__qipan.firstFrame));
   check(up && (await t.state()).plies !== undefined, `offline: the app starts from the cache (first frame ${m.offlineFirstFrameMs} ms)`);
   await t.shot('offline');
+  // A link works offline too: the service worker serves the page for any query.
+  const linked = await openLink(t, `http://127.0.0.1:${server.port}/`, 'game=shuangcheng&moves=bh-c', 'shuangcheng');
+  check(linked.state.game === 'shuangcheng' && linked.state.plies === '1',
+    `offline, a link opens its game (${linked.state.game}, ${linked.state.plies} plies)`);
 
   // The "new build": this one with its wasm renamed (as a new content hash would) and a new
   // service worker version, as stamp-sw.sh makes them.
@@ -1043,6 +1086,7 @@ try {
             `the game in progress is still there after reload (${before.plies} plies: ${s.plies}, ${s.position})`);
           await t.shot('reloaded-zh');
         });
+        await step('links', () => links(t, url));
         await step('installable', () => installable(url, m));
         await step('offline', () => offline(t, m, server));
       }

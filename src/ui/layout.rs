@@ -67,6 +67,10 @@ pub struct Views {
     pub layout: Layout,
     /// The tab open under the board or in the column.
     tab: Tab,
+    /// What the right-hand column of the wide layout shows.
+    side: Tab,
+    /// Whether a puzzle was on the board last frame (a new one brings its view forward).
+    solving: bool,
     pub board: BoardView,
     pub keyboard: Keyboard,
     pub online: OnlineView,
@@ -87,6 +91,8 @@ impl Views {
         Views {
             layout: Layout::Wide,
             tab: Tab::default(),
+            side: Tab::Rules,
+            solving: false,
             board: BoardView::default(),
             keyboard: Keyboard::default(),
             online: OnlineView::new(server),
@@ -100,6 +106,15 @@ impl Views {
         let (session, game) = (frame.session, frame.session.game());
         let layout = Layout::for_size(ui.available_size());
         self.layout = layout;
+        // A puzzle just put on the board brings its view forward.
+        let solving = session.puzzle().is_some();
+        if solving && !self.solving {
+            self.side = Tab::Puzzles;
+            if self.tab != Tab::Puzzles && layout != Layout::Wide {
+                self.tab = Tab::Puzzles;
+            }
+        }
+        self.solving = solving;
         egui::Panel::top("status").show(ui, |ui| {
             ui.add_space(4.0);
             status::status_bar(ui, session, i18n, frame.perfect_play, frame.now);
@@ -128,10 +143,32 @@ impl Views {
                                     let tab = &mut self.tab;
                                     out.extend(coach::review_section(ui, game, i18n, tab));
                                 });
-                        } else {
-                            ui.heading(i18n.tr(msg!("heading-rules")));
-                            ui.separator();
-                            panels::rules_section(ui, game, i18n, true);
+                            return;
+                        }
+                        ui.horizontal_wrapped(|ui| {
+                            for (tab, id, key) in [
+                                (Tab::Rules, msg!("heading-rules"), "side:rules"),
+                                (Tab::Puzzles, msg!("puzzles-heading"), "side:puzzles"),
+                                (Tab::Stats, msg!("stats-heading"), "side:stats"),
+                            ] {
+                                let text = egui::RichText::new(i18n.tr(id)).heading();
+                                let r = ui.selectable_label(self.side == tab, text);
+                                mark(ui, key, &r);
+                                if r.clicked() {
+                                    self.side = tab;
+                                }
+                            }
+                        });
+                        ui.separator();
+                        match self.side {
+                            Tab::Puzzles => out.extend(puzzles::show(ui, session, i18n)),
+                            Tab::Stats => {
+                                egui::ScrollArea::vertical()
+                                    .id_salt("stats")
+                                    .auto_shrink([false, false])
+                                    .show(ui, |ui| out.extend(stats::show(ui, session, i18n)));
+                            }
+                            _ => panels::rules_section(ui, game, i18n, true),
                         }
                     });
                 out.extend(self.central_board(ui, frame, i18n));
@@ -142,7 +179,10 @@ impl Views {
                     .resizable(true)
                     .show(ui, |ui| {
                         ui.horizontal(|ui| {
-                            let play = !matches!(self.tab, Tab::Rules | Tab::Review);
+                            let play = !matches!(
+                                self.tab,
+                                Tab::Rules | Tab::Review | Tab::Puzzles | Tab::Stats
+                            );
                             let r = ui.selectable_label(play, i18n.tr(msg!("tab-play")));
                             mark(ui, "tab:play", &r);
                             if r.clicked() {
@@ -151,6 +191,8 @@ impl Views {
                             for (tab, id, key) in [
                                 (Tab::Rules, msg!("heading-rules"), "tab:rules"),
                                 (Tab::Review, msg!("heading-review"), "tab:review"),
+                                (Tab::Puzzles, msg!("puzzles-heading"), "tab:puzzles"),
+                                (Tab::Stats, msg!("stats-heading"), "tab:stats"),
                             ] {
                                 let r = ui.selectable_label(self.tab == tab, i18n.tr(id));
                                 mark(ui, key, &r);
@@ -162,6 +204,8 @@ impl Views {
                         ui.separator();
                         match self.tab {
                             Tab::Rules => panels::rules_section(ui, game, i18n, true),
+                            Tab::Puzzles => out.extend(puzzles::show(ui, session, i18n)),
+                            Tab::Stats => out.extend(stats::show(ui, session, i18n)),
                             Tab::Review => {
                                 egui::ScrollArea::vertical()
                                     .id_salt("review")
@@ -211,24 +255,6 @@ impl Views {
                 .open(online.then_some(true))
                 .show(ui, |ui| out.extend(self.online_section(ui, session, i18n)));
                 mark(ui, "section:online", &header.header_response);
-                ui.separator();
-                // Folded too, open while a puzzle is on the board.
-                let solving = session.puzzle().is_some();
-                let header = egui::CollapsingHeader::new(
-                    egui::RichText::new(i18n.tr(msg!("puzzles-heading"))).heading(),
-                )
-                .id_salt("puzzles")
-                .default_open(false)
-                .open(solving.then_some(true))
-                .show(ui, |ui| out.extend(puzzles::show(ui, session, i18n)));
-                mark(ui, "section:puzzles", &header.header_response);
-                let header = egui::CollapsingHeader::new(
-                    egui::RichText::new(i18n.tr(msg!("stats-heading"))).heading(),
-                )
-                .id_salt("stats")
-                .default_open(false)
-                .show(ui, |ui| out.extend(stats::show(ui, session, i18n)));
-                mark(ui, "section:stats", &header.header_response);
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-settings")));
                 out.extend(settings_section(ui, session, i18n));
