@@ -373,34 +373,51 @@ fn review_rows(
     i18n: &I18n,
     review: &ReviewView,
 ) -> Option<Command> {
+    use egui_extras::{Column, TableBuilder};
     let cursor = game.cursor();
     let mut clicked = None;
-    egui::Grid::new("review-rows")
-        .num_columns(4)
+    let row_height = ui.spacing().interact_size.y;
+    // Inside the review's own scrolling column: the table does not scroll by itself.
+    TableBuilder::new(ui)
+        .id_salt("review-rows")
         .striped(true)
-        .show(ui, |ui| {
+        .vscroll(false)
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+        .column(Column::auto().at_least(70.0))
+        .column(Column::auto().at_least(60.0))
+        .column(Column::auto().at_least(36.0))
+        .column(Column::remainder())
+        .body(|mut body| {
+            // Every row drawn (not only those in view): each is a named control.
             for row in review.rows.iter().flatten() {
-                let text = format!("{}. {}", row.ply + 1, notation(game, row.played));
-                let response = ui.selectable_label(cursor == row.ply, text);
-                mark(ui, format_args!("review:{}", row.ply + 1), &response);
-                if response.clicked() {
-                    clicked = Some(row.ply);
-                }
-                ui.colored_label(label_color(row.label), i18n.tr(label_msg(row.label)));
-                ui.monospace(match row.loss {
-                    Loss::Centis(c) if c > 0 => format!("-{:.1}", f64::from(c) / 100.0),
-                    Loss::Centis(_) => String::new(),
-                    Loss::Result => "!".to_owned(),
+                body.row(row_height, |mut table_row| {
+                    table_row.col(|ui| {
+                        let text = format!("{}. {}", row.ply + 1, notation(game, row.played));
+                        let response = ui.selectable_label(cursor == row.ply, text);
+                        mark(ui, format_args!("review:{}", row.ply + 1), &response);
+                        if response.clicked() {
+                            clicked = Some(row.ply);
+                        }
+                    });
+                    table_row.col(|ui| {
+                        ui.colored_label(label_color(row.label), i18n.tr(label_msg(row.label)));
+                    });
+                    table_row.col(|ui| {
+                        ui.monospace(match row.loss {
+                            Loss::Centis(c) if c > 0 => format!("-{:.1}", f64::from(c) / 100.0),
+                            Loss::Centis(_) => String::new(),
+                            Loss::Result => "!".to_owned(),
+                        });
+                    });
+                    table_row.col(|ui| {
+                        if row.best != row.played {
+                            ui.label(i18n.tr_args(
+                                msg!("review-better"),
+                                &[("move", notation(game, row.best).into())],
+                            ));
+                        }
+                    });
                 });
-                if row.best != row.played {
-                    ui.label(i18n.tr_args(
-                        msg!("review-better"),
-                        &[("move", notation(game, row.best).into())],
-                    ));
-                } else {
-                    ui.label("");
-                }
-                ui.end_row();
             }
         });
     clicked.map(Command::StepTo)
