@@ -486,7 +486,10 @@ fn health_and_the_site_with_precompressed_files() {
             let head = wasm.split("\r\n\r\n").next().unwrap_or_default();
             assert!(wasm.starts_with("http/1.1 200"), "{wasm}");
             assert!(head.contains("\r\ncontent-encoding: br\r\n"), "{wasm}");
-            assert!(head.contains("\r\ncontent-type: application/wasm\r\n"), "{wasm}");
+            assert!(
+                head.contains("\r\ncontent-type: application/wasm\r\n"),
+                "{wasm}"
+            );
             assert!(head.contains("\r\nvary: accept-encoding"), "{wasm}");
             assert!(head.contains("\r\ncontent-length: 12\r\n"), "{wasm}");
             assert!(wasm.ends_with("\r\n\r\nbrotli bytes"), "{wasm}");
@@ -498,7 +501,10 @@ fn health_and_the_site_with_precompressed_files() {
             let head = wasm.split("\r\n\r\n").next().unwrap_or_default();
             assert!(wasm.starts_with("http/1.1 200"), "{accept}: {wasm}");
             assert!(!head.contains("content-encoding"), "{accept}: {wasm}");
-            assert!(head.contains("\r\ncontent-type: application/wasm\r\n"), "{wasm}");
+            assert!(
+                head.contains("\r\ncontent-type: application/wasm\r\n"),
+                "{wasm}"
+            );
             assert!(wasm.ends_with("\r\n\r\nplain"), "{accept}: {wasm}");
         }
         let page = get("/index.html", "").await;
