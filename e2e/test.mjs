@@ -10,13 +10,14 @@
 // board's own colour, sampled from the screenshot). Screenshots, metrics.json: e2e/screenshots/.
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LAUNCH, Tab as BaseTab, check, failures, sleep } from './lib.mjs';
 import { rendererPeakMb } from './memory.mjs';
 import { serve } from './serve.mjs';
+import { precompress } from '../tools/precompress.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = process.argv[2] || join(here, '..', 'dist');
@@ -989,11 +990,17 @@ async function offline(t, m, server) {
   const oldName = readdirSync(next).find((f) => f.endsWith('_bg.wasm'));
   const newName = oldName.replace('_bg.wasm', '-next_bg.wasm');
   const rename = (file, fn) => writeFileSync(join(next, file), fn(readFileSync(join(next, file), 'utf8')));
-  rmSync(join(next, newName), { force: true });
-  cpSync(join(next, oldName), join(next, newName));
-  rmSync(join(next, oldName));
+  // Its pre-compressed files as well: the wasm's under the new name, and index.html's and
+  // sw.js's made again from their new contents (the server sends the .br when there is one).
+  for (const ext of ['', '.br', '.gz']) {
+    if (!existsSync(join(next, oldName + ext))) continue;
+    rmSync(join(next, newName + ext), { force: true });
+    cpSync(join(next, oldName + ext), join(next, newName + ext));
+    rmSync(join(next, oldName + ext));
+  }
   rename('index.html', (s) => s.split(oldName).join(newName));
   rename('sw.js', (s) => s.split(oldName).join(newName).replace(/const VERSION = '[^']*'/, "const VERSION = 'next'"));
+  precompress(next, ['index.html', 'sw.js']);
   check(readFileSync(join(next, 'sw.js'), 'utf8').includes("'next'"), 'the next build has its own service worker version');
   server.current = await serve(next, server.port);
   await t.page.reload({ waitUntil: 'load', timeout: 60_000 });

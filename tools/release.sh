@@ -124,6 +124,9 @@ web() {
   export PATH="$root/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
   cargo fetch --locked --target wasm32-unknown-unknown
   trunk build --release --offline --locked
+  # The hook (Trunk.toml) writes .br and .gz beside the files, for hosts that send them.
+  ls dist/*_bg.wasm.br dist/*_bg.wasm.gz dist/index.html.br >/dev/null \
+    || { echo "release: no pre-compressed files in dist/ (Node.js missing?)" >&2; exit 1; }
   rm -rf "${stage:?}/$name"
   cp -r dist "$stage/$name"
   rm -f "$out/$name.zip"

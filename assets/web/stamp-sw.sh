@@ -1,5 +1,5 @@
 #!/bin/sh
-# Trunk's post_build hook (Trunk.toml): fills the service worker's VERSION and FILES in the
+# Run by post-build.sh, Trunk's post_build hook (Trunk.toml): fills the service worker's VERSION and FILES in the
 # staging directory, from the files Trunk has just built. VERSION is a checksum of them all
 # (the .js and .wasm names carry content hashes too), so any change gives a new sw.js, a new
 # cache, and the old one's removal (see assets/web/sw.js). POSIX sh and cksum only.

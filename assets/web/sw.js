@@ -16,12 +16,18 @@ const VERSION = '__QIPAN_VERSION__';
 const FILES = __QIPAN_FILES__;
 const CACHE = `qipan-${VERSION}`;
 const NAVIGATION_TIMEOUT_MS = 4000;
+// Trunk's content-hashed names (`qipan-0123456789abcdef.js`, `…_bg.wasm`): a file of that
+// name has only ever had these contents.
+const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
 
 self.addEventListener('install', (event) => {
+  // `reload`: straight from the server, not from the HTTP cache of an older build; but a
+  // content-hashed file may come from the HTTP cache (`force-cache`), where the page's own
+  // download has just put it: the first visit then downloads the wasm once, not twice.
+  const request = (f) => new Request(f, { cache: HASHED.test(f) ? 'force-cache' : 'reload' });
   event.waitUntil(
     caches.open(CACHE)
-      // `reload`: straight from the server, not from the HTTP cache of an older build.
-      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: 'reload' }))))
+      .then((cache) => cache.addAll(FILES.map(request)))
       .then(() => self.skipWaiting()),
   );
 });

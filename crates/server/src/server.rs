@@ -455,10 +455,18 @@ pub async fn start(config: Config) -> Result<Running, String> {
         .route("/ws", get(ws_upgrade));
     if let Some(site) = &config.site {
         // `/` and `/?room=...` are the directory, whose index.html ServeDir serves; a
-        // `.br` or `.gz` beside a file is sent instead when the client accepts it.
+        // `.br` or `.gz` beside a file is sent instead when the client accepts it (the web
+        // build writes them: tools/precompress.mjs). `Vary: Accept-Encoding`, which ServeDir
+        // leaves out, so that no cache in between hands a Brotli body to a client that
+        // asked for none.
         let files = tower_http::services::ServeDir::new(site)
             .precompressed_br()
             .precompressed_gzip();
+        let files = tower_http::set_header::SetResponseHeader::if_not_present(
+            files,
+            axum::http::header::VARY,
+            axum::http::HeaderValue::from_static("accept-encoding"),
+        );
         app = app.fallback_service(files);
     }
     let app = app.with_state(state);

@@ -447,8 +447,16 @@ fn health_and_the_site_with_precompressed_files() {
         })
         .await
         .expect("starts");
+        // `accept` "": no Accept-Encoding header at all.
         let get = |path: &str, accept: &str| {
-            let request = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: {accept}\r\nConnection: close\r\n\r\n");
+            let accept = if accept.is_empty() {
+                String::new()
+            } else {
+                format!("Accept-Encoding: {accept}\r\n")
+            };
+            let request = format!(
+                "GET {path} HTTP/1.1\r\nHost: localhost\r\n{accept}Connection: close\r\n\r\n"
+            );
             let addr = srv.addr();
             async move {
                 let mut tcp = tokio::net::TcpStream::connect(addr).await.expect("connect");
@@ -471,11 +479,36 @@ fn health_and_the_site_with_precompressed_files() {
             page.contains("content-encoding: gzip") && page.ends_with("gzipped bytes"),
             "{page}"
         );
-        let wasm = get("/app.wasm", "gzip, br").await.to_lowercase();
-        assert!(
-            wasm.contains("content-encoding: br") && wasm.ends_with("brotli bytes"),
-            "{wasm}"
-        );
+        // The .br for a client that takes Brotli, with the wasm's own type (which
+        // instantiateStreaming needs) and a Vary for caches in between.
+        for accept in ["br", "gzip, deflate, br, zstd"] {
+            let wasm = get("/app.wasm", accept).await.to_lowercase();
+            let head = wasm.split("\r\n\r\n").next().unwrap_or_default();
+            assert!(wasm.starts_with("http/1.1 200"), "{wasm}");
+            assert!(head.contains("\r\ncontent-encoding: br\r\n"), "{wasm}");
+            assert!(
+                head.contains("\r\ncontent-type: application/wasm\r\n"),
+                "{wasm}"
+            );
+            assert!(head.contains("\r\nvary: accept-encoding"), "{wasm}");
+            assert!(head.contains("\r\ncontent-length: 12\r\n"), "{wasm}");
+            assert!(wasm.ends_with("\r\n\r\nbrotli bytes"), "{wasm}");
+        }
+        // The plain file for a client that asks for no encoding, for identity only, or
+        // for one the site has no file for.
+        for accept in ["", "identity", "gzip"] {
+            let wasm = get("/app.wasm", accept).await.to_lowercase();
+            let head = wasm.split("\r\n\r\n").next().unwrap_or_default();
+            assert!(wasm.starts_with("http/1.1 200"), "{accept}: {wasm}");
+            assert!(!head.contains("content-encoding"), "{accept}: {wasm}");
+            assert!(
+                head.contains("\r\ncontent-type: application/wasm\r\n"),
+                "{wasm}"
+            );
+            assert!(wasm.ends_with("\r\n\r\nplain"), "{accept}: {wasm}");
+        }
+        let page = get("/index.html", "").await;
+        assert!(page.ends_with("\r\n\r\n<html>qipan</html>"), "{page}");
         srv.stop().await;
     });
 }

@@ -1,0 +1,16 @@
+#!/bin/sh
+# Trunk's post_build hook (Trunk.toml). Trunk starts all hooks of a stage at once, so the
+# two steps that must run in order are one hook: first stamp the service worker with this
+# build's files (stamp-sw.sh), then, for a release build, write the .br and .gz files beside
+# them (tools/precompress.mjs, Node.js), so that sw.js is compressed with its final
+# contents and its file list names the plain files only.
+set -eu
+here=$(dirname "$0")
+sh "$here/stamp-sw.sh"
+if [ "${TRUNK_PROFILE:-}" = release ]; then
+  if command -v node >/dev/null; then
+    node "$here/../../tools/precompress.mjs" "${TRUNK_STAGING_DIR:?run by Trunk as a post_build hook}"
+  else
+    echo "post-build: no Node.js, so no pre-compressed .br/.gz files (see docs/web.md)" >&2
+  fi
+fi
