@@ -9,11 +9,11 @@
 // Usage: node e2e/firstload.mjs DIST_DIR   (e2e/run.sh calls it after the build)
 // Figures go to e2e/screenshots/firstload.json; a GOAL line (reported, not failed) while the
 // first board takes longer than the goal, FAIL lines for what must hold (Brotli, one wasm download).
-import { chromium } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launch } from './lib.mjs';
 import { serve } from './serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -117,16 +117,7 @@ async function firstLoad(browser, url, label, server) {
   return out;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  timeout: 60_000,
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--enable-unsafe-swiftshader', '--force-device-scale-factor=3',
-  ],
-});
+const browser = await launch(3);
 const hosts = {
   raw: await serve(dist, 0, { precompressed: false }),
   precompressed: await serve(dist, 0, { precompressed: true }),

@@ -76,31 +76,51 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
             );
         }
     });
-    if session.confirming_new_game() {
+    // The questions before a game with moves is thrown away (a new game, a link's game).
+    let questions = [
+        (
+            session.confirming_new_game(),
+            msg!("confirm-new"),
+            (
+                msg!("confirm-new-yes"),
+                "action:new-yes",
+                Command::ConfirmNewGame,
+            ),
+            (
+                msg!("confirm-new-no"),
+                "action:new-no",
+                Command::CancelNewGame,
+            ),
+        ),
+        (
+            session.confirming_link(),
+            msg!("link-replace"),
+            (
+                msg!("link-replace-yes"),
+                "action:link-yes",
+                Command::ConfirmLink,
+            ),
+            (
+                msg!("link-replace-no"),
+                "action:link-no",
+                Command::CancelLink,
+            ),
+        ),
+    ];
+    for (asking, question, yes, no) in questions {
+        if !asking {
+            continue;
+        }
         egui::Frame::new()
             .fill(super::theme::GOLD.gamma_multiply(0.25))
             .corner_radius(6.0)
             .inner_margin(6.0)
             .show(ui, |ui| {
-                ui.label(i18n.tr(msg!("confirm-new")));
+                ui.label(i18n.tr(question));
                 ui.horizontal_wrapped(|ui| {
-                    let (yes, no) = (msg!("confirm-new-yes"), msg!("confirm-new-no"));
-                    button(ui, true, yes, "action:new-yes", Command::ConfirmNewGame);
-                    button(ui, true, no, "action:new-no", Command::CancelNewGame);
-                });
-            });
-    }
-    if session.confirming_link() {
-        egui::Frame::new()
-            .fill(super::theme::GOLD.gamma_multiply(0.25))
-            .corner_radius(6.0)
-            .inner_margin(6.0)
-            .show(ui, |ui| {
-                ui.label(i18n.tr(msg!("link-replace")));
-                ui.horizontal_wrapped(|ui| {
-                    let (yes, no) = (msg!("link-replace-yes"), msg!("link-replace-no"));
-                    button(ui, true, yes, "action:link-yes", Command::ConfirmLink);
-                    button(ui, true, no, "action:link-no", Command::CancelLink);
+                    for (text, key, command) in [yes, no] {
+                        button(ui, true, text, key, command);
+                    }
                 });
             });
     }

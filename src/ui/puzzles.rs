@@ -109,8 +109,8 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
     commands
 }
 
-/// "Your puzzle rating: 1520 ± 210 · solved 3, failed 1".
-fn rating_line(ui: &mut egui::Ui, session: &Session, game: GameId, i18n: &I18n) {
+/// "Your puzzle rating: 1520 ± 210 · solved 3, failed 1" (also the Statistics view's).
+pub fn rating_line(ui: &mut egui::Ui, session: &Session, game: GameId, i18n: &I18n) {
     let record = session.progress().game(game);
     let line = ui.label(i18n.tr_args(
         msg!("puzzle-rating"),

@@ -83,16 +83,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
             });
     });
 
-    let puzzles = ui.label(i18n.tr_args(
-        msg!("puzzle-rating"),
-        &[
-            ("rating", (record.puzzle.rating.round() as i64).into()),
-            ("deviation", (record.puzzle.deviation.round() as i64).into()),
-            ("solved", record.puzzles_solved.into()),
-            ("failed", record.puzzles_failed.into()),
-        ],
-    ));
-    mark(ui, "stats:puzzle-rating", &puzzles);
+    super::puzzles::rating_line(ui, session, game, i18n);
     chart(ui, session, game, i18n);
     commands
 }
