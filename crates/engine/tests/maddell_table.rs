@@ -17,14 +17,22 @@ const SMALL: usize = 4;
 fn small_table() -> Arc<Table> {
     static TABLE: OnceLock<Arc<Table>> = OnceLock::new();
     Arc::clone(TABLE.get_or_init(|| {
-        let table = Arc::new(
-            Builder::new(SMALL, 2)
-                .and_then(Builder::run)
-                .expect("the 4-piece table builds"),
-        );
+        // The reduced layout, as the app stores and plays from it.
+        let table = Arc::new(full_small_table().reduced());
+        assert!(table.is_reduced());
         maddell_table::install(Arc::clone(&table));
         table
     }))
+}
+
+/// The 4-piece table in the builder's full layout, every position in a slot of its own.
+fn full_small_table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        Builder::new(SMALL, 2)
+            .and_then(Builder::run)
+            .expect("the 4-piece table builds")
+    })
 }
 
 /// A small deterministic generator (splitmix64), so that failures replay.
@@ -81,9 +89,13 @@ fn random_position(rng: &mut Rng, most: u32, placing: bool) -> Position {
 /// through the game's own move generator: wins are fastest, losses slowest, draws hold.
 #[test]
 fn every_small_variant_position_agrees_with_the_rules() {
-    let table = small_table();
-    let checked = maddell_table::verify(&table, Sample::All, 2).unwrap_or_else(|e| panic!("{e}"));
-    assert!(checked > 5_000_000, "{checked}");
+    let full =
+        maddell_table::verify(full_small_table(), Sample::All, 2).unwrap_or_else(|e| panic!("{e}"));
+    assert!(full > 5_000_000, "{full}");
+    // The reduced table: every block it keeps, each child looked up through its image.
+    let reduced =
+        maddell_table::verify(&small_table(), Sample::All, 2).unwrap_or_else(|e| panic!("{e}"));
+    assert!(reduced > 800_000, "{reduced}");
 }
 
 /// The board's 12 symmetries: the triangle's 3 rotations and 3 reflections, each with the
@@ -394,4 +406,61 @@ fn readiness_reads_plainly() {
     };
     assert_eq!(unsaved.to_string(), "ready (quota)");
     assert_eq!(Readiness::Failed("why".into()).to_string(), "failed: why");
+}
+
+/// The reduced layout (one block per orbit of the board's symmetries, what is stored and
+/// played from) gives every position the full layout's value: every sliding position and
+/// every stored placement position of the 4-piece game, looked up both ways; and the
+/// counts of won, lost and drawn positions agree. It is about an eleventh of the bytes.
+#[test]
+fn the_reduced_table_agrees_with_the_full_one_everywhere() {
+    let full = full_small_table();
+    let reduced = small_table();
+    assert!(!full.is_reduced());
+    assert_eq!(full.sliding_counts(), reduced.sliding_counts());
+    assert_eq!(
+        full.longest_win().map(|w| w.0),
+        reduced.longest_win().map(|w| w.0)
+    );
+    let ratio = full.as_bytes().len() as f64 / reduced.as_bytes().len() as f64;
+    assert!((8.0..12.0).contains(&ratio), "{ratio}");
+    let mut compared = 0u64;
+    // Every board with at most SMALL pieces a side, each hand as play leaves it.
+    let sets: Vec<u32> = (0..1u32 << POINTS)
+        .filter(|s| s.count_ones() <= SMALL as u32)
+        .collect();
+    for &x in &sets {
+        for &o in sets.iter().filter(|&&o| o & x == 0) {
+            for (hand, to_move) in [
+                ([0, 0], Side::X),
+                ([0, 0], Side::O),
+                ([1, 1], Side::X),
+                ([0, 1], Side::O),
+                ([2, 2], Side::X),
+            ] {
+                let (nx, no) = (x.count_ones() + hand[0], o.count_ones() + hand[1]);
+                if nx > SMALL as u32 || no > SMALL as u32 {
+                    continue;
+                }
+                let pos = Position {
+                    pieces: [x, o],
+                    hand: [hand[0] as u8, hand[1] as u8],
+                    to_move,
+                };
+                let value = full.value(&pos);
+                assert_eq!(
+                    reduced.value(&pos),
+                    value,
+                    "{}",
+                    Maddell.format_position(&pos)
+                );
+                compared += u64::from(value.is_some());
+            }
+        }
+    }
+    assert!(compared > 15_000_000, "{compared}");
+    assert_eq!(
+        reduced.value(&Maddell.start()),
+        full.value(&Maddell.start())
+    );
 }

@@ -23,6 +23,7 @@ mod code;
 mod index;
 mod layout;
 mod rules;
+mod symmetry;
 mod verify;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -53,10 +54,13 @@ use std::fmt;
 use std::sync::{Arc, Mutex, RwLock};
 
 /// The version of the stored format: a file of another version is rebuilt, never read.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version 2: the reduced layout (one block per orbit of the board's symmetries) and an
+/// XXH3 checksum.
+pub const FORMAT_VERSION: u32 = 2;
 /// The stored table's first bytes.
 const MAGIC: &[u8; 16] = b"qipan-maddell-tb";
-/// Magic, version, pieces a side, payload length, checksum, then room to spare.
+/// Magic, version, pieces a side, payload length, checksum, layout (0 full, 1 reduced), then
+/// room to spare.
 pub(crate) const HEADER_LEN: usize = 64;
 /// How many positions a load checks against their children before trusting a file.
 const LOAD_SPOT_CHECKS: usize = 4096;
@@ -151,6 +155,7 @@ impl Table {
         header[20..24].copy_from_slice(&(layout.max_pieces as u32).to_le_bytes());
         header[24..32].copy_from_slice(&(layout.payload_len as u64).to_le_bytes());
         header[32..40].copy_from_slice(&sum.to_le_bytes());
+        header[40] = u8::from(layout.reduced);
         Table { layout, data }
     }
 
@@ -176,7 +181,12 @@ impl Table {
                 "{max_pieces} pieces a side (3 to 6 expected)"
             )));
         }
-        let layout = Layout::new(max_pieces);
+        let reduced = match data[40] {
+            0 => false,
+            1 => true,
+            other => return Err(TableError::Layout(format!("layout kind {other}"))),
+        };
+        let layout = Layout::with(max_pieces, reduced);
         let payload_len = long(24);
         if payload_len != layout.payload_len as u64 || data.len() != HEADER_LEN + layout.payload_len
         {
@@ -279,17 +289,67 @@ impl Table {
         ))
     }
 
-    /// How many sliding positions are won, lost and drawn for the side to move.
+    /// How many sliding positions are won, lost and drawn for the side to move (in a
+    /// reduced table each kept block counts for its orbit).
     pub fn sliding_counts(&self) -> [u64; 3] {
         let mut counts = [0u64; 3];
-        for &byte in &self.payload()[..self.layout.sliding_len] {
-            counts[match byte {
-                code::DRAW => 2,
-                b if code::is_loss(b) => 1,
-                _ => 0,
-            }] += 1;
+        for subgame in &self.layout.subgames {
+            let bytes = &self.payload()[subgame.offset..][..subgame.len];
+            let slots = subgame.shape.minor_slots().max(1);
+            for (block, bytes) in bytes.chunks(slots).enumerate() {
+                let weight = layout::weight(self.layout.reduced, &subgame.shape, block * slots);
+                for &byte in bytes {
+                    counts[match byte {
+                        code::DRAW => 2,
+                        b if code::is_loss(b) => 1,
+                        _ => 0,
+                    }] += weight;
+                }
+            }
         }
         counts
+    }
+
+    /// Whether only one block per orbit of the board's symmetries is kept.
+    pub fn is_reduced(&self) -> bool {
+        self.layout.reduced
+    }
+
+    /// The same values in the reduced layout ([`Layout::reduced`]): about an eleventh of the
+    /// bytes, which is what is stored, fetched and played from. A reduced table is returned
+    /// copied.
+    pub fn reduced(&self) -> Table {
+        if self.layout.reduced {
+            return Table {
+                layout: self.layout.clone(),
+                data: self.data.clone(),
+            };
+        }
+        let full = &self.layout;
+        let small = Layout::reduced(full.max_pieces);
+        let mut data = vec![0u8; HEADER_LEN + small.payload_len];
+        let payload = &self.data[HEADER_LEN..];
+        let out = &mut data[HEADER_LEN..];
+        // Each kept block is its major set's block of the full layout, copied whole.
+        let mut copy = |shape: &index::PairShape, from: usize, to: usize| {
+            let slots = shape.minor_slots();
+            for (block, &set) in symmetry::kept(shape.major).sets.iter().enumerate() {
+                let source = from + index::rank_all(set) as usize * slots;
+                out[to + block * slots..][..slots].copy_from_slice(&payload[source..][..slots]);
+            }
+        };
+        for (big, small_one) in full.subgames.iter().zip(&small.subgames) {
+            copy(&big.shape, big.offset, small_one.offset);
+        }
+        for (big, small_one) in full.stages.iter().zip(&small.stages) {
+            if let (Some(from), Some(to)) = (big.offset, small_one.offset) {
+                for (a, b) in big.segments.iter().zip(&small_one.segments) {
+                    copy(&a.shape, from + a.offset, to + b.offset);
+                }
+            }
+        }
+        let sum = checksum(&data[HEADER_LEN..]);
+        Table::from_payload(small, data, sum)
     }
 
     /// The sliding position (side to move's set, other side's set) in payload slot `index`.
@@ -299,8 +359,12 @@ impl Table {
             .subgames
             .iter()
             .rev()
-            .find(|s| s.offset <= index && index < s.offset + s.shape.len)?;
-        Some(subgame.shape.sets(index - subgame.offset))
+            .find(|s| s.offset <= index && index < s.offset + s.len)?;
+        Some(layout::sets(
+            self.layout.reduced,
+            &subgame.shape,
+            index - subgame.offset,
+        ))
     }
 
     /// Checks `count` positions spread over the table against their children's values, with
@@ -383,66 +447,40 @@ impl Table {
     }
 }
 
-/// A 64-bit checksum over four interleaved lanes (fast enough for 130 MB in a few tens of
-/// milliseconds): each lane step is a bijection, so any change to one word changes the sum.
-/// It can be fed in pieces (`update`), so that the web build spreads it over frames.
-#[derive(Clone, Debug)]
-pub(crate) struct Checksum {
-    lanes: [u64; 4],
-    len: u64,
+/// The payload's checksum: XXH3 (64 bits, from the `xxhash-rust` crate), fed in pieces
+/// (`update`) so that the web build spreads it over frames.
+#[derive(Clone)]
+pub(crate) struct Checksum(xxhash_rust::xxh3::Xxh3);
+
+impl fmt::Debug for Checksum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Checksum")
+    }
 }
 
 impl Checksum {
-    /// Bytes fed to `update` at a time must be a multiple of this.
+    /// The builder feeds `update` whole multiples of this (any size would do).
     pub(crate) const BLOCK: usize = 32;
 
     pub(crate) fn new() -> Checksum {
-        Checksum {
-            lanes: [
-                0x243F_6A88_85A3_08D3,
-                0x1319_8A2E_0370_7344,
-                0xA409_3822_299F_31D0,
-                0x082E_FA98_EC4E_6C89,
-            ],
-            len: 0,
-        }
+        Checksum(xxhash_rust::xxh3::Xxh3::new())
     }
 
-    /// Adds whole blocks (any bytes past the last whole block are ignored: give them to
-    /// `finish`).
     pub(crate) fn update(&mut self, bytes: &[u8]) {
-        const PRIME: u64 = 0x9E37_79B1_85EB_CA87;
-        for block in bytes.chunks_exact(Self::BLOCK) {
-            for (lane, word) in self.lanes.iter_mut().zip(block.chunks_exact(8)) {
-                let mut w = [0u8; 8];
-                w.copy_from_slice(word);
-                *lane = (*lane ^ u64::from_le_bytes(w))
-                    .wrapping_mul(PRIME)
-                    .rotate_left(31);
-            }
-            self.len += Self::BLOCK as u64;
-        }
+        self.0.update(bytes);
     }
 
-    /// The sum, after the last bytes (fewer than a block).
+    /// The sum, after the last bytes.
     pub(crate) fn finish(&self, tail: &[u8]) -> u64 {
-        let mut sum = self.len + tail.len() as u64;
-        for (i, lane) in self.lanes.iter().enumerate() {
-            sum = crate::games::splitmix64(sum ^ lane.rotate_left(i as u32 * 16));
-        }
-        for &b in tail {
-            sum = crate::games::splitmix64(sum ^ u64::from(b));
-        }
-        sum
+        let mut sum = self.0.clone();
+        sum.update(tail);
+        sum.digest()
     }
 }
 
 /// The checksum of `bytes` in one go.
 fn checksum(bytes: &[u8]) -> u64 {
-    let whole = bytes.len() - bytes.len() % Checksum::BLOCK;
-    let mut sum = Checksum::new();
-    sum.update(&bytes[..whole]);
-    sum.finish(&bytes[whole..])
+    xxhash_rust::xxh3::xxh3_64(bytes)
 }
 
 /// The table the computer plays from, once one is ready.

@@ -12,7 +12,7 @@ use web_time::Duration;
 
 /// The file's name: the format version is in it too, so that versions never overwrite
 /// each other's files.
-const FILE_NAME: &str = "maddell-table-v1.bin";
+const FILE_NAME: &str = "maddell-table-v2.bin";
 
 /// Where the app keeps the table: its data folder ([`crate::files::app_data_dir`]), next to
 /// the app's settings, where the command line finds it too.
@@ -55,7 +55,8 @@ fn build(max_pieces: usize, on_progress: &mut impl FnMut(f32)) -> Result<Table, 
     let mut builder = Builder::new(max_pieces, threads)?;
     loop {
         match builder.step(Duration::from_millis(200))? {
-            Progress::Done => return builder.finish(),
+            // Stored and played from in the reduced layout: an eleventh of the memory.
+            Progress::Done => return builder.finish().map(|full| full.reduced()),
             Progress::Working(done) => on_progress(done),
         }
     }
