@@ -592,10 +592,10 @@ fn bestmove_maddell_plays_the_tables_best_move_from_a_table_file() {
     use qipan_engine::games::Game;
     let (table, path) = small_table();
     let path = path.to_string_lossy().into_owned();
-    // The same file where the app keeps it: `$XDG_DATA_HOME/qipan/maddell-table-v1.bin`.
+    // The same file where the app keeps it: `$XDG_DATA_HOME/qipan/maddell-table-v2.bin`.
     let home = scratch("data-with-table");
     std::fs::create_dir_all(home.join("qipan")).expect("makes the app's folder");
-    std::fs::copy(&path, home.join("qipan").join("maddell-table-v1.bin")).expect("copies");
+    std::fs::copy(&path, home.join("qipan").join("maddell-table-v2.bin")).expect("copies");
     let value_of = |p: &_| table.value(p).unwrap_or(SolvedValue::Draw);
     let positions = small_maddell_positions();
     let mut wins = 0;
@@ -713,7 +713,7 @@ fn bestmove_maddell_without_a_table_keeps_to_its_movetime() {
 #[test]
 fn damaged_maddell_tables_are_refused_and_left_alone() {
     let home = scratch("data-damaged");
-    let file = home.join("qipan").join("maddell-table-v1.bin");
+    let file = home.join("qipan").join("maddell-table-v2.bin");
     std::fs::create_dir_all(home.join("qipan")).expect("makes the app's folder");
     let junk = b"not a table at all, but long enough to have a header: 0123456789";
     std::fs::write(&file, junk).expect("writes");
@@ -741,7 +741,7 @@ fn damaged_maddell_tables_are_refused_and_left_alone() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.contains("not a Maddell table"), "{args:?}: {stderr}");
         assert!(
-            stderr.contains("maddell-table-v1.bin"),
+            stderr.contains("maddell-table-v2.bin"),
             "{args:?}: {stderr}"
         );
     }

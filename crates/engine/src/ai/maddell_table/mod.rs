@@ -57,6 +57,10 @@ use std::sync::{Arc, Mutex, RwLock};
 /// Version 2: the reduced layout (one block per orbit of the board's symmetries) and an
 /// XXH3 checksum.
 pub const FORMAT_VERSION: u32 = 2;
+/// The stored table's file name, in the app's data folder and on the web site beside the
+/// page: the format version is in it too, so that versions never overwrite each other's
+/// files.
+pub const FILE_NAME: &str = "maddell-table-v2.bin";
 /// The stored table's first bytes.
 const MAGIC: &[u8; 16] = b"qipan-maddell-tb";
 /// Magic, version, pieces a side, payload length, checksum, layout (0 full, 1 reduced), then

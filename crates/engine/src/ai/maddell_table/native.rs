@@ -3,16 +3,12 @@
 
 use super::{
     claim_preparation, install, set_readiness, Builder, Progress, Readiness, Table, TableError,
-    MAX_PIECES,
+    FILE_NAME, MAX_PIECES,
 };
 use crate::games::maddell::Position;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use web_time::Duration;
-
-/// The file's name: the format version is in it too, so that versions never overwrite
-/// each other's files.
-const FILE_NAME: &str = "maddell-table-v2.bin";
 
 /// Where the app keeps the table: its data folder ([`crate::files::app_data_dir`]), next to
 /// the app's settings, where the command line finds it too.

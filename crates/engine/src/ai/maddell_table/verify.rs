@@ -126,12 +126,11 @@ fn check(
     let mut children = Vec::with_capacity(moves.len());
     for &mv in moves.iter() {
         let child = Maddell.play(pos, mv);
-        // The table's own byte where it has one (each of those is checked against the rules
-        // in its turn), else the rules' value of a finished game.
-        let child_value = table
-            .code(&child)
-            .map(to_value)
-            .or_else(|| rule_value(&child));
+        // A finished game's value is the rules' (the table's byte for it, where it has one,
+        // is not a value: a placement stage worked out on the fly gives one for a side
+        // already down to two); else the table's own byte (each of those is checked against
+        // the rules in its turn).
+        let child_value = rule_value(&child).or_else(|| table.code(&child).map(to_value));
         let child_value = child_value.ok_or_else(|| {
             format!(
                 "{}: child {} not in the table",

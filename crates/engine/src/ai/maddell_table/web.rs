@@ -1,5 +1,7 @@
-//! The table in the browser: built inside the page in slices between frames (the page has a
-//! single thread), kept in IndexedDB for the next visit.
+//! The table in the browser: fetched once from the site (the reduced table, a 12.7 MB static
+//! file that hosts send compressed, about 4.3 MB), or, when that fails, built inside the page
+//! in slices between frames (the page has a single thread); kept in IndexedDB for the next
+//! visit.
 
 use super::{
     claim_preparation, install, set_readiness, BuildError, Builder, Progress, Readiness, Table,
@@ -16,7 +18,7 @@ use web_time::Duration;
 const DATABASE: &str = "qipan";
 const STORE: &str = "tables";
 /// The key carries the format version, so that versions never read each other's bytes.
-const KEY: &str = "maddell-table-v1";
+const KEY: &str = "maddell-table-v2";
 
 /// The build as a [`Job`], so that the worker's slice loop runs it as it runs the search:
 /// slices of half a frame, longer in a hidden tab, the page's thread handed back between.
@@ -75,6 +77,21 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
                 "the stored table could not be read ({e}): building it again"
             )),
         }
+        match fetch_from_site().await {
+            Ok(table) => {
+                let table = Arc::new(table);
+                install(Arc::clone(&table));
+                set_readiness(Readiness::Ready { note: None });
+                wake();
+                let note = idb_put(KEY, table.as_bytes()).await.err();
+                set_readiness(Readiness::Ready { note });
+                wake();
+                return;
+            }
+            Err(e) => warn(&format!(
+                "the solved table could not be fetched from the site ({e}): building it in the page"
+            )),
+        }
         let builder = match Builder::new(MAX_PIECES, 1) {
             Ok(builder) => builder,
             Err(e) => {
@@ -103,7 +120,8 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
         )
         .await;
         let table = match built {
-            Some(Ok(table)) => Arc::new(table),
+            // Stored and played from in the reduced layout: an eleventh of the memory.
+            Some(Ok(table)) => Arc::new(table.reduced()),
             Some(Err(e)) => {
                 set_readiness(Readiness::Failed(e.to_string()));
                 wake();
@@ -121,13 +139,61 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
     });
 }
 
+/// The table from the site, next to the page (`dist/` ships it: docs/web.md), checked as a
+/// stored one is (checksum, then positions against their children).
+async fn fetch_from_site() -> Result<Table, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(super::FILE_NAME))
+        .await
+        .map_err(describe)?;
+    let response: web_sys::Response = response.dyn_into().map_err(describe)?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    // Read piece by piece into the page's memory (never the whole file as one JavaScript
+    // buffer besides: a phone's tab has little memory to spare).
+    let body = response.body().ok_or("an empty answer")?;
+    let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    let mut bytes = Vec::new();
+    let expected = super::HEADER_LEN + super::Layout::reduced(MAX_PIECES).payload_len;
+    if bytes.try_reserve_exact(expected).is_err() {
+        return Err(format!("no memory for {expected} bytes"));
+    }
+    loop {
+        let chunk: web_sys::ReadableStreamReadResult = JsFuture::from(reader.read())
+            .await
+            .map_err(describe)?
+            .unchecked_into();
+        if chunk.get_done().unwrap_or(true) {
+            break;
+        }
+        let piece: js_sys::Uint8Array = chunk.get_value().dyn_into().map_err(describe)?;
+        // A longer answer is not our table: stop reading it.
+        if bytes.len() + piece.length() as usize > expected {
+            return Err("longer than the table".to_owned());
+        }
+        let start = bytes.len();
+        bytes.resize(start + piece.length() as usize, 0);
+        piece.copy_to(&mut bytes[start..]);
+    }
+    let table = Table::from_bytes(bytes).map_err(|e| e.to_string())?;
+    if table.max_pieces() != MAX_PIECES {
+        return Err(format!(
+            "it covers {} pieces a side, not {MAX_PIECES}",
+            table.max_pieces()
+        ));
+    }
+    Ok(table)
+}
+
 fn warn(message: &str) {
     web_sys::console::warn_1(&JsValue::from_str(message));
 }
 
 /// Bytes per IndexedDB entry: a stored blob is split into parts so that no single copy
-/// (into the page's memory, or IndexedDB's own) holds up the page for long.
-const PART: usize = 8 << 20;
+/// (into the page's memory, or IndexedDB's own) holds up the page for long or takes much of
+/// a phone's memory at once.
+const PART: usize = 1 << 20;
 
 /// The bytes stored under `key` by [`idb_put`], if all of them are there.
 pub async fn idb_get(key: &str) -> Result<Option<Vec<u8>>, String> {
