@@ -14,6 +14,7 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from './lib.mjs';
+import { rendererPeakMb } from './memory.mjs';
 import { serve } from './serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,6 +26,9 @@ const GOAL_MS = 3000;
 // DevTools' "Fast 4G" as issue 21 measured it: 150 ms, 9 Mbit/s down, 1.5 Mbit/s up.
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 9e6 / 8, uploadThroughput: 1.5e6 / 8 };
 const CPU_SLOWDOWN = 4;
+// Maddell's perfect play ready on the same phone (issue 21): the table fetched from the site.
+const MADDELL_GOAL_S = 60;
+const RENDERER_GOAL_MB = 250;
 
 const failures = [];
 const check = (ok, what) => {
@@ -117,6 +121,79 @@ async function firstLoad(browser, url, label, server) {
   return out;
 }
 
+/**
+ * Sixpenny Maddell opened by a link on the phone profile, in a fresh context (no table in
+ * IndexedDB): a tap on the board answered (the placement shown), and the seconds until
+ * perfect play is ready (`data-perfect`: the table fetched from the site, checked and
+ * installed), with Chromium's renderer's peak memory meanwhile. Then the table, stored in
+ * IndexedDB, is ready again after a reload.
+ */
+async function maddellOnThePhone(browser, url, server) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
+  });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const before = server.log.length;
+  const began = Date.now();
+  await page.goto(`${url}?game=maddell`, { waitUntil: 'commit', timeout: 60_000 });
+  await page.waitForFunction(() => window.__first && window.__first.board > 0, null, { timeout: 60_000, polling: 50 });
+  const out = { boardS: Math.round((Date.now() - began) / 100) / 10 };
+  // A tap on an empty point while the table comes: the placement appears.
+  const marks = JSON.parse(await page.evaluate(() => document.body.dataset.marks || '{}'));
+  const point = Object.entries(marks).find(([k]) => k.startsWith('point:'));
+  if (point) {
+    const [x, y, w, h] = point[1];
+    const tapped = Date.now();
+    await page.touchscreen.tap(x + w / 2, y + h / 2);
+    await page.waitForFunction(() => Number(document.body.dataset.plies) >= 1, null, { timeout: 30_000, polling: 20 });
+    out.tapAnsweredMs = Date.now() - tapped;
+  }
+  out.perfectDuringTap = await page.evaluate(() => document.body.dataset.perfect || '');
+  await page.waitForFunction(() => (document.body.dataset.perfect || '').startsWith('ready')
+    || (document.body.dataset.perfect || '').startsWith('failed'), null, { timeout: 600_000, polling: 100 });
+  out.readyS = Math.round((Date.now() - began) / 100) / 10;
+  out.perfect = await page.evaluate(() => document.body.dataset.perfect || '');
+  out.rendererPeakMb = rendererPeakMb();
+  out.table = server.log.slice(before).filter((l) => l.includes('maddell-table'));
+  // Stored in IndexedDB: ready again after a reload, without the network's table. (Polled
+  // through evaluate: waitForFunction takes a returned Promise for a true value.)
+  const storedAt = Date.now();
+  out.stored = false;
+  while (!out.stored && Date.now() - storedAt < 120_000) {
+    out.stored = await page.evaluate(() => new Promise((resolve) => {
+      const open = indexedDB.open('qipan', 1);
+      open.onerror = () => resolve(false);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('tables')) { db.close(); resolve(false); return; }
+        const get = db.transaction('tables').objectStore('tables').get('maddell-table-v2');
+        get.onsuccess = () => { db.close(); resolve(get.result instanceof Blob); };
+        get.onerror = () => { db.close(); resolve(false); };
+      };
+    }));
+    if (!out.stored) await new Promise((r) => setTimeout(r, 500));
+  }
+  const reloadLog = server.log.length;
+  const reloaded = Date.now();
+  await page.reload({ waitUntil: 'commit', timeout: 60_000 });
+  await page.waitForFunction(() => (document.body.dataset.perfect || '').startsWith('ready'), null, { timeout: 120_000, polling: 100 });
+  out.reloadReadyS = Math.round((Date.now() - reloaded) / 100) / 10;
+  out.tableFetchedOnReload = server.log.slice(reloadLog).some((l) => l.includes('maddell-table'));
+  out.problems = problems;
+  await context.close();
+  console.log(`     maddell on the phone: board ${out.boardS} s, a tap answered in ${out.tapAnsweredMs} ms (${out.perfectDuringTap}), `
+    + `perfect play ${out.perfect} after ${out.readyS} s (${out.table.join(', ')}), renderer peak ${out.rendererPeakMb} MB; `
+    + `after a reload ready in ${out.reloadReadyS} s`);
+  return out;
+}
+
 const browser = await launch(3);
 const hosts = {
   raw: await serve(dist, 0, { precompressed: false }),
@@ -154,6 +231,17 @@ try {
   }
   // Reported, not failed: issue 21's goal is open (docs/web.md says where the time goes), and
   // a red CI for a figure the build cannot yet reach would hide every other failure.
+  const m = (results.maddell = await maddellOnThePhone(browser, `http://127.0.0.1:${hosts.precompressed.port}/`, hosts.precompressed));
+  check(m.perfect === 'ready' && m.readyS <= MADDELL_GOAL_S,
+    `phone profile: Maddell's perfect play ready in ${m.readyS} s (goal <= ${MADDELL_GOAL_S} s; ${m.perfect}), the table fetched as ${m.table.join(', ')}`);
+  check(m.table.some((l) => /maddell-table-v2\.bin (br|gzip)$/.test(l)),
+    `phone profile: the table came compressed (${m.table.join(', ')})`);
+  check(m.rendererPeakMb <= RENDERER_GOAL_MB, `phone profile: the renderer peaked at ${m.rendererPeakMb} MB (goal <= ${RENDERER_GOAL_MB} MB)`);
+  // Reported: the issue sets no goal for it (the tap lands while the table arrives).
+  console.log(`     phone profile: a tap on the board answered in ${m.tapAnsweredMs} ms (the table ${m.perfectDuringTap})`);
+  check(m.perfect === 'ready' && m.stored && !m.tableFetchedOnReload && m.reloadReadyS < 15,
+    `phone profile: after a reload, perfect play is ready from IndexedDB in ${m.reloadReadyS} s, the table not fetched again`);
+  for (const p of m.problems) check(false, `maddell on the phone: ${p}`);
   const met = results.boardMs <= GOAL_MS;
   console.log(`${met ? 'ok  ' : 'GOAL'} phone on Fast 4G, CPU 4x: first board ${results.boardMs} ms with pre-compressed files (goal <= ${GOAL_MS} ms${met ? '' : ', not met yet'}; plain files ${results.rawBoardMs} ms)`);
 } catch (e) {

@@ -7,7 +7,9 @@ set -eu
 dir=${TRUNK_STAGING_DIR:?run by Trunk as a post_build hook}
 cd "$dir"
 [ -f sw.js ] || { echo "stamp-sw: no sw.js in $dir" >&2; exit 1; }
-files=$(find . -type f ! -name sw.js | sed 's|^\./||' | LC_ALL=C sort)
+# Maddell's solved table is fetched only when Maddell is opened, and kept in IndexedDB: it is
+# not one of the files the worker caches at install (its 12.7 MB would be every visitor's).
+files=$(find . -type f ! -name sw.js ! -name 'maddell-table-*.bin' | sed 's|^\./||' | LC_ALL=C sort)
 version=$(for f in $files; do printf '%s\n' "$f"; cat "$f"; done | cksum | cut -d' ' -f1)
 list="'./'"
 for f in $files; do list="$list, './$f'"; done

@@ -19,6 +19,8 @@ const NAVIGATION_TIMEOUT_MS = 4000;
 // Trunk's content-hashed names (`qipan-0123456789abcdef.js`, `…_bg.wasm`): a file of that
 // name has only ever had these contents.
 const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
+// Maddell's solved table (tools/maddell-table-file.sh), not one of FILES.
+const TABLE = /\/maddell-table-[^/]*\.bin$/;
 
 self.addEventListener('install', (event) => {
   // `reload`: straight from the server, not from the HTTP cache of an older build; but a
@@ -45,6 +47,9 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  // Maddell's solved table goes straight to the network, as if there were no worker: the
+  // page keeps it in IndexedDB, so it is neither cached here nor worth a detour.
+  if (TABLE.test(new URL(request.url).pathname)) return;
   if (request.mode === 'navigate') {
     event.respondWith(networkFirst(request));
   } else {

@@ -40,7 +40,7 @@ pub use native::{
 };
 pub use verify::{verify, Sample};
 #[cfg(target_arch = "wasm32")]
-pub use web::{idb_get, idb_put, prepare_in_background};
+pub use web::prepare_in_background;
 
 use crate::ai::SolvedValue;
 use crate::games::maddell::{Maddell, Position};

@@ -1,7 +1,7 @@
 //! The table in the browser: fetched once from the site (the reduced table, a 12.7 MB static
 //! file that hosts send compressed, about 4.3 MB), or, when that fails, built inside the page
 //! in slices between frames (the page has a single thread); kept in IndexedDB for the next
-//! visit.
+//! visit, as a `Blob`, whose bytes the browser keeps outside the page's memory.
 
 use super::{
     claim_preparation, install, set_readiness, BuildError, Builder, Progress, Readiness, Table,
@@ -55,8 +55,8 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
     }
     wake();
     wasm_bindgen_futures::spawn_local(async move {
-        // A stored table that cannot be used is built again; the console says why.
-        match idb_get(KEY).await {
+        // A stored table that cannot be used is fetched or built again; the console says why.
+        match stored_table().await {
             Ok(Some(bytes)) => match Table::from_bytes(bytes) {
                 Ok(table) if table.max_pieces() == MAX_PIECES => {
                     install(Arc::new(table));
@@ -78,12 +78,11 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
             )),
         }
         match fetch_from_site().await {
-            Ok(table) => {
-                let table = Arc::new(table);
-                install(Arc::clone(&table));
+            Ok((table, blob)) => {
+                install(Arc::new(table));
                 set_readiness(Readiness::Ready { note: None });
                 wake();
-                let note = idb_put(KEY, table.as_bytes()).await.err();
+                let note = store_table(&blob).await.err();
                 set_readiness(Readiness::Ready { note });
                 wake();
                 return;
@@ -133,15 +132,19 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
         install(Arc::clone(&table));
         set_readiness(Readiness::Ready { note: None });
         wake();
-        let note = idb_put(KEY, table.as_bytes()).await.err();
+        let note = match blob_of(table.as_bytes()) {
+            Ok(blob) => store_table(&blob).await.err(),
+            Err(e) => Some(e),
+        };
         set_readiness(Readiness::Ready { note });
         wake();
     });
 }
 
 /// The table from the site, next to the page (`dist/` ships it: docs/web.md), checked as a
-/// stored one is (checksum, then positions against their children).
-async fn fetch_from_site() -> Result<Table, String> {
+/// stored one is (checksum, then positions against their children); and the file as the
+/// browser keeps it (a `Blob`, outside the page's memory), for IndexedDB.
+async fn fetch_from_site() -> Result<(Table, web_sys::Blob), String> {
     let window = web_sys::window().ok_or("no window")?;
     let response = JsFuture::from(window.fetch_with_str(super::FILE_NAME))
         .await
@@ -150,139 +153,110 @@ async fn fetch_from_site() -> Result<Table, String> {
     if !response.ok() {
         return Err(format!("HTTP {}", response.status()));
     }
-    // Read piece by piece into the page's memory (never the whole file as one JavaScript
-    // buffer besides: a phone's tab has little memory to spare).
-    let body = response.body().ok_or("an empty answer")?;
-    let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
-    let mut bytes = Vec::new();
-    let expected = super::HEADER_LEN + super::Layout::reduced(MAX_PIECES).payload_len;
-    if bytes.try_reserve_exact(expected).is_err() {
-        return Err(format!("no memory for {expected} bytes"));
-    }
-    loop {
-        let chunk: web_sys::ReadableStreamReadResult = JsFuture::from(reader.read())
-            .await
-            .map_err(describe)?
-            .unchecked_into();
-        if chunk.get_done().unwrap_or(true) {
-            break;
-        }
-        let piece: js_sys::Uint8Array = chunk.get_value().dyn_into().map_err(describe)?;
-        // A longer answer is not our table: stop reading it.
-        if bytes.len() + piece.length() as usize > expected {
-            return Err("longer than the table".to_owned());
-        }
-        let start = bytes.len();
-        bytes.resize(start + piece.length() as usize, 0);
-        piece.copy_to(&mut bytes[start..]);
-    }
-    let table = Table::from_bytes(bytes).map_err(|e| e.to_string())?;
+    let blob: web_sys::Blob = JsFuture::from(response.blob().map_err(describe)?)
+        .await
+        .map_err(describe)?
+        .dyn_into()
+        .map_err(describe)?;
+    let table = Table::from_bytes(read_blob(&blob).await?).map_err(|e| e.to_string())?;
     if table.max_pieces() != MAX_PIECES {
         return Err(format!(
             "it covers {} pieces a side, not {MAX_PIECES}",
             table.max_pieces()
         ));
     }
-    Ok(table)
+    Ok((table, blob))
+}
+
+/// Bytes read from a `Blob` at a time: the page's memory holds the table and one piece, not
+/// a second copy of the whole (a phone's tab has little memory to spare).
+const PIECE: usize = 1 << 20;
+
+/// The bytes of `blob`, read piece by piece, the page's thread handed back between pieces.
+async fn read_blob(blob: &web_sys::Blob) -> Result<Vec<u8>, String> {
+    let len = blob.size() as usize;
+    let expected = super::HEADER_LEN + super::Layout::reduced(MAX_PIECES).payload_len;
+    // Anything else is not our table: refuse it before reading it.
+    if len != expected {
+        return Err(format!("{len} bytes, not the table's {expected}"));
+    }
+    let mut bytes = Vec::new();
+    if bytes.try_reserve_exact(len).is_err() {
+        return Err(format!("no memory for {len} bytes"));
+    }
+    let browser = Yielder::new();
+    while bytes.len() < len {
+        let start = bytes.len();
+        let end = (start + PIECE).min(len);
+        let piece = blob
+            .slice_with_f64_and_f64(start as f64, end as f64)
+            .map_err(describe)?;
+        let buffer = JsFuture::from(piece.array_buffer())
+            .await
+            .map_err(describe)?;
+        let piece = js_sys::Uint8Array::new(&buffer);
+        if piece.length() as usize != end - start {
+            return Err("the stored table changed while it was read".to_owned());
+        }
+        bytes.resize(end, 0);
+        piece.copy_to(&mut bytes[start..end]);
+        browser.yield_now().await;
+    }
+    Ok(bytes)
+}
+
+/// A `Blob` of `bytes` (the table built in the page), for IndexedDB.
+fn blob_of(bytes: &[u8]) -> Result<web_sys::Blob, String> {
+    let parts = js_sys::Array::new();
+    parts.push(&js_sys::Uint8Array::from(bytes));
+    web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(describe)
+}
+
+/// The stored table's bytes, if IndexedDB holds one under [`KEY`].
+async fn stored_table() -> Result<Option<Vec<u8>>, String> {
+    let database = open().await?;
+    let value = get_one(&database, KEY).await;
+    database.close();
+    match value?.and_then(|v| v.dyn_into::<web_sys::Blob>().ok()) {
+        Some(blob) => read_blob(&blob).await.map(Some),
+        // Something else under our key is not ours to read.
+        None => Ok(None),
+    }
+}
+
+/// Stores the table's file under [`KEY`], in place of anything else in the store (an older
+/// version's table, such as format 1's 132 MB in parts): the browser keeps a `Blob`'s bytes
+/// itself, so the page's memory holds no copy for it.
+async fn store_table(blob: &web_sys::Blob) -> Result<(), String> {
+    let database = open().await?;
+    let result = put_only(&database, KEY, blob).await;
+    database.close();
+    result
 }
 
 fn warn(message: &str) {
     web_sys::console::warn_1(&JsValue::from_str(message));
 }
 
-/// Bytes per IndexedDB entry: a stored blob is split into parts so that no single copy
-/// (into the page's memory, or IndexedDB's own) holds up the page for long or takes much of
-/// a phone's memory at once.
-const PART: usize = 1 << 20;
-
-/// The bytes stored under `key` by [`idb_put`], if all of them are there.
-pub async fn idb_get(key: &str) -> Result<Option<Vec<u8>>, String> {
-    let database = open().await?;
-    let result = read_parts(&database, key).await;
-    database.close();
-    result
-}
-
-async fn read_parts(database: &IdbDatabase, key: &str) -> Result<Option<Vec<u8>>, String> {
-    // The entry under `key` itself: the number of parts and of bytes, 8 bytes each.
-    let Some(index) = get_one(database, key).await? else {
-        return Ok(None);
-    };
-    let Ok(index) = <[u8; 16]>::try_from(index.as_slice()) else {
-        return Ok(None);
-    };
-    let number = |at: usize| {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&index[at..at + 8]);
-        u64::from_le_bytes(word)
-    };
-    let (parts, len) = (number(0), number(8));
-    // Anything else is not what `idb_put` wrote: treat it as missing.
-    if len > u32::MAX as u64 || parts != len.div_ceil(PART as u64) {
-        return Ok(None);
-    }
-    let mut bytes = Vec::new();
-    if bytes.try_reserve_exact(len as usize).is_err() {
-        return Err(format!("no memory for {len} bytes"));
-    }
-    let browser = Yielder::new();
-    for part in 0..parts {
-        let Some(piece) = get_one(database, &format!("{key}/{part}")).await? else {
-            return Ok(None);
-        };
-        bytes.extend_from_slice(&piece);
-        browser.yield_now().await;
-    }
-    Ok((bytes.len() as u64 == len).then_some(bytes))
-}
-
-/// Stores `bytes` under `key` in the app's IndexedDB store, in parts, yielding to the
-/// page between them. The entry under `key` itself is written last, so that a write cut
-/// short reads back as missing.
-pub async fn idb_put(key: &str, bytes: &[u8]) -> Result<(), String> {
-    let database = open().await?;
-    let result = write_parts(&database, key, bytes).await;
-    database.close();
-    result
-}
-
-async fn write_parts(database: &IdbDatabase, key: &str, bytes: &[u8]) -> Result<(), String> {
-    let mut parts = 0u64;
-    let browser = Yielder::new();
-    for (part, piece) in bytes.chunks(PART).enumerate() {
-        put_one(database, &format!("{key}/{part}"), piece).await?;
-        parts += 1;
-        browser.yield_now().await;
-    }
-    let mut index = [0u8; 16];
-    index[..8].copy_from_slice(&parts.to_le_bytes());
-    index[8..].copy_from_slice(&(bytes.len() as u64).to_le_bytes());
-    put_one(database, key, &index).await
-}
-
-async fn get_one(database: &IdbDatabase, key: &str) -> Result<Option<Vec<u8>>, String> {
+async fn get_one(database: &IdbDatabase, key: &str) -> Result<Option<JsValue>, String> {
     let store = database
         .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readonly)
         .and_then(|t| t.object_store(STORE))
         .map_err(describe)?;
     let request = store.get(&JsValue::from_str(key)).map_err(describe)?;
     let value = finish(&request).await?;
-    // Something else under our key is not ours to read.
-    Ok(value
-        .dyn_into::<js_sys::Uint8Array>()
-        .ok()
-        .map(|array| array.to_vec()))
+    Ok((!value.is_undefined()).then_some(value))
 }
 
-async fn put_one(database: &IdbDatabase, key: &str, bytes: &[u8]) -> Result<(), String> {
+/// Empties the store and puts `value` under `key`, in one transaction.
+async fn put_only(database: &IdbDatabase, key: &str, value: &JsValue) -> Result<(), String> {
     let store = database
         .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
         .and_then(|t| t.object_store(STORE))
         .map_err(describe)?;
-    let array = js_sys::Uint8Array::new_with_length(bytes.len() as u32);
-    array.copy_from(bytes);
+    store.clear().map_err(describe)?;
     let request = store
-        .put_with_key(&array, &JsValue::from_str(key))
+        .put_with_key(value, &JsValue::from_str(key))
         .map_err(describe)?;
     finish(&request).await.map(|_| ())
 }
