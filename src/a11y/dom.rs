@@ -95,8 +95,12 @@ fn create() -> Result<Dom, eframe::wasm_bindgen::JsValue> {
             "ArrowDown" | "ArrowLeft" => Action::Decrement,
             _ => return,
         };
-        let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        let role = target.and_then(|t| t.get_attribute("role")).unwrap_or_default();
+        let target = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let role = target
+            .and_then(|t| t.get_attribute("role"))
+            .unwrap_or_default();
         if role == "slider" || role == "spinbutton" {
             event.prevent_default();
             queue(id, action);
@@ -188,7 +192,11 @@ pub fn apply(changes: &Changes, model: &Model) {
 }
 
 impl Dom {
-    fn patch(&mut self, changes: &Changes, model: &Model) -> Result<(), eframe::wasm_bindgen::JsValue> {
+    fn patch(
+        &mut self,
+        changes: &Changes,
+        model: &Model,
+    ) -> Result<(), eframe::wasm_bindgen::JsValue> {
         for patch in &changes.patches {
             match patch {
                 Patch::Remove(id) => {

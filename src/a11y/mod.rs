@@ -45,9 +45,11 @@ impl Plugin for Mirror {
     /// The actions the page's elements asked for since the last pass.
     fn input_hook(&mut self, _ctx: &Context, input: &mut RawInput) {
         #[cfg(target_arch = "wasm32")]
-        input
-            .events
-            .extend(dom::take_actions().into_iter().map(egui::Event::AccessKitActionRequest));
+        input.events.extend(
+            dom::take_actions()
+                .into_iter()
+                .map(egui::Event::AccessKitActionRequest),
+        );
         #[cfg(not(target_arch = "wasm32"))]
         let _ = input;
     }
@@ -80,5 +82,7 @@ pub fn tab(response: &egui::Response) {
 
 /// Names `point` the board's active descendant: the keyboard ring is on it.
 pub fn ring_on(ctx: &Context, board: egui::Id, point: egui::Id) {
-    ctx.accesskit_node_builder(board, |node| node.set_active_descendant(point.accesskit_id()));
+    ctx.accesskit_node_builder(board, |node| {
+        node.set_active_descendant(point.accesskit_id())
+    });
 }

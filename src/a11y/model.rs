@@ -99,17 +99,29 @@ pub enum Patch {
     /// Removes the element of this node.
     Remove(u64),
     /// Creates the element (detached; a `Place` follows).
-    Create { id: u64, tag: Tag },
+    Create {
+        id: u64,
+        tag: Tag,
+    },
     /// Sets (`Some`) or removes (`None`) an attribute.
     Attr {
         id: u64,
         name: &'static str,
         value: Option<String>,
     },
-    Text { id: u64, text: String },
-    Rect { id: u64, rect: [i32; 4] },
+    Text {
+        id: u64,
+        text: String,
+    },
+    Rect {
+        id: u64,
+        rect: [i32; 4],
+    },
     /// Puts the element right before `before`'s element, or last when `None`.
-    Place { id: u64, before: Option<u64> },
+    Place {
+        id: u64,
+        before: Option<u64>,
+    },
 }
 
 /// What changed between two models.
@@ -125,7 +137,10 @@ pub struct Changes {
 
 impl Changes {
     pub fn is_empty(&self) -> bool {
-        self.patches.is_empty() && self.announce.is_empty() && !self.focus_moved && !self.lang_changed
+        self.patches.is_empty()
+            && self.announce.is_empty()
+            && !self.focus_moved
+            && !self.lang_changed
     }
 }
 
@@ -256,10 +271,9 @@ fn element(node: &Node, tag: Tag, role: Option<&'static str>, scale: f32) -> Ele
     });
     match (role, toggled) {
         (Some("tab" | "option"), Some(t)) => set("aria-selected", (t == "true").to_string()),
-        (
-            Some("checkbox" | "switch" | "radio" | "menuitemcheckbox" | "menuitemradio"),
-            Some(t),
-        ) => set("aria-checked", t.to_owned()),
+        (Some("checkbox" | "switch" | "radio" | "menuitemcheckbox" | "menuitemradio"), Some(t)) => {
+            set("aria-checked", t.to_owned())
+        }
         (_, Some(t)) => set("aria-pressed", t.to_owned()),
         _ => {}
     }
@@ -274,7 +288,10 @@ fn element(node: &Node, tag: Tag, role: Option<&'static str>, scale: f32) -> Ele
     if node.is_disabled() {
         set("aria-disabled", "true".to_owned());
     }
-    if matches!(role, Some("slider" | "spinbutton" | "meter" | "progressbar")) {
+    if matches!(
+        role,
+        Some("slider" | "spinbutton" | "meter" | "progressbar")
+    ) {
         let number = |v: f64| format!("{}", (v * 1000.0).round() / 1000.0);
         if let Some(v) = node.numeric_value() {
             set("aria-valuenow", number(v));
@@ -337,7 +354,10 @@ pub fn diff(old: &Model, new: &Model) -> Changes {
         let n = &new.elements[id];
         match old.elements.get(id).filter(|o| o.tag == n.tag) {
             None => {
-                patches.push(Patch::Create { id: *id, tag: n.tag });
+                patches.push(Patch::Create {
+                    id: *id,
+                    tag: n.tag,
+                });
                 for (name, value) in &n.attrs {
                     patches.push(Patch::Attr {
                         id: *id,
@@ -351,7 +371,10 @@ pub fn diff(old: &Model, new: &Model) -> Changes {
                         text: n.text.clone(),
                     });
                 }
-                patches.push(Patch::Rect { id: *id, rect: n.rect });
+                patches.push(Patch::Rect {
+                    id: *id,
+                    rect: n.rect,
+                });
             }
             Some(o) => {
                 for (name, value) in &n.attrs {
@@ -379,7 +402,10 @@ pub fn diff(old: &Model, new: &Model) -> Changes {
                     });
                 }
                 if o.rect != n.rect {
-                    patches.push(Patch::Rect { id: *id, rect: n.rect });
+                    patches.push(Patch::Rect {
+                        id: *id,
+                        rect: n.rect,
+                    });
                 }
             }
         }

@@ -5,7 +5,7 @@ use super::*;
 use egui::accesskit::{Live, Node, NodeId, Rect, Role, Toggled, TreeId, TreeInfo, TreeUpdate};
 
 /// The tree update of one egui pass that draws `ui`.
-fn pass(ctx: &egui::Context, mut ui: impl FnMut(&mut egui::Ui)) -> TreeUpdate {
+fn pass(ctx: &egui::Context, mut draw: impl FnMut(&mut egui::Ui)) -> TreeUpdate {
     let input = egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(
             egui::Pos2::ZERO,
@@ -13,10 +13,12 @@ fn pass(ctx: &egui::Context, mut ui: impl FnMut(&mut egui::Ui)) -> TreeUpdate {
         )),
         ..Default::default()
     };
-    let output = ctx.run_ui(input, |root| {
-        egui::CentralPanel::default().show(root.ctx(), |ui| ui(ui));
+    let mut output = ctx.run_ui(input, |root| {
+        egui::CentralPanel::default().show(root, |ui| draw(ui));
     });
-    output.platform_output.accesskit_update.expect("AccessKit is on")
+    let update = output.platform_output.accesskit_update.take();
+    output.drop_without_applying_deltas();
+    update.expect("AccessKit is on")
 }
 
 fn context() -> egui::Context {
@@ -34,7 +36,8 @@ fn controls(ui: &mut egui::Ui, checked: &mut bool, status: &str) {
     let _ = ui.selectable_label(false, "中文");
     ui.add_enabled(false, egui::Button::new("Redo"));
     let said = ui.label(status);
-    ui.ctx().accesskit_node_builder(said.id, |n| n.set_live(Live::Polite));
+    ui.ctx()
+        .accesskit_node_builder(said.id, |n| n.set_live(Live::Polite));
     let tab = ui.selectable_label(true, "Rules");
     crate::a11y::tab(&tab);
     crate::a11y::set_language(ui.ctx(), "zh-CN");
@@ -50,12 +53,23 @@ fn widgets_become_elements_with_roles_names_and_states() {
     assert_eq!(new_game.tag, Tag::Button);
     assert_eq!(new_game.attr("role"), Some("button"));
     assert_eq!(new_game.attr("aria-disabled"), None);
-    let (_, check) = model.find("Two people on one screen").expect("the checkbox");
+    let (_, check) = model
+        .find("Two people on one screen")
+        .expect("the checkbox");
     assert_eq!(check.attr("role"), Some("checkbox"));
     assert_eq!(check.attr("aria-checked"), Some("true"));
-    assert_eq!(model.find("English").unwrap().1.attr("aria-pressed"), Some("true"));
-    assert_eq!(model.find("中文").unwrap().1.attr("aria-pressed"), Some("false"));
-    assert_eq!(model.find("Redo").unwrap().1.attr("aria-disabled"), Some("true"));
+    assert_eq!(
+        model.find("English").unwrap().1.attr("aria-pressed"),
+        Some("true")
+    );
+    assert_eq!(
+        model.find("中文").unwrap().1.attr("aria-pressed"),
+        Some("false")
+    );
+    assert_eq!(
+        model.find("Redo").unwrap().1.attr("aria-disabled"),
+        Some("true")
+    );
     let (_, tab) = model.find("Rules").expect("the tab");
     assert_eq!(tab.attr("role"), Some("tab"));
     assert_eq!(tab.attr("aria-selected"), Some("true"));
@@ -77,18 +91,35 @@ fn widgets_become_elements_with_roles_names_and_states() {
 fn a_still_frame_changes_nothing_and_a_click_changes_only_its_state() {
     let ctx = context();
     let mut checked = false;
-    let first = build(&pass(&ctx, |ui| controls(ui, &mut checked, "Your turn")), 1.0);
+    let first = build(
+        &pass(&ctx, |ui| controls(ui, &mut checked, "Your turn")),
+        1.0,
+    );
     let created = diff(&Model::default(), &first);
     assert_eq!(
-        created.patches.iter().filter(|p| matches!(p, Patch::Create { .. })).count(),
+        created
+            .patches
+            .iter()
+            .filter(|p| matches!(p, Patch::Create { .. }))
+            .count(),
         first.order.len()
     );
     // The page as it opens announces nothing.
     assert!(created.announce.is_empty());
-    let again = build(&pass(&ctx, |ui| controls(ui, &mut checked, "Your turn")), 1.0);
-    assert!(diff(&first, &again).is_empty(), "{:?}", diff(&first, &again));
+    let again = build(
+        &pass(&ctx, |ui| controls(ui, &mut checked, "Your turn")),
+        1.0,
+    );
+    assert!(
+        diff(&first, &again).is_empty(),
+        "{:?}",
+        diff(&first, &again)
+    );
     checked = true;
-    let toggled = build(&pass(&ctx, |ui| controls(ui, &mut checked, "Your turn")), 1.0);
+    let toggled = build(
+        &pass(&ctx, |ui| controls(ui, &mut checked, "Your turn")),
+        1.0,
+    );
     let (id, _) = toggled.find("Two people on one screen").unwrap();
     assert_eq!(
         diff(&again, &toggled).patches,
@@ -104,11 +135,17 @@ fn a_still_frame_changes_nothing_and_a_click_changes_only_its_state() {
 fn a_live_label_says_its_new_text() {
     let ctx = context();
     let mut checked = false;
-    let before = build(&pass(&ctx, |ui| controls(ui, &mut checked, "Your turn")), 1.0);
+    let before = build(
+        &pass(&ctx, |ui| controls(ui, &mut checked, "Your turn")),
+        1.0,
+    );
     let moved = "The computer (Light) played l-c.";
     let after = build(&pass(&ctx, |ui| controls(ui, &mut checked, moved)), 1.0);
     let changes = diff(&before, &after);
-    assert_eq!(changes.announce, vec![(Politeness::Polite, moved.to_owned())]);
+    assert_eq!(
+        changes.announce,
+        vec![(Politeness::Polite, moved.to_owned())]
+    );
     // The same text again is not said twice.
     let still = build(&pass(&ctx, |ui| controls(ui, &mut checked, moved)), 1.0);
     assert!(diff(&after, &still).announce.is_empty());
@@ -118,31 +155,39 @@ fn a_live_label_says_its_new_text() {
 fn an_accesskit_click_clicks_the_widget() {
     let ctx = context();
     let mut clicks = 0;
-    let mut id = None;
-    let mut run = |events: Vec<egui::Event>, clicks: &mut i32| {
+    let run = |events: Vec<egui::Event>, clicks: &mut i32| {
         let input = egui::RawInput {
             events,
-            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 300.0))),
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(400.0, 300.0),
+            )),
             ..Default::default()
         };
-        let _ = ctx.run_ui(input, |root| {
-            egui::CentralPanel::default().show(root.ctx(), |ui| {
+        let mut id = None;
+        ctx.run_ui(input, |root| {
+            egui::CentralPanel::default().show(root, |ui| {
                 let r = ui.button("Undo");
                 id = Some(r.id);
                 if r.clicked() {
                     *clicks += 1;
                 }
             });
-        });
+        })
+        .drop_without_applying_deltas();
+        id.unwrap()
     };
-    run(Vec::new(), &mut clicks);
+    let id = run(Vec::new(), &mut clicks);
     let request = egui::accesskit::ActionRequest {
         action: egui::accesskit::Action::Click,
         target_tree: TreeId::ROOT,
-        target_node: id.unwrap().accesskit_id(),
+        target_node: id.accesskit_id(),
         data: None,
     };
-    run(vec![egui::Event::AccessKitActionRequest(request)], &mut clicks);
+    run(
+        vec![egui::Event::AccessKitActionRequest(request)],
+        &mut clicks,
+    );
     assert_eq!(clicks, 1);
 }
 
@@ -159,7 +204,12 @@ fn node(role: Role, label: &str, x: f64) -> Node {
 
 fn tree(children: &[(u64, Node)], focus: u64) -> TreeUpdate {
     let mut root = Node::new(Role::Window);
-    root.set_children(children.iter().map(|(id, _)| NodeId(*id)).collect::<Vec<_>>());
+    root.set_children(
+        children
+            .iter()
+            .map(|(id, _)| NodeId(*id))
+            .collect::<Vec<_>>(),
+    );
     let mut nodes = vec![(NodeId(1), root)];
     nodes.extend(children.iter().map(|(id, n)| (NodeId(*id), n.clone())));
     TreeUpdate {
@@ -202,7 +252,10 @@ fn the_diff_moves_few_elements_and_keeps_the_order() {
     assert_eq!(places, 2, "{:?}", changes.patches);
     assert_eq!(replay(old.order.clone(), &changes), new.order);
     // From nothing: everything placed, in order.
-    assert_eq!(replay(Vec::new(), &diff(&Model::default(), &new)), new.order);
+    assert_eq!(
+        replay(Vec::new(), &diff(&Model::default(), &new)),
+        new.order
+    );
 }
 
 #[test]
@@ -233,13 +286,22 @@ fn structure_is_skipped_and_focus_and_the_ring_are_followed() {
 fn a_changed_role_remakes_the_element_and_states_come_and_go() {
     let mut check = node(Role::CheckBox, "Solidarity", 0.0);
     check.set_toggled(Toggled::False);
-    let old = build(&tree(&[(2, check.clone()), (3, node(Role::Label, "x", 0.0))], 1), 1.0);
+    let old = build(
+        &tree(&[(2, check.clone()), (3, node(Role::Label, "x", 0.0))], 1),
+        1.0,
+    );
     check.set_disabled();
     check.set_toggled(Toggled::Mixed);
-    let new = build(&tree(&[(2, check), (3, node(Role::Button, "x", 0.0))], 1), 1.0);
+    let new = build(
+        &tree(&[(2, check), (3, node(Role::Button, "x", 0.0))], 1),
+        1.0,
+    );
     let changes = diff(&old, &new);
     assert!(changes.patches.contains(&Patch::Remove(3)));
-    assert!(changes.patches.contains(&Patch::Create { id: 3, tag: Tag::Button }));
+    assert!(changes.patches.contains(&Patch::Create {
+        id: 3,
+        tag: Tag::Button
+    }));
     assert!(changes.patches.contains(&Patch::Attr {
         id: 2,
         name: "aria-checked",
