@@ -37,7 +37,9 @@ const hasHan = (text) => /\p{Script=Han}/u.test(text);
 // Before the app starts: count painted frames (eframe clears the canvas once a frame, as in
 // test.mjs) and the changes made to the mirror's layer.
 function instrument() {
-  const q = (window.__qipan = { paints: 0, mutations: 0 });
+  // Every position the page showed, with its move count: the computer may answer before
+  // the test looks at the position the person's move made.
+  const q = (window.__qipan = { paints: 0, mutations: 0, positions: [] });
   const clear = WebGL2RenderingContext.prototype.clear;
   WebGL2RenderingContext.prototype.clear = function (...args) {
     q.paints++;
@@ -48,8 +50,16 @@ function instrument() {
       const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
       if (el && el.closest && el.closest('#qipan_a11y')) q.mutations++;
     }
+    const data = document.body && document.body.dataset;
+    const last = q.positions[q.positions.length - 1];
+    if (data && data.position !== undefined && (!last || last.position !== data.position || last.plies !== data.plies)) {
+      q.positions.push({ plies: Number(data.plies), position: data.position });
+    }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
+
+/** The last position the page showed with `plies` moves. */
+const shown = (t, plies) => t.page.evaluate((n) => window.__qipan.positions.filter((p) => p.plies === n).map((p) => p.position).pop(), plies);
 
 /** The page seen through Chromium's accessibility tree. */
 class Reader {
@@ -285,17 +295,16 @@ async function game(t, r, m) {
     const now = await t.state();
     if (Number(now.plies) > plies + 1) {
       answers++;
-      const said = await r.until((s) => {
-        const polite = s.live.filter((l) => l.live === 'polite');
-        return polite.map((l) => l.text).find((x) => /The computer \(.*\) played (\S+)\./.test(x));
-      }, 5000);
-      const move = said && said.found.match(/played (\S+)\./)[1];
-      const [a, b] = (move || '').split('-');
-      const pos = await t.page.evaluate(() => document.body.dataset.position);
-      const after = board(pos), prev = board(mine.position);
-      const right = move && after[a] === '.' && prev[a] !== '.' && after[b] === prev[a];
+      // The move, from the positions before and after it; then its words in the region.
+      const [was, pos] = [await shown(t, plies + 1), await shown(t, plies + 2)];
+      const after = board(pos || ''), prev = board(was || '');
+      const a = SC_ORDER.find((p) => prev[p] !== '.' && after[p] === '.');
+      const b = SC_ORDER.find((p) => prev[p] === '.' && after[p] !== '.');
+      const said = await r.until((s) => s.live.filter((l) => l.live === 'polite').map((l) => l.text)
+        .find((x) => x.includes(`played ${a}-${b}.`)), 5000);
+      const right = Boolean(a && b && said);
       if (right) announced++;
-      else check(false, `${name}: the computer's move reaches the polite live region (said: ${said?.found}; ${mine.position} -> ${pos})`);
+      else check(false, `${name}: the computer's move reaches the polite live region (expected "played ${a}-${b}."; ${was} -> ${pos})`);
     }
     if (now.over === '1') { moves++; break; }
   }
