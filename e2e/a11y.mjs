@@ -261,7 +261,7 @@ async function game(t, r, m) {
   const name = t.size.name;
   const t0 = Date.now();
   let moves = 0, answers = 0, announced = 0, spaces = 0;
-  let seed = 7;
+  let seed = t.size.touch ? 7 : 5;
   const pick = (list) => { seed = (seed * 1103515245 + 12345) % 2147483648; return list[seed % list.length]; };
   for (; moves < MAX_MOVES; moves++) {
     // The person to move: some point says it can move (or the game is over).
