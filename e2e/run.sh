@@ -36,6 +36,12 @@ start=$SECONDS
 timeout 1200 node e2e/test.mjs "$root/dist" || status=$?
 echo "e2e: test.mjs took $((SECONDS - start)) s"
 
+# The page's accessibility tree (issue 22): roles and names in both languages, a whole
+# Shuang Cheng game by accessibility nodes only, the live region, frames on a still board.
+start=$SECONDS
+timeout 900 node e2e/a11y.mjs "$root/dist" || status=$?
+echo "e2e: a11y.mjs took $((SECONDS - start)) s"
+
 # The first load on a phone over Fast 4G, plain and pre-compressed (issue 21: <= 3 s).
 start=$SECONDS
 timeout 300 node e2e/firstload.mjs "$root/dist" || status=$?

@@ -156,6 +156,8 @@ fn main() {
                 eframe::WebOptions::default(),
                 Box::new(|cc| {
                     qipan::renderer::record(cc);
+                    // The accessibility tree in the page (eframe's web runner drops it).
+                    qipan::a11y::Mirror::install(&cc.egui_ctx);
                     Ok(Box::new(qipan::ui::App::new(cc)))
                 }),
             )

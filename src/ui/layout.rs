@@ -153,6 +153,7 @@ impl Views {
                             ] {
                                 let text = egui::RichText::new(i18n.tr(id)).heading();
                                 let r = ui.selectable_label(self.side == tab, text);
+                                crate::a11y::tab(&r);
                                 mark(ui, key, &r);
                                 if r.clicked() {
                                     self.side = tab;
@@ -184,6 +185,7 @@ impl Views {
                                 Tab::Rules | Tab::Review | Tab::Puzzles | Tab::Stats
                             );
                             let r = ui.selectable_label(play, i18n.tr(msg!("tab-play")));
+                            crate::a11y::tab(&r);
                             mark(ui, "tab:play", &r);
                             if r.clicked() {
                                 self.tab = Tab::Games;
@@ -195,6 +197,7 @@ impl Views {
                                 (Tab::Stats, msg!("stats-heading"), "tab:stats"),
                             ] {
                                 let r = ui.selectable_label(self.tab == tab, i18n.tr(id));
+                                crate::a11y::tab(&r);
                                 mark(ui, key, &r);
                                 if r.clicked() {
                                     self.tab = tab;
@@ -327,6 +330,7 @@ impl Views {
                             (Tab::Stats, msg!("stats-heading"), "tab:stats"),
                         ] {
                             let r = ui.selectable_label(self.tab == tab, i18n.tr(id));
+                            crate::a11y::tab(&r);
                             mark(ui, key, &r);
                             if r.clicked() {
                                 self.tab = tab;

@@ -243,6 +243,8 @@ impl eframe::App for App {
         self.perfect_play.frame(&ctx, self.session.game());
 
         theme::fit_tooltips(ui);
+        // The accessibility tree's language (the page's mirror marks its elements with it).
+        crate::a11y::set_language(&ctx, self.i18n.lang().tag());
         #[cfg(target_arch = "wasm32")]
         marks::clear(&ctx);
         let frame = layout::Frame {

@@ -165,8 +165,11 @@ pub fn game_over_banner(
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.vertical_centered(|ui| {
-                ui.label(egui::RichText::new(headline).size(20.0).strong());
-                ui.label(board::end_reason(game, i18n));
+                // Said aloud as the game ends (with the status line's "game over").
+                let said = ui.label(egui::RichText::new(headline).size(20.0).strong());
+                live(ui, said.id);
+                let said = ui.label(board::end_reason(game, i18n));
+                live(ui, said.id);
                 // A game that ended with no move played has nothing to review, and an
                 // online game is not reviewed (the coach is off).
                 if game.review_running().is_none() && !game.is_empty() && !game.is_remote() {

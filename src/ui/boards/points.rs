@@ -272,6 +272,8 @@ impl PointPainter {
             .map(|i| i as u8);
         if let Some(focus) = self.focus.filter(|&f| f < screen.len()) {
             super::focus_ring(&on.painter, screen[focus], r * 1.45);
+            let point = ui.scope_id().with(("point", focus));
+            crate::a11y::ring_on(ui.ctx(), background.id, point);
         }
         let names = crate::ui::games::describe(game.variant().game).pieces;
         for (i, &c) in screen.iter().enumerate() {

@@ -412,6 +412,8 @@ impl PushPainter {
             .map(|c| (c as u8, screen[c]));
         if let Some(focus) = self.focus.filter(|&f| f < screen.len()) {
             super::focus_ring(&on.painter, screen[focus], on.r * 1.3);
+            let cell = ui.scope_id().with(("cell", focus));
+            crate::a11y::ring_on(ui.ctx(), background.id, cell);
         }
         for (c, &p) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("cell", c));

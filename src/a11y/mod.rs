@@ -1,0 +1,88 @@
+//! The web page's accessibility tree. eframe's web runner drops egui's AccessKit tree, so a
+//! screen reader would find one silent `<canvas>`. [`Mirror`], an egui [`Plugin`], turns
+//! AccessKit on, takes each pass's tree update, and mirrors it into hidden DOM elements over
+//! the canvas (`<div id="qipan_a11y">`): one element per button, tab, checkbox, setting,
+//! label and board point, with its ARIA role, name, states and place; the live regions'
+//! new text goes to two announcer regions (polite, assertive). Activating an element (a
+//! click, or Enter or Space from a screen reader) comes back to egui as an AccessKit action
+//! request, as a tap would.
+//!
+//! [`model`] is the pure half (tree to DOM model, and the patches between two models),
+//! tested natively; `dom` (wasm32 only) applies the patches. On a still board the tree does
+//! not change and the DOM is not touched; the mirror never asks for a frame itself.
+
+pub mod model;
+
+#[cfg(target_arch = "wasm32")]
+mod dom;
+
+use egui::{Context, FullOutput, Plugin, RawInput};
+
+/// The plugin: the model of what the page holds now.
+#[derive(Default)]
+pub struct Mirror {
+    model: model::Model,
+}
+
+impl Mirror {
+    /// Turns AccessKit on and installs the mirror (the DOM half only on the web).
+    pub fn install(ctx: &Context) {
+        ctx.add_plugin(Mirror::default());
+    }
+}
+
+impl Plugin for Mirror {
+    fn debug_name(&self) -> &'static str {
+        "qipan_a11y_mirror"
+    }
+
+    fn setup(&mut self, ctx: &Context) {
+        ctx.enable_accesskit();
+        #[cfg(target_arch = "wasm32")]
+        dom::install(ctx);
+    }
+
+    /// The actions the page's elements asked for since the last pass.
+    fn input_hook(&mut self, _ctx: &Context, input: &mut RawInput) {
+        #[cfg(target_arch = "wasm32")]
+        input.events.extend(
+            dom::take_actions()
+                .into_iter()
+                .map(egui::Event::AccessKitActionRequest),
+        );
+        #[cfg(not(target_arch = "wasm32"))]
+        let _ = input;
+    }
+
+    fn output_hook(&mut self, ctx: &Context, output: &mut FullOutput) {
+        let Some(update) = output.platform_output.accesskit_update.take() else {
+            return;
+        };
+        let next = model::build(&update, ctx.zoom_factor());
+        let changes = model::diff(&self.model, &next);
+        if !changes.is_empty() {
+            #[cfg(target_arch = "wasm32")]
+            dom::apply(&changes, &next);
+        }
+        self.model = next;
+    }
+}
+
+/// Says the tree's language (the root node's), so that the page's elements carry it.
+pub fn set_language(ctx: &Context, tag: &str) {
+    ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| node.set_language(tag));
+}
+
+/// Makes a selectable label one of a row of tabs for screen readers (role tab, selected).
+pub fn tab(response: &egui::Response) {
+    response.ctx.accesskit_node_builder(response.id, |node| {
+        node.set_role(egui::accesskit::Role::Tab);
+    });
+}
+
+/// Names `point` the board's active descendant: the keyboard ring is on it.
+pub fn ring_on(ctx: &Context, board: egui::Id, point: egui::Id) {
+    ctx.accesskit_node_builder(board, |node| {
+        node.set_active_descendant(point.accesskit_id())
+    });
+}
