@@ -244,3 +244,101 @@ impl Evaluate for Cannon {
         mv.from as usize * POINTS + mv.to as usize
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::cannon::point_from_name;
+    use crate::games::Game;
+
+    /// A board of the given pieces (point names), `to_move` to move.
+    fn board(cannons: &[&str], soldiers: &[&str], to_move: Side) -> Position {
+        let mask = |names: &[&str]| {
+            names
+                .iter()
+                .map(|n| 1u32 << point_from_name(n).expect("a point"))
+                .fold(0, |a, b| a | b)
+        };
+        Position {
+            cannons: mask(cannons),
+            soldiers: mask(soldiers),
+            to_move,
+            decided: None,
+        }
+    }
+
+    /// The default weights with only `slot` kept (and the material), so that a test sees one
+    /// term alone.
+    fn only(slot: usize) -> Weights {
+        let mut weights = Weights::from_table(WEIGHTS);
+        for (i, w) in weights.0.iter_mut().enumerate() {
+            if ![CANNON, SOLDIER, slot].contains(&i) {
+                *w = 0;
+            }
+        }
+        if weights.0[slot] == 0 {
+            weights.0[slot] = 10;
+        }
+        weights
+    }
+
+    #[test]
+    fn a_step_onto_a_cannons_last_free_point_is_noisy() {
+        // The cannon on a6 has a5, b6 and b5 around it; b6 and b5 are held, a5 is free.
+        let pos = board(&["a6", "e1"], &["b6", "b5", "a3", "c5"], Side::O);
+        let step = |text| Cannon.parse_move(&pos, text).expect("legal");
+        assert!(Cannon.is_noisy(&pos, step("a3-a4")) == false);
+        let pos = board(&["a6", "e1"], &["b6", "b5", "a4", "c5"], Side::O);
+        let step = |text| Cannon.parse_move(&pos, text).expect("legal");
+        assert!(Cannon.is_noisy(&pos, step("a4-a5")));
+        // b5 stepping to a5 frees b5 again: no box-in.
+        assert!(!Cannon.is_noisy(&pos, step("b5-a5")));
+        assert_eq!(box_threats(&pos), 1);
+    }
+
+    #[test]
+    fn soldiers_that_repeat_while_behind_lose_their_margin() {
+        let pos = Cannon.start_with(Side::O);
+        let evaluation = Cannon.evaluate(&pos, &Cannon.default_weights());
+        assert!(evaluation < 0, "{evaluation}");
+        let value = Cannon.repetition_value(&pos, evaluation);
+        assert!(value <= evaluation - SOLDIERS_PROGRESS, "{value} {evaluation}");
+        assert!(value <= -SOLDIERS_CONTEMPT);
+        // Ahead, the soldiers still pay their contempt; the cannons pay the usual one.
+        assert_eq!(Cannon.repetition_value(&pos, 1000), -SOLDIERS_CONTEMPT);
+        let pos = Cannon.start_with(Side::X);
+        assert_eq!(
+            Cannon.repetition_value(&pos, -500),
+            -crate::ai::search::CONTEMPT
+        );
+    }
+
+    #[test]
+    fn an_exposed_soldier_is_worse_for_the_soldiers_than_a_covered_one() {
+        // The cannon on a5 steps to a4 and fires across b4 onto c4; with b4 held it cannot.
+        let exposed_one = board(&["a5"], &["c4", "e1"], Side::X);
+        let covered = board(&["a5"], &["b4", "c4"], Side::X);
+        assert_eq!(exposed(&exposed_one).count_ones(), 1);
+        assert_eq!(exposed(&covered), 0);
+        let w = only(EXPOSED);
+        assert!(cannons_score(&exposed_one, &w) > cannons_score(&covered, &w));
+    }
+
+    #[test]
+    fn a_cannon_in_the_net_is_worse_for_the_cannons() {
+        // On a6 with b6 and b5 held, the cannon's room is a5 (and a4 beyond, held here); on
+        // c4 in the open it has room.
+        let netted = board(&["a6"], &["b6", "b5", "a4", "e1"], Side::X);
+        let open = board(&["c4"], &["b6", "b5", "a4", "e1"], Side::X);
+        assert_eq!(room(netted.cannons, netted.empty()).count_ones(), 1);
+        assert!(room(open.cannons, open.empty()).count_ones() > NET_ROOM);
+        for slot in [NET, SPACE, FREEDOM, NEARLY_BOXED] {
+            let w = only(slot);
+            assert!(
+                cannons_score(&netted, &w) < cannons_score(&open, &w),
+                "{}",
+                WEIGHTS[slot].0
+            );
+        }
+    }
+}
