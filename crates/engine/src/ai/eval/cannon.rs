@@ -304,6 +304,11 @@ mod tests {
         let value = Cannon.repetition_value(&pos, evaluation);
         assert!(value <= evaluation - SOLDIERS_PROGRESS, "{value} {evaluation}");
         assert!(value <= -SOLDIERS_CONTEMPT);
+        // Two soldiers down, a repetition is worse for them than that.
+        assert_eq!(
+            Cannon.repetition_value(&pos, -500),
+            -500 - SOLDIERS_PROGRESS
+        );
         // Ahead, the soldiers still pay their contempt; the cannons pay the usual one.
         assert_eq!(Cannon.repetition_value(&pos, 1000), -SOLDIERS_CONTEMPT);
         let pos = Cannon.start_with(Side::X);
