@@ -302,7 +302,10 @@ mod tests {
         let evaluation = Cannon.evaluate(&pos, &Cannon.default_weights());
         assert!(evaluation < 0, "{evaluation}");
         let value = Cannon.repetition_value(&pos, evaluation);
-        assert!(value <= evaluation - SOLDIERS_PROGRESS, "{value} {evaluation}");
+        assert!(
+            value <= evaluation - SOLDIERS_PROGRESS,
+            "{value} {evaluation}"
+        );
         assert!(value <= -SOLDIERS_CONTEMPT);
         // Two soldiers down, a repetition is worse for them than that.
         assert_eq!(
