@@ -287,7 +287,7 @@ mod tests {
         // The cannon on a6 has a5, b6 and b5 around it; b6 and b5 are held, a5 is free.
         let pos = board(&["a6", "e1"], &["b6", "b5", "a3", "c5"], Side::O);
         let step = |text| Cannon.parse_move(&pos, text).expect("legal");
-        assert!(Cannon.is_noisy(&pos, step("a3-a4")) == false);
+        assert!(!Cannon.is_noisy(&pos, step("a3-a4")));
         let pos = board(&["a6", "e1"], &["b6", "b5", "a4", "c5"], Side::O);
         let step = |text| Cannon.parse_move(&pos, text).expect("legal");
         assert!(Cannon.is_noisy(&pos, step("a4-a5")));
