@@ -43,10 +43,6 @@ const WEIGHTS: &[(&str, i32)] = &[
     ("box_threat", 0),
 ];
 
-/// Whether a soldier step that boxes a cannon in counts as noisy (ordered first, followed by
-/// quiescence), as a capture does.
-const NOISY_BOXING: bool = true;
-
 /// A cannon's room at most this big is a net ([`NET`]).
 const NET_ROOM: u32 = 3;
 
@@ -225,8 +221,10 @@ impl Evaluate for Cannon {
         }
     }
 
+    /// Captures, and the soldiers' steps that box a cannon in (it is removed at once, as a
+    /// captured soldier is): both are ordered first and followed past the horizon.
     fn is_noisy(&self, pos: &Position, mv: Move) -> bool {
-        mv.capture || (NOISY_BOXING && boxes_in(pos, mv))
+        mv.capture || boxes_in(pos, mv)
     }
 
     fn noisy_gain(&self, _pos: &Position, mv: Move) -> i32 {
