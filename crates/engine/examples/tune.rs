@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p qipan-engine --example tune -- climb GAME --depth D [--games N] [--step S] [--rounds R]
-//! cargo run --release -p qipan-engine --example tune -- duel GAME PLAYER PLAYER [--games N] [--scale S] [--verbose]
+//! cargo run --release -p qipan-engine --example tune -- duel GAME PLAYER PLAYER [--games N] [--scale S] [--side x|o] [--verbose]
 //! cargo run --release -p qipan-engine --example tune -- probe GAME [MOVE ...] --depth D
 //! ```
 //!
@@ -19,10 +19,13 @@
 //! them (`blockade:solidarity`).
 //!
 //! A PLAYER of `duel` is a level (`easy` … `master`, its budget times `--scale`) or a fixed
-//! depth `dN` (`dNq` adds quiescence), optionally with its own weights: `d3@1000,0,0`; in
+//! depth `dN` (`dNq` adds quiescence), either optionally with its own weights: `d3@1000,0,0`,
+//! `master@300,50,12`; in
 //! Earthen Cannon also a player built on other ideas than ours (`material`, `mobility`,
 //! `shuttle`: `qipan_engine::ai::outsiders`). A duel reports the first player's results as
-//! x and as o apart (in Earthen Cannon x is the cannons).
+//! x and as o apart (in Earthen Cannon x is the cannons); `--side x` or `--side o` gives the
+//! first player that side in every game (each game its own random opening), and `--verbose`
+//! prints every game it did not win with its final position.
 
 use qipan_engine::ai::matches::level_move;
 use qipan_engine::ai::outsiders::Outsider;
@@ -49,7 +52,8 @@ const PLAIN: Limits = Limits {
 /// Who plays: a level as the app and `qipan-cli` use it, or a bare fixed-depth search.
 #[derive(Clone, Copy, Debug)]
 enum Player {
-    Level(Level),
+    /// A level, optionally with other weights (`master@300,50,...`).
+    Level(Level, Option<Weights>),
     Depth {
         depth: i32,
         quiescence: bool,
@@ -61,9 +65,6 @@ enum Player {
 
 impl Player {
     fn parse(text: &str) -> Result<Player, String> {
-        if let Some(level) = Level::parse(text) {
-            return Ok(Player::Level(level));
-        }
         if let Some(outsider) = Outsider::parse(text) {
             return Ok(Player::Outsider(outsider));
         }
@@ -71,6 +72,9 @@ impl Player {
             Some((search, list)) => (search, Some(parse_weights(list)?)),
             None => (text, None),
         };
+        if let Some(level) = Level::parse(search) {
+            return Ok(Player::Level(level, weights));
+        }
         let digits = search
             .strip_prefix('d')
             .ok_or_else(|| format!("unknown player {text}"))?;
@@ -108,6 +112,8 @@ struct Settings {
     verbose: bool,
     /// Check whether the first player's losses were already lost after the random opening.
     judge_openings: bool,
+    /// The first player plays this side in every game (`--side x|o`) instead of alternating.
+    only: Option<Side>,
 }
 
 /// Wins of the first player, of the second, and the rest (draws and games cut at the limit).
@@ -141,7 +147,22 @@ fn choose<G: Evaluate>(
     scale: f64,
 ) -> Option<G::Move> {
     match player {
-        Player::Level(level) => level_move(game, turn, level, scale, None),
+        Player::Level(level, None) => level_move(game, turn, level, scale, None),
+        Player::Level(level, Some(weights)) => {
+            let config = level.config();
+            let limits = Limits {
+                max_depth: config.max_depth,
+                budget: Some(config.budget.mul_f64(scale)),
+                noise: config.noise,
+                quiescence: config.quiescence,
+                seed: turn.seed,
+                table_bits: 20,
+            };
+            Searcher::new(game.clone(), *turn.pos, turn.history, limits)
+                .with_weights(weights)
+                .run()
+                .best
+        }
         Player::Depth {
             depth,
             quiescence,
@@ -178,9 +199,11 @@ fn outsider_move<G: Evaluate>(outsider: Outsider, turn: &Turn<'_, G>) -> Option<
 }
 
 /// The side of the first player: x in even games, o in odd ones, so that each pair of games
-/// plays its shared opening both ways.
-fn first_side(index: u64) -> Side {
-    if index.is_multiple_of(2) {
+/// plays its shared opening both ways; or always `only` (`--side`).
+fn first_side(index: u64, only: Option<Side>) -> Side {
+    if let Some(side) = only {
+        side
+    } else if index.is_multiple_of(2) {
         Side::X
     } else {
         Side::O
@@ -225,16 +248,17 @@ fn duel<G: Evaluate>(game: &G, players: [Player; 2], settings: &Settings) -> Res
         seed: 0,
         max_plies: settings.max_plies,
         opening_plies: settings.opening,
-        paired_openings: true,
+        // With one side only, every game gets its own opening.
+        paired_openings: settings.only.is_none(),
     };
     let results = ai::play_match(game, &match_settings, |turn| {
-        let mover = usize::from(turn.side != first_side(turn.game_index));
+        let mover = usize::from(turn.side != first_side(turn.game_index, settings.only));
         choose(game, players[mover], turn, settings.scale)
     });
     let mut tally = Tally::default();
     for result in results {
         let played = result.map_err(|crash| crash.to_string())?;
-        let first = first_side(played.index);
+        let first = first_side(played.index, settings.only);
         let winner = played
             .status
             .winner()
@@ -260,11 +284,16 @@ fn duel<G: Evaluate>(game: &G, players: [Player; 2], settings: &Settings) -> Res
                 None => "not won",
             };
             let record: Vec<String> = played.moves.iter().map(|&m| game.format_move(m)).collect();
+            let mut end = game.start();
+            for &mv in &played.moves {
+                end = game.play(&end, mv);
+            }
             println!(
-                "game {}: first player ({}) {result} in {} plies: {}",
+                "game {}: first player ({}) {result} in {} plies, ending at {}: {}",
                 played.index,
                 first.letter(),
                 played.moves.len(),
+                game.format_position(&end),
                 record.join(" ")
             );
         }
@@ -426,6 +455,7 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Invocation, le
             scale: 1.0,
             verbose: false,
             judge_openings: false,
+            only: None,
         },
         depth: 3,
         step: 0.5,
@@ -439,6 +469,13 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Invocation, le
             Long("max-plies") => settings.max_plies = parser.value()?.parse()?,
             Long("scale") => settings.scale = parser.value()?.parse()?,
             Long("verbose") => settings.verbose = true,
+            Long("side") => {
+                settings.only = match parser.value()?.string()?.as_str() {
+                    "x" => Some(Side::X),
+                    "o" => Some(Side::O),
+                    other => return Err(format!("--side takes x or o, not {other}").into()),
+                }
+            }
             Long("depth") => invocation.depth = parser.value()?.parse()?,
             Long("step") => invocation.step = parser.value()?.parse()?,
             Long("rounds") => invocation.rounds = parser.value()?.parse()?,

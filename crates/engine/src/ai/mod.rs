@@ -52,7 +52,7 @@ impl std::fmt::Debug for Tables {
 pub const HISTORY_SLOTS: usize = 4096;
 
 /// Most weights any evaluation has; [`Weights`] is a fixed array so that it stays `Copy`.
-pub const MAX_WEIGHTS: usize = 8;
+pub const MAX_WEIGHTS: usize = 12;
 
 /// An evaluation's weights, in the order of [`Evaluate::weight_table`]. They are data rather
 /// than constants so that self-play matches (`examples/tune.rs`) can vary them.
@@ -98,6 +98,14 @@ pub trait Evaluate: Game {
     /// piece (the search's default, [`search::CONTEMPT`], unless a game's sides differ).
     fn contempt(&self, _side: Side) -> i32 {
         search::CONTEMPT
+    }
+
+    /// What a repetition is worth to the side to move at the root of a search from `root`
+    /// (`evaluation`: the root's own evaluation for that side): minus [`Evaluate::contempt`]
+    /// unless a game needs more, as Earthen Cannon's soldiers do (see there).
+    fn repetition_value(&self, root: &Self::Position, evaluation: i32) -> i32 {
+        let _ = evaluation;
+        -self.contempt(self.side_to_move(root))
     }
 
     /// How deep the coach's review searches each position: deep enough to judge a move,

@@ -171,11 +171,11 @@ impl<G: Evaluate> Searcher<G> {
         };
         if ply > 0 && self.is_repetition(hash, ply) {
             // Contempt: a repetition is a little worse than even for the searching side, so
-            // that it plays on for a win instead of circling into a draw by move limit.
+            // that it plays on for a win instead of circling into a draw by move limit
+            // (`Evaluate::repetition_value`, worked out once for the root).
             let root_to_move = ply.is_multiple_of(2);
-            let root_side = self.game.side_to_move(&self.stack[0].pos);
-            let contempt = self.game.contempt(root_side);
-            self.finish(if root_to_move { -contempt } else { contempt });
+            let value = self.repetition_value;
+            self.finish(if root_to_move { value } else { -value });
             return;
         }
         let mover = self.game.side_to_move(&pos);

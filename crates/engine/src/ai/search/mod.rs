@@ -80,11 +80,15 @@ pub struct Searcher<G: Evaluate> {
     nodes: u64,
     finished: bool,
     weights: Weights,
+    /// What a repetition is worth to the side to move at the root
+    /// ([`Evaluate::repetition_value`]).
+    repetition_value: i32,
 }
 
 impl<G: Evaluate> Searcher<G> {
     pub fn new(game: G, root: G::Position, history: &[G::Position], limits: Limits) -> Self {
         let game_history = history.iter().map(|p| game.hash(p)).collect();
+        let game_weights = game.default_weights();
         Searcher {
             deadline: limits.budget.map(|b| Instant::now() + b),
             table: Table::new(limits.table_bits),
@@ -102,15 +106,19 @@ impl<G: Evaluate> Searcher<G> {
             nodes: 0,
             finished: false,
             weights: game.default_weights(),
+            repetition_value: 0,
             game,
             root,
             limits,
         }
+        .with_weights(game_weights)
     }
 
     /// Evaluates with `weights` instead of the game's own (self-play tuning).
     pub fn with_weights(mut self, weights: Weights) -> Self {
         self.weights = weights;
+        let evaluation = self.game.evaluate(&self.root, &weights);
+        self.repetition_value = self.game.repetition_value(&self.root, evaluation);
         self
     }
 
