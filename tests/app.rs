@@ -1899,7 +1899,7 @@ fn editor_sets_up_a_maddell_placement_position_and_plays_it() {
     click(&mut harness, "Light: one fewer in hand");
     click(&mut harness, "Light: one fewer in hand");
     let lost =
-        "Light has lost 1 pieces, but Dark has placed too few pieces to have taken more than 0.";
+        "Light has lost 1 piece, but Dark has placed too few pieces to have taken more than 0.";
     harness.get_by_label(lost);
     harness.state_mut().set_lang(Lang::Zh);
     harness.run();

@@ -327,11 +327,20 @@ editor-err-no-such-point = A piece stands on point { $index }, which this board 
 editor-err-not-in-game = The piece on { $point } is not a piece of this game.
 editor-err-too-many = Too many pieces for { $side }: { $found } on the board, at most { $most }.
 editor-err-too-many-shared = Too many shared pieces: { $found } on the board, at most { $most }.
-editor-err-too-few = { $side } has { $found } pieces, but this game never takes one: all { $needed } must be on the board.
-editor-err-too-few-shared = { $found } shared pieces, but this game never takes one: both must be on the board.
+editor-err-too-few = { $side } has { $found ->
+    [one] 1 piece
+   *[other] { $found } pieces
+}, but this game never takes one: all { $needed } must be on the board.
+editor-err-too-few-shared = { $found ->
+    [one] 1 shared piece
+   *[other] { $found } shared pieces
+}, but this game never takes one: both must be on the board.
 editor-err-no-hands = This game has no pieces in hand.
 editor-err-hand-too-big = { $side } has { $hand } in hand and { $board } on the board: more than the { $most } pieces a side has.
-editor-err-lost-too-many = { $side } has lost { $lost } pieces, but { $other } has placed too few pieces to have taken more than { $most }.
+editor-err-lost-too-many = { $side } has lost { $lost ->
+    [one] 1 piece
+   *[other] { $lost } pieces
+}, but { $other } has placed too few pieces to have taken more than { $most }.
 editor-err-boxed-cannon = The cannon on { $point } is boxed in: the rules remove such a cannon at once, so no game gets here.
 editor-err-finished = This game is already over here: { $reason }
 editor-err-text = This position does not read: { $reason }
