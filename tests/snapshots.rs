@@ -383,3 +383,47 @@ fn the_end_of_a_game() {
     assert!(harness.state().game().status().is_over());
     Mismatches::default().check(&mut harness, "wide-maddell-over-zh-CN");
 }
+
+/// The board editor at every size in both languages: Maddell's set-up from its game (the
+/// hands, the verdict, Play and Copy), and on a phone an Earthen Cannon set-up refused with
+/// its reason (a cannon boxed in).
+#[test]
+fn the_board_editor_at_every_size_in_both_languages() {
+    use qipan_engine::games::setup::Piece;
+    use qipan_session::editor::{EditorCommand, Fill};
+    use qipan_session::Command;
+    let mut snapshots = Mismatches::default();
+    for lang in Lang::ALL {
+        for (scene, size) in [
+            ("editor-wide-maddell", WIDE),
+            ("editor-upright-maddell", UPRIGHT),
+            ("editor-phone-maddell", PHONE),
+        ] {
+            let mut harness = app(size, lang, &MADDELL);
+            harness
+                .state_mut()
+                .send(Command::Editor(EditorCommand::Open(Fill::Current)));
+            harness.run();
+            assert!(harness.state().session().editor().is_some(), "{scene}");
+            snapshots.check(&mut harness, &name(scene, lang));
+        }
+        let mut harness = app(PHONE, lang, &CANNON);
+        harness
+            .state_mut()
+            .send(Command::Editor(EditorCommand::Open(Fill::Current)));
+        harness.run();
+        // From the start, c6's cannon moved onto a1's soldier: boxed in by b1 and a2.
+        harness
+            .state_mut()
+            .send(Command::Editor(EditorCommand::Fill(Fill::Start)));
+        for (point, piece) in [(27, None), (0, Some(Piece::X))] {
+            harness
+                .state_mut()
+                .send(Command::Editor(EditorCommand::Put(point, piece)));
+        }
+        harness.run();
+        let editor = harness.state().session().editor().expect("open");
+        assert!(editor.verdict().is_err());
+        snapshots.check(&mut harness, &name("editor-phone-cannon", lang));
+    }
+}

@@ -292,3 +292,55 @@ link-replace-yes = Replace it
 link-replace-no = Keep mine
 action-copy-link = Copy link
 link-copied = Link copied:
+
+## Board editor
+editor-open = Set up
+editor-heading = Set up a position
+editor-intro = Tap the points to put and take pieces, or use the arrow keys and Enter. The game in progress waits meanwhile.
+editor-status = Setting up a position of { $game }
+editor-board-label = Board editor
+editor-palette = A tap puts:
+editor-cycle = Each in turn
+editor-erase = Nothing
+editor-shared = Shared
+editor-act-cycle = tap to change
+editor-act-put = tap to put the chosen piece
+editor-act-clear = tap to take the piece away
+editor-to-move = To move:
+editor-side-moves = { $side } moves
+editor-hand = { $side } in hand: { $count }
+editor-hand-fewer = { $side }: one fewer in hand
+editor-hand-more = { $side }: one more in hand
+editor-clear = Clear the board
+editor-start = Start position
+editor-current = The game's position
+editor-valid = This position can be played.
+editor-play-as = Play as { $side }
+editor-two-players = Two players
+editor-analyse = Analyse
+editor-copy-text = Copy position text
+editor-copied = Copied:
+editor-close = Back to the game
+editor-replace = Replace your game in progress with this position?
+editor-err-point-count = The board has { $found } points; this game's has { $expected }.
+editor-err-no-such-point = A piece stands on point { $index }, which this board does not have.
+editor-err-not-in-game = The piece on { $point } is not a piece of this game.
+editor-err-too-many = Too many pieces for { $side }: { $found } on the board, at most { $most }.
+editor-err-too-many-shared = Too many shared pieces: { $found } on the board, at most { $most }.
+editor-err-too-few = { $side } has { $found ->
+    [one] 1 piece
+   *[other] { $found } pieces
+}, but this game never takes one: all { $needed } must be on the board.
+editor-err-too-few-shared = { $found ->
+    [one] 1 shared piece
+   *[other] { $found } shared pieces
+}, but this game never takes one: both must be on the board.
+editor-err-no-hands = This game has no pieces in hand.
+editor-err-hand-too-big = { $side } has { $hand } in hand and { $board } on the board: more than the { $most } pieces a side has.
+editor-err-lost-too-many = { $side } has lost { $lost ->
+    [one] 1 piece
+   *[other] { $lost } pieces
+}, but { $other } has placed too few pieces to have taken more than { $most }.
+editor-err-boxed-cannon = The cannon on { $point } is boxed in: the rules remove such a cannon at once, so no game gets here.
+editor-err-finished = This game is already over here: { $reason }
+editor-err-text = This position does not read: { $reason }

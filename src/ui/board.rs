@@ -197,13 +197,19 @@ pub fn status_line(game: &AnyMatch, i18n: &I18n) -> Option<String> {
 
 /// Why the game ended, in words, from the reason the engine gives.
 pub fn end_reason(game: &AnyMatch, i18n: &I18n) -> String {
-    let (reason, side) = match game.status() {
+    status_reason(game.status(), game.side_to_move(), description(game), i18n)
+}
+
+/// Why a game of `game` with `status` ended (`to_move`: the side to move), in words; also
+/// the board editor's word on a set-up that is already over.
+pub fn status_reason(status: Status, to_move: Side, game: &GameDescription, i18n: &I18n) -> String {
+    let (reason, side) = match status {
         Status::Ongoing => return String::new(),
         // The rules that name a side name the loser.
         Status::Win(winner, reason) => (reason, winner.opponent()),
-        Status::Draw(reason) => (reason, game.side_to_move()),
+        Status::Draw(reason) => (reason, to_move),
     };
-    let id = match (reason, game.status().is_draw()) {
+    let id = match (reason, status.is_draw()) {
         (EndReason::NoMove, true) => msg!("reason-draw-no-move"),
         (EndReason::NoMove, false) => msg!("reason-no-move"),
         (EndReason::SixPushedOff, _) => msg!("reason-pushed-six"),
@@ -215,6 +221,6 @@ pub fn end_reason(game: &AnyMatch, i18n: &I18n) -> String {
         (EndReason::PlatformCapture, _) => msg!("reason-platform-capture"),
         (EndReason::Resigned, _) => msg!("reason-resigned"),
     };
-    let name = i18n.tr(side_name(game, side));
+    let name = i18n.tr(game.side_name(side));
     i18n.tr_args(id, &[("side", name.into())])
 }

@@ -4,6 +4,7 @@
 //! actions, and the other sections as tabs under it, all in one scrolling page.
 
 use super::board::BoardView;
+use super::editor::EditorView;
 use super::file::FileView;
 use super::keys::Keyboard;
 use super::online::OnlineView;
@@ -75,6 +76,8 @@ pub struct Views {
     pub keyboard: Keyboard,
     pub online: OnlineView,
     pub file: FileView,
+    /// The board editor's palette and focus.
+    pub editor: EditorView,
 }
 
 /// What one frame's drawing reads: the session, the solved table's readiness, the time.
@@ -97,6 +100,7 @@ impl Views {
             keyboard: Keyboard::default(),
             online: OnlineView::new(server),
             file: FileView::new(save_path),
+            editor: EditorView::default(),
         }
     }
 
@@ -117,6 +121,12 @@ impl Views {
         self.solving = solving;
         egui::Panel::top("status").show(ui, |ui| {
             ui.add_space(4.0);
+            // Setting up a position: the game behind it waits, and the bar says so.
+            if let Some(editor) = session.editor() {
+                ui.label(egui::RichText::new(super::editor::status_line(editor, i18n)).strong());
+                ui.add_space(2.0);
+                return;
+            }
             status::status_bar(ui, session, i18n, frame.perfect_play, frame.now);
             out.extend(status::engine_failure(ui, game, i18n));
             out.extend(coach::coach_notes(ui, game, i18n));
@@ -241,6 +251,14 @@ impl Views {
             .id_salt("left-panel")
             .auto_shrink([false, false])
             .show(ui, |ui| {
+                // The board editor takes the column while a position is set up.
+                if session.editor().is_some() {
+                    out.extend(self.editor.panel(ui, session, i18n));
+                    ui.separator();
+                    ui.heading(i18n.tr(msg!("heading-games")));
+                    out.extend(panels::games_section(ui, game, i18n));
+                    return;
+                }
                 // The actions first: in reach without scrolling in every layout.
                 out.extend(panels::actions_row(ui, session, i18n));
                 ui.separator();
@@ -287,7 +305,9 @@ impl Views {
         let mut out = Vec::new();
         egui::CentralPanel::default().show(ui, |ui| {
             let game = frame.session.game();
-            out.extend(status::game_over_banner(ui, game, i18n, &mut self.tab));
+            if frame.session.editor().is_none() {
+                out.extend(status::game_over_banner(ui, game, i18n, &mut self.tab));
+            }
             let (rect, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
             out.extend(self.board_in(ui, rect, frame, i18n));
         });
@@ -307,7 +327,10 @@ impl Views {
                     // Bigger buttons for fingers.
                     ui.style_mut().spacing.button_padding = egui::vec2(10.0, 7.0);
                     ui.style_mut().spacing.item_spacing = egui::vec2(8.0, 6.0);
-                    out.extend(status::game_over_banner(ui, game, i18n, &mut self.tab));
+                    let editing = session.editor().is_some();
+                    if !editing {
+                        out.extend(status::game_over_banner(ui, game, i18n, &mut self.tab));
+                    }
                     let width = ui.available_width();
                     let aspect = super::board::description(game).board_aspect;
                     // Tall enough to be the largest thing on screen, short enough that the
@@ -316,6 +339,13 @@ impl Views {
                     let (rect, _) =
                         ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
                     out.extend(self.board_in(ui, rect, frame, i18n));
+                    // The board editor's panel under its board, then the games to pick.
+                    if editing {
+                        out.extend(self.editor.panel(ui, session, i18n));
+                        ui.separator();
+                        out.extend(panels::games_section(ui, game, i18n));
+                        return;
+                    }
                     out.extend(panels::actions_row(ui, session, i18n));
                     ui.separator();
                     ui.horizontal_wrapped(|ui| {
@@ -377,7 +407,7 @@ impl Views {
         } else if let Some(at) = session.next_moment() {
             // A puzzle's reply, or its wrong move taken back.
             ctx.request_repaint_after(Duration::from_secs_f64((at - now).max(0.0)));
-        } else if game.game_on() && session.puzzle().is_none() {
+        } else if game.game_on() && session.puzzle().is_none() && session.editor().is_none() {
             let left = game.remaining(now);
             let to_next_second = (left - left.floor()).max(0.02);
             let mut delay = Duration::from_secs_f64(to_next_second);
@@ -401,6 +431,9 @@ impl Views {
         i18n: &I18n,
     ) -> Vec<Command> {
         let keys = std::mem::take(&mut self.keyboard.board);
+        if let Some(editor) = frame.session.editor() {
+            return self.editor.board(ui, rect, editor, i18n, keys);
+        }
         self.board
             .show(ui, rect, frame.session, i18n, frame.now, keys)
     }

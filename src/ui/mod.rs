@@ -8,6 +8,7 @@
 pub mod board;
 pub mod boards;
 mod coach;
+pub mod editor;
 mod file;
 pub mod games;
 mod keys;

@@ -7,6 +7,7 @@ use super::{coach, games, mark, move_list};
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::GameId;
+use qipan_session::editor::{EditorCommand, Fill};
 use qipan_session::{AnyMatch, Command, Session};
 
 /// The five games, each with its one-line pitch.
@@ -64,6 +65,14 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
             msg!("action-redo"),
             "action:redo",
             Command::Redo,
+        );
+        // The board editor, from the position on the board.
+        button(
+            ui,
+            local,
+            msg!("editor-open"),
+            "action:edit",
+            Command::Editor(EditorCommand::Open(Fill::Current)),
         );
         if local && session.coach().hints() {
             let can_hint = game.human_to_move() && !game.hint_pending();

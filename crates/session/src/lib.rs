@@ -7,6 +7,9 @@
 
 mod any;
 pub mod coach;
+pub mod editor;
+#[cfg(test)]
+mod editor_tests;
 pub mod engine;
 pub mod link;
 pub mod online;

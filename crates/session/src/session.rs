@@ -6,6 +6,7 @@
 //! between reading input and drawing, so nothing changes while a frame is being drawn.
 //! There is no window here: tests drive a whole session by commands alone.
 
+use crate::editor::{Editor, EditorCommand, EditorError, Fill, PlayAs};
 use crate::link::{self, GameLink};
 use crate::online::{Online, OnlineMemory, SeatChoice};
 use crate::progress::{Outcome, Progress};
@@ -83,6 +84,8 @@ pub enum Command {
     CancelLink,
     /// The results and ratings kept from the last run.
     RestoreProgress(Progress),
+    /// The board editor: setting up a position by hand ([`crate::editor`]).
+    Editor(EditorCommand),
 }
 
 /// What solving puzzles asks of the session.
@@ -140,6 +143,10 @@ pub enum CommandError {
     Puzzle,
     /// A puzzle command with no puzzle on the board, or a hint before a failed try.
     NoPuzzle,
+    /// Not while the board editor is open (a move, undo, a new game…).
+    Editing,
+    /// The board editor refused: why.
+    Editor(EditorError),
 }
 
 /// The choices that shape the games, as they are kept between runs.
@@ -209,6 +216,8 @@ pub struct Session {
     /// The game on the board has been counted in the progress (or needs no counting: it
     /// was over when it came to the board).
     scored: bool,
+    /// The board editor, while a position is being set up (the game on the board waits).
+    editor: Option<Editor>,
 }
 
 impl Session {
@@ -247,6 +256,7 @@ impl Session {
             books: Vec::new(),
             progress: Progress::default(),
             scored: false,
+            editor: None,
         };
         let not_restored = kept.and_then(|text| session.restore(text, players, now));
         match session.unpark(choices.variant) {
@@ -290,7 +300,7 @@ impl Session {
         // The game behind an online game or a puzzle stays parked.
         match self.puzzle.as_mut() {
             Some(run) => run.advance(now),
-            None if self.online.is_none() => {
+            None if self.online.is_none() && self.editor.is_none() => {
                 self.board.advance(now);
                 self.score_finished_game();
             }
@@ -323,6 +333,9 @@ impl Session {
         }
         if self.puzzle.is_some() {
             return self.execute_puzzle(command, now);
+        }
+        if self.editor.is_some() {
+            return self.execute_editor(command, now);
         }
         match command {
             Command::Play(mv) => self.board.play(mv, now).map_err(CommandError::Play)?,
@@ -381,6 +394,8 @@ impl Session {
             Command::Online(command) => self.start_online(command)?,
             Command::Puzzle(command) => self.start_puzzle(command, now)?,
             Command::OpenLink(link) => self.open_link(&link, now),
+            Command::Editor(EditorCommand::Open(fill)) => self.open_editor(fill, now),
+            Command::Editor(_) => return Err(CommandError::Editor(EditorError::NotOpen)),
             Command::ConfirmLink => {
                 if let Some(game) = self.pending_link.take() {
                     self.replace_with(game, now);
@@ -573,6 +588,109 @@ impl Session {
             _ => return Err(CommandError::Puzzle),
         }
         Ok(())
+    }
+
+    /// Opens the board editor on the game on the board, which waits meanwhile.
+    fn open_editor(&mut self, fill: Fill, now: f64) {
+        self.board.park(now);
+        self.confirm_new = false;
+        let variant = self.board.variant();
+        let current = self.board.position_text();
+        self.editor = Some(Editor::filled(variant, fill, &current, Side::X));
+    }
+
+    /// While the editor is open it takes the editor's commands; the game's own wait (its
+    /// clock runs again once the editor closes). Picking another game, or an option, sets
+    /// up a position of that game.
+    fn execute_editor(&mut self, command: Command, now: f64) -> Result<(), CommandError> {
+        let Some(editor) = self.editor.as_mut() else {
+            return Err(CommandError::Editor(EditorError::NotOpen));
+        };
+        let refused = |e| Err(CommandError::Editor(e));
+        match command {
+            Command::Editor(EditorCommand::Open(_)) => return refused(EditorError::AlreadyOpen),
+            Command::Editor(EditorCommand::Close) => self.editor = None,
+            Command::Editor(EditorCommand::Play(human)) => {
+                return self.play_setup(PlayAs::Players(human), false, now)
+            }
+            Command::Editor(EditorCommand::Analyse) => {
+                return self.play_setup(PlayAs::Analyse, false, now)
+            }
+            Command::Editor(EditorCommand::ConfirmPlay) => match editor.take_confirming() {
+                Some(play) => return self.play_setup(play, true, now),
+                None => return refused(EditorError::NotConfirming),
+            },
+            Command::Editor(EditorCommand::CancelPlay) => {
+                if editor.take_confirming().is_none() {
+                    return refused(EditorError::NotConfirming);
+                }
+            }
+            Command::Editor(edit) => {
+                let current = self.board.position_text();
+                editor
+                    .edit(&edit, &current, Side::X)
+                    .map_err(CommandError::Editor)?;
+            }
+            Command::PickGame(_) | Command::SetOption(..) => {
+                self.editor = None;
+                let result = self.execute(command);
+                self.open_editor(Fill::Current, now);
+                return result;
+            }
+            Command::SetPlayers(_)
+            | Command::SetSeat(_)
+            | Command::SetLevel(_)
+            | Command::SetCoach(_)
+            | Command::RestoreProgress(_) => {
+                // Played on the game behind the editor, which keeps waiting.
+                let kept = self.editor.take();
+                let result = self.execute(command);
+                self.board.park(now);
+                self.editor = kept;
+                return result;
+            }
+            _ => return Err(CommandError::Editing),
+        }
+        Ok(())
+    }
+
+    /// Plays the set-up (after the person's yes where it replaces a game with moves): it
+    /// becomes its game's game in progress, from the position set up.
+    fn play_setup(&mut self, play: PlayAs, confirmed: bool, now: f64) -> Result<(), CommandError> {
+        let Some(editor) = self.editor.as_mut() else {
+            return Err(CommandError::Editor(EditorError::NotOpen));
+        };
+        let text = editor.playable().map_err(CommandError::Editor)?;
+        let variant = editor.variant();
+        let in_progress = std::iter::once(&self.board)
+            .chain(&self.parked)
+            .any(|g| g.variant() == variant && !g.is_empty());
+        if in_progress && !confirmed {
+            editor.ask(play);
+            return Ok(());
+        }
+        let human = match play {
+            PlayAs::Players(human) => human,
+            PlayAs::Analyse => None,
+        };
+        let players = Players {
+            human,
+            level: self.level,
+        };
+        self.seed = self.seed.wrapping_add(1);
+        let game = AnyMatch::replay(variant, &text, &[], 0, players, self.seed, now)
+            .map_err(|e| CommandError::Editor(EditorError::Replay(e)))?;
+        if play == PlayAs::Analyse {
+            self.coach = CoachMode::Full;
+        }
+        self.editor = None;
+        self.replace_with(game, now);
+        Ok(())
+    }
+
+    /// The board editor, while a position is being set up.
+    pub fn editor(&self) -> Option<&Editor> {
+        self.editor.as_ref()
     }
 
     /// Back to the game behind the puzzle (its clock runs again at the next advance).

@@ -9,6 +9,7 @@ pub mod cannon;
 mod error;
 pub mod maddell;
 pub mod push;
+pub mod setup;
 pub mod shuangcheng;
 
 pub use error::{MoveError, PositionError};
