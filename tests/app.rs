@@ -2000,3 +2000,38 @@ fn editor_keys_put_pieces_and_back_to_the_game_leaves_it_as_it_was() {
     assert!(harness.state().session().editor().is_none());
     assert_eq!(harness.state().game().position_text(), before);
 }
+
+#[test]
+fn editor_opens_on_every_game_and_a_tap_changes_every_point() {
+    let (mut harness, _clock) = app_with(GameId::ShuangCheng);
+    for game in GameId::ALL {
+        harness.state_mut().send(Command::PickGame(game));
+        harness.run();
+        if harness.state().session().editor().is_none() {
+            click(&mut harness, "Set up");
+        }
+        let editor = harness.state().session().editor().expect("open");
+        assert_eq!(editor.variant().game, game);
+        assert_eq!(editor.shape().names, point_names(game), "{game:?}");
+        click(&mut harness, "Clear the board");
+        for name in point_names(game) {
+            assert!(point_label(&harness, name).starts_with(&format!("{name}, empty")));
+        }
+        // One tap per point: each holds the game's first piece, whatever the verdict.
+        let names = point_names(game);
+        tap(&mut harness, &names);
+        for name in &names {
+            assert!(
+                !point_label(&harness, name).starts_with(&format!("{name}, empty")),
+                "{game:?} {name}"
+            );
+        }
+        assert!(harness
+            .state()
+            .session()
+            .editor()
+            .is_some_and(|e| e.verdict().is_err()));
+    }
+    click(&mut harness, "Back to the game");
+    assert!(harness.state().session().editor().is_none());
+}

@@ -386,7 +386,7 @@ fn the_end_of_a_game() {
 
 /// The board editor at every size in both languages: Maddell's set-up from its game (the
 /// hands, the verdict, Play and Copy), and on a phone an Earthen Cannon set-up refused with
-/// its reason (a cannon boxed in).
+/// its reason (a cannon boxed in), and Push the Line's hexagon.
 #[test]
 fn the_board_editor_at_every_size_in_both_languages() {
     use qipan_engine::games::setup::Piece;
@@ -407,6 +407,13 @@ fn the_board_editor_at_every_size_in_both_languages() {
             assert!(harness.state().session().editor().is_some(), "{scene}");
             snapshots.check(&mut harness, &name(scene, lang));
         }
+        // Push the Line's hexagon, drawn by the editor itself.
+        let mut harness = app(PHONE, lang, &PUSH);
+        harness
+            .state_mut()
+            .send(Command::Editor(EditorCommand::Open(Fill::Current)));
+        harness.run();
+        snapshots.check(&mut harness, &name("editor-phone-push", lang));
         let mut harness = app(PHONE, lang, &CANNON);
         harness
             .state_mut()

@@ -570,6 +570,6 @@ fn dashed_frame(painter: &Painter, rect: Rect) {
         rect.left_top(),
     ];
     for pair in corners.windows(2) {
-        painter.extend(egui::Shape::dashed_line(&pair[..], stroke, 8.0, 6.0));
+        painter.extend(egui::Shape::dashed_line(pair, stroke, 8.0, 6.0));
     }
 }
