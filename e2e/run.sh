@@ -31,7 +31,7 @@ printf 'wasm %s: %s bytes raw, %s bytes gzip -9, %s bytes Brotli 11\n' "$(basena
 
 # The test serves dist/ itself (it takes the site down to check the offline start).
 status=0
-# Up to 7 min of it wait for the Maddell table built in the page (QIPAN_TABLE_WAIT_S).
+# 30 s of it watch the Maddell table built in the page when the site's is refused (QIPAN_TABLE_WAIT_S).
 start=$SECONDS
 timeout 1200 node e2e/test.mjs "$root/dist" || status=$?
 echo "e2e: test.mjs took $((SECONDS - start)) s"

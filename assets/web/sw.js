@@ -17,8 +17,9 @@ const FILES = __QIPAN_FILES__;
 const CACHE = `qipan-${VERSION}`;
 const NAVIGATION_TIMEOUT_MS = 4000;
 // Trunk's content-hashed names (`qipan-0123456789abcdef.js`, `…_bg.wasm`): a file of that
-// name has only ever had these contents.
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
+// name has only ever had these contents. Trunk writes the 64-bit hash without leading zeros,
+// so one build in sixteen has 15 digits (`qipan-7717f9cb674c3f3.js`), fewer now and then.
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.[a-z]+$/;
 // Maddell's solved table (tools/maddell-table-file.sh), not one of FILES.
 const TABLE = /\/maddell-table-[^/]*\.bin$/;
 
