@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch } from './lib.mjs';
+import { launch, maddellTableStored } from './lib.mjs';
 import { rendererPeakMb } from './memory.mjs';
 import { serve } from './serve.mjs';
 
@@ -62,7 +62,11 @@ function instrument() {
 }
 
 /** One first load from `url` in a fresh context: the times in ms from navigation start. */
-async function firstLoad(browser, url, label, server) {
+/**
+ * A fresh context on the phone profile (390x844, touch, 3 device pixels per CSS pixel, the
+ * page's CPU slowed, Fast 4G), instrumented; its page, and the page's errors as they come.
+ */
+async function phonePage(browser) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
   });
@@ -75,6 +79,11 @@ async function firstLoad(browser, url, label, server) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page, problems };
+}
+
+async function firstLoad(browser, url, label, server) {
+  const { context, page, problems } = await phonePage(browser);
   const before = server.log.length;
   await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
   await page.waitForFunction(() => window.__first && window.__first.board > 0, null, { timeout: 60_000, polling: 50 });
@@ -129,17 +138,7 @@ async function firstLoad(browser, url, label, server) {
  * IndexedDB, is ready again after a reload.
  */
 async function maddellOnThePhone(browser, url, server) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
-  });
-  await context.addInitScript(instrument);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const { context, page, problems } = await phonePage(browser);
   const before = server.log.length;
   const began = Date.now();
   await page.goto(`${url}?game=maddell`, { waitUntil: 'commit', timeout: 60_000 });
@@ -167,17 +166,7 @@ async function maddellOnThePhone(browser, url, server) {
   const storedAt = Date.now();
   out.stored = false;
   while (!out.stored && Date.now() - storedAt < 120_000) {
-    out.stored = await page.evaluate(() => new Promise((resolve) => {
-      const open = indexedDB.open('qipan', 1);
-      open.onerror = () => resolve(false);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('tables')) { db.close(); resolve(false); return; }
-        const get = db.transaction('tables').objectStore('tables').get('maddell-table-v2');
-        get.onsuccess = () => { db.close(); resolve(get.result instanceof Blob); };
-        get.onerror = () => { db.close(); resolve(false); };
-      };
-    }));
+    out.stored = await page.evaluate(maddellTableStored);
     if (!out.stored) await new Promise((r) => setTimeout(r, 500));
   }
   const reloadLog = server.log.length;

@@ -240,3 +240,21 @@ export class Tab {
     }
   }
 }
+
+/**
+ * In the page (for `page.evaluate`): whether IndexedDB holds Maddell's solved table, the
+ * `Blob` the app stores under its key (crates/engine/src/ai/maddell_table/web.rs).
+ */
+export function maddellTableStored() {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('qipan', 1);
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('tables')) { db.close(); resolve(false); return; }
+      const get = db.transaction('tables').objectStore('tables').get('maddell-table-v2');
+      get.onsuccess = () => { db.close(); resolve(get.result instanceof Blob); };
+      get.onerror = () => { db.close(); resolve(false); };
+    };
+  });
+}

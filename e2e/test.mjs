@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LAUNCH, Tab as BaseTab, check, failures, sleep } from './lib.mjs';
+import { LAUNCH, Tab as BaseTab, check, failures, maddellTableStored, sleep } from './lib.mjs';
 import { rendererPeakMb } from './memory.mjs';
 import { serve } from './serve.mjs';
 import { precompress } from '../tools/precompress.mjs';
@@ -661,18 +661,8 @@ async function perfectPlay(t, m) {
   await t.plies(2, 30_000);
   m.tableReplyMs = Date.now() - asked;
   check(m.tableReplyMs < 1500, `${name}: with the table, Master answers in ${m.tableReplyMs} ms (its search takes 4 s)`);
-  // The table is stored in IndexedDB (its index entry is written last): a reload reads it back.
-  const stored = await t.waitForAsync('the table stored in IndexedDB', () => new Promise((resolve) => {
-    const open = indexedDB.open('qipan', 1);
-    open.onerror = () => resolve(false);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('tables')) { db.close(); resolve(false); return; }
-      const get = db.transaction('tables').objectStore('tables').get('maddell-table-v2');
-      get.onsuccess = () => { db.close(); resolve(get.result instanceof Blob); };
-      get.onerror = () => { db.close(); resolve(false); };
-    };
-  }), 120_000);
+  // The table is stored in IndexedDB: a reload reads it back.
+  const stored = await t.waitForAsync('the table stored in IndexedDB', maddellTableStored, 120_000);
   if (!stored) return;
   await t.page.reload({ waitUntil: 'load', timeout: 60_000 });
   const reloaded = Date.now();

@@ -4,14 +4,14 @@
 //! words, and Play, Analyse, Copy. Nothing is decided here: the session's editor holds the
 //! set-up and the engine's verdict on it; this view reads them and returns commands.
 
-use super::boards::points::{Layout, PointGame};
+use super::boards::points::{paint_backdrop, Layout, PointGame};
 use super::boards::{point_label, point_widget, step_focus, BoardKeys, HasBoard, Transform};
 use super::games::GameDescription;
 use super::mark;
 use super::theme::{self, Look};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
-use egui::{Painter, Pos2, Rect, Stroke, Vec2};
+use egui::{Painter, Pos2, Rect, Stroke};
 use qipan_engine::games::setup::{Piece, Setup, SetupError};
 use qipan_engine::games::{blockade, cannon, maddell, push, shuangcheng, Side};
 use qipan_session::editor::{Editor, EditorCommand, Fill};
@@ -141,17 +141,7 @@ impl EditorView {
         let screen: Vec<Pos2> = layout.points.iter().map(|&p| tf.to_screen(p)).collect();
         let r = tf.len(layout.piece_radius);
         // The board, a dashed frame round it: this is a set-up, not a game.
-        let board_rect = Rect::from_min_max(
-            tf.to_screen(min - Vec2::splat(0.5)),
-            tf.to_screen(max + Vec2::splat(0.5)),
-        );
-        painter.rect(
-            board_rect,
-            tf.len(0.15),
-            theme::BOARD_BG,
-            Stroke::new(tf.len(0.04), theme::BOARD_EDGE),
-            egui::StrokeKind::Inside,
-        );
+        let board_rect = paint_backdrop(&painter, &tf, min, max);
         dashed_frame(&painter, board_rect.expand(tf.len(0.12).max(3.0)));
         game.decorate_board(&painter, &tf);
         let line = Stroke::new(tf.len(0.035).max(1.5), theme::LINE);

@@ -377,12 +377,12 @@ struct Lit {
     movable: Vec<bool>,
 }
 
-/// The board, the game's own decoration (platforms, triangles), the lines and the points.
-fn draw_board<G: PointGame>(on: &OnScreen, game: &G) {
-    let (painter, tf) = (&on.painter, &on.tf);
+/// The board's wooden backdrop, half a unit beyond the points from `min` to `max`; its rect
+/// on screen. The game's board and the editor's share it.
+pub(crate) fn paint_backdrop(painter: &Painter, tf: &Transform, min: Pos2, max: Pos2) -> Rect {
     let board_rect = Rect::from_min_max(
-        tf.to_screen(on.min - Vec2::splat(0.5)),
-        tf.to_screen(on.max + Vec2::splat(0.5)),
+        tf.to_screen(min - Vec2::splat(0.5)),
+        tf.to_screen(max + Vec2::splat(0.5)),
     );
     painter.rect(
         board_rect,
@@ -391,6 +391,13 @@ fn draw_board<G: PointGame>(on: &OnScreen, game: &G) {
         Stroke::new(tf.len(0.04), theme::BOARD_EDGE),
         egui::StrokeKind::Inside,
     );
+    board_rect
+}
+
+/// The board, the game's own decoration (platforms, triangles), the lines and the points.
+fn draw_board<G: PointGame>(on: &OnScreen, game: &G) {
+    let (painter, tf) = (&on.painter, &on.tf);
+    paint_backdrop(painter, tf, on.min, on.max);
     game.decorate(painter, tf);
     let line = Stroke::new(tf.len(0.035).max(1.5), theme::LINE);
     for &(a, b) in &game.layout().segments {
