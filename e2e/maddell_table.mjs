@@ -3,22 +3,13 @@
 // page keeps drawing meanwhile (frames a second, the longest gap between two frames), the
 // wasm memory and the renderer's peak memory; then reloads the page and times the table's
 // return from IndexedDB. Prints one JSON object. Usage: node e2e/maddell_table.mjs URL
-import { chromium } from 'playwright-core';
+import { launch } from './lib.mjs';
 import { rendererPeakMb } from './memory.mjs';
 
 const url = process.argv[2];
 const limitSeconds = Number(process.env.LIMIT_SECONDS || 1200);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  timeout: 60_000,
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--enable-unsafe-swiftshader',
-  ],
-});
+const browser = await launch();
 const result = { url };
 try {
   const context = await browser.newContext();

@@ -279,14 +279,13 @@ impl Builder {
             State::Sealing { cursor, mut sum } => {
                 let chunk = self.chunk(Work::Seal) * 64;
                 let payload = &self.data[HEADER_LEN..];
-                let whole = payload.len() - payload.len() % Checksum::BLOCK;
-                let end = (cursor + chunk - chunk % Checksum::BLOCK).min(whole);
+                let end = (cursor + chunk).min(payload.len());
                 self.last_units = (end - cursor) / 64;
                 sum.update(&payload[cursor..end]);
-                self.state = if end < whole {
+                self.state = if end < payload.len() {
                     State::Sealing { cursor: end, sum }
                 } else {
-                    self.sum = Some(sum.finish(&payload[whole..]));
+                    self.sum = Some(sum.finish());
                     State::Finished
                 };
             }

@@ -267,16 +267,15 @@ pub(crate) fn sets(reduced: bool, shape: &PairShape, index: usize) -> (u32, u32)
     (major, unrank((index % slots) as u32, shape.minor, major))
 }
 
-/// How many positions of the full game the block in slot `index` of `shape` stands for:
-/// its major set's orbit (1 in a full layout).
-pub(crate) fn weight(reduced: bool, shape: &PairShape, index: usize) -> u64 {
+/// How many positions of the full game each position of block `block` of `shape` stands
+/// for: its major set's orbit (1 in a full layout).
+pub(crate) fn block_weight(reduced: bool, shape: &PairShape, block: usize) -> u64 {
     if !reduced {
         return 1;
     }
-    let slots = shape.minor_slots().max(1);
     symmetry::kept(shape.major)
         .orbit
-        .get(index / slots)
+        .get(block)
         .map_or(0, |&n| u64::from(n))
 }
 

@@ -301,7 +301,7 @@ impl Table {
             let bytes = &self.payload()[subgame.offset..][..subgame.len];
             let slots = subgame.shape.minor_slots().max(1);
             for (block, bytes) in bytes.chunks(slots).enumerate() {
-                let weight = layout::weight(self.layout.reduced, &subgame.shape, block * slots);
+                let weight = layout::block_weight(self.layout.reduced, &subgame.shape, block);
                 for &byte in bytes {
                     counts[match byte {
                         code::DRAW => 2,
@@ -463,22 +463,18 @@ impl fmt::Debug for Checksum {
 }
 
 impl Checksum {
-    /// The builder feeds `update` whole multiples of this (any size would do).
-    pub(crate) const BLOCK: usize = 32;
-
     pub(crate) fn new() -> Checksum {
         Checksum(xxhash_rust::xxh3::Xxh3::new())
     }
 
+    /// Adds the next bytes (any number).
     pub(crate) fn update(&mut self, bytes: &[u8]) {
         self.0.update(bytes);
     }
 
-    /// The sum, after the last bytes.
-    pub(crate) fn finish(&self, tail: &[u8]) -> u64 {
-        let mut sum = self.0.clone();
-        sum.update(tail);
-        sum.digest()
+    /// The sum of every byte added.
+    pub(crate) fn finish(&self) -> u64 {
+        self.0.digest()
     }
 }
 
