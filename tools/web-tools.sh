@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the web build and its browser test need, each only when missing:
 #   - the wasm32-unknown-unknown Rust target;
-#   - Trunk 0.21.14 (newer Trunk needs a newer rustc than ours);
+#   - Trunk 0.21.14 (newer Trunk needs a newer rustc than ours), without its update check;
 #   - wasm-bindgen-cli at exactly the wasm-bindgen version in Cargo.lock (Trunk refuses
 #     any other); without --locked, because one of its pinned dependencies is missing from
 #     the registry mirror here;
@@ -24,14 +24,23 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
+# The two tools only drive the build (Trunk runs cargo, hooks and wasm-opt; wasm-bindgen
+# rewrites one wasm in about a second), so they are compiled for a quick install rather than
+# for speed: Trunk's own release profile (fat LTO, one codegen unit) made its install the
+# longest step of a fresh machine's CI (about 15 min on 2 cores; 7.8 min this way, docs/ci.md).
+quick_install() {
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false cargo install "$@"
+}
+
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
   echo "web-tools: installing trunk $TRUNK_VERSION"
-  cargo install trunk --version "$TRUNK_VERSION" --locked
+  quick_install trunk --version "$TRUNK_VERSION" --locked --no-default-features --features rustls
 fi
 
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN_VERSION" ]; then
   echo "web-tools: installing wasm-bindgen-cli $BINDGEN_VERSION"
-  cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION" --force
+  quick_install wasm-bindgen-cli --version "$BINDGEN_VERSION" --force
 fi
 
 if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ] \

@@ -115,11 +115,46 @@ pub fn faded(painter: &Painter, opacity: f32) -> Painter {
     faded
 }
 
-/// The bundled Chinese font (a subset of Noto Sans CJK SC, OFL-1.1; see assets/fonts/).
+/// The bundled fonts, each cut down to the characters the app can draw (assets/fonts/,
+/// `subset.sh`): egui's own two faces, whose full files were a sixth of the web's first
+/// download, and Chinese (Noto Sans CJK SC, OFL-1.1).
+const LATIN_FONT: &[u8] = include_bytes!("../../assets/fonts/Ubuntu-Light-subset.ttf");
+const MONOSPACE_FONT: &[u8] = include_bytes!("../../assets/fonts/Hack-Regular-subset.ttf");
 const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-subset.otf");
 
-/// Adds the bundled Chinese font behind egui's own, so Latin text keeps egui's look and
-/// every Chinese character falls back to it.
+/// egui's look (Ubuntu-Light, Hack for monospace) from the bundled subsets, with every
+/// Chinese character falling back to the CJK font.
+pub fn font_definitions() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::empty();
+    for (name, data) in [
+        ("Ubuntu-Light", LATIN_FONT),
+        ("Hack", MONOSPACE_FONT),
+        ("noto-sans-cjk-sc", CJK_FONT),
+    ] {
+        fonts.font_data.insert(
+            name.to_owned(),
+            std::sync::Arc::new(egui::FontData::from_static(data)),
+        );
+    }
+    let families = [
+        (
+            egui::FontFamily::Proportional,
+            &["Ubuntu-Light", "noto-sans-cjk-sc"][..],
+        ),
+        (
+            egui::FontFamily::Monospace,
+            &["Hack", "Ubuntu-Light", "noto-sans-cjk-sc"][..],
+        ),
+    ];
+    for (family, faces) in families {
+        fonts
+            .families
+            .insert(family, faces.iter().map(|&f| f.to_owned()).collect());
+    }
+    fonts
+}
+
+/// Installs the bundled fonts and the smallest text size.
 pub fn install_fonts(ctx: &egui::Context) {
     // No text below 12 px, on a phone too.
     ctx.all_styles_mut(|style| {
@@ -128,19 +163,7 @@ pub fn install_fonts(ctx: &egui::Context) {
             egui::FontId::new(12.0, egui::FontFamily::Proportional),
         );
     });
-    let mut fonts = egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        "noto-sans-cjk-sc".to_owned(),
-        std::sync::Arc::new(egui::FontData::from_static(CJK_FONT)),
-    );
-    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        fonts
-            .families
-            .entry(family)
-            .or_default()
-            .push("noto-sans-cjk-sc".to_owned());
-    }
-    ctx.set_fonts(fonts);
+    ctx.set_fonts(font_definitions());
 }
 
 /// Hover texts (why a piece cannot move) wrap inside a phone's width.
@@ -149,5 +172,48 @@ pub fn fit_tooltips(ui: &egui::Ui) {
     let ctx = ui.ctx();
     if ctx.global_style().spacing.tooltip_width != tooltip_width {
         ctx.all_styles_mut(|style| style.spacing.tooltip_width = tooltip_width);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::epaint::text::{Fonts, TextOptions};
+
+    /// Every character the app can be asked to draw is in a bundled subset: all of every
+    /// locale file, Latin-1 and Latin Extended-A (what a player types), in both families. A
+    /// locale string with a new symbol fails here until `assets/fonts/subset.sh` is run.
+    #[test]
+    fn the_subsets_draw_every_character_the_app_uses() {
+        let mut fonts = Fonts::new(TextOptions::default(), font_definitions());
+        let mut fonts = fonts.with_pixels_per_point(1.0);
+        let root = env!("CARGO_MANIFEST_DIR");
+        let mut text = String::new();
+        for locale in ["en-US", "zh-CN"] {
+            for file in ["ui.ftl", "rules.ftl"] {
+                let path = format!("{root}/locales/{locale}/{file}");
+                text += &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            }
+        }
+        let typed = (' '..='~').chain('\u{a0}'..='\u{17f}');
+        for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+            let missing: String = text
+                .chars()
+                .chain(typed.clone())
+                .filter(|c| {
+                    !c.is_control()
+                        && !fonts.has_glyph(&egui::FontId::new(14.0, family.clone()), *c)
+                })
+                .collect();
+            assert!(missing.is_empty(), "{family:?} cannot draw {missing:?}");
+        }
+    }
+
+    /// The subsets are what shrank the download: the Latin faces stay well below egui's full
+    /// files (361,676 and 309,408 bytes).
+    #[test]
+    fn the_latin_faces_are_subsets() {
+        assert!(LATIN_FONT.len() < 200_000, "{}", LATIN_FONT.len());
+        assert!(MONOSPACE_FONT.len() < 200_000, "{}", MONOSPACE_FONT.len());
     }
 }

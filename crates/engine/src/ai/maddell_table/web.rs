@@ -184,6 +184,54 @@ async fn read_blob(blob: &web_sys::Blob) -> Result<Vec<u8>, String> {
     if bytes.try_reserve_exact(len).is_err() {
         return Err(format!("no memory for {len} bytes"));
     }
+    // A byte stream reads every piece into the same buffer; a browser without one gets a new
+    // buffer a piece, garbage that its collector may leave for long (on a phone profile 20 MB
+    // of the tab's memory after the table was in: docs/web.md).
+    match web_sys::ReadableStreamByobReader::new(&blob.stream()) {
+        Ok(reader) => read_stream(&reader, &mut bytes, len).await?,
+        Err(_) => read_slices(blob, &mut bytes, len).await?,
+    }
+    if bytes.len() != len {
+        return Err("the stored table changed while it was read".to_owned());
+    }
+    Ok(bytes)
+}
+
+/// Reads `reader` to its end into `bytes` (at most `len`), through one reused buffer.
+async fn read_stream(
+    reader: &web_sys::ReadableStreamByobReader,
+    bytes: &mut Vec<u8>,
+    len: usize,
+) -> Result<(), String> {
+    let browser = Yielder::new();
+    let mut buffer = js_sys::ArrayBuffer::new(PIECE as u32);
+    loop {
+        let view = js_sys::Uint8Array::new_with_byte_offset_and_length(&buffer, 0, PIECE as u32);
+        let result = JsFuture::from(reader.read_with_array_buffer_view(&view))
+            .await
+            .map_err(describe)?;
+        let field = |name: &str| js_sys::Reflect::get(&result, &JsValue::from_str(name));
+        if field("done").map_err(describe)?.is_truthy() {
+            return Ok(());
+        }
+        // The buffer comes back, moved into the piece read: it is the next read's too.
+        let piece: js_sys::Uint8Array = field("value")
+            .map_err(describe)?
+            .dyn_into()
+            .map_err(describe)?;
+        let (start, end) = (bytes.len(), bytes.len() + piece.length() as usize);
+        if end > len {
+            return Err("the stored table changed while it was read".to_owned());
+        }
+        bytes.resize(end, 0);
+        piece.copy_to(&mut bytes[start..end]);
+        buffer = piece.buffer();
+        browser.yield_now().await;
+    }
+}
+
+/// Reads `blob` into `bytes` a slice at a time (each slice its own buffer).
+async fn read_slices(blob: &web_sys::Blob, bytes: &mut Vec<u8>, len: usize) -> Result<(), String> {
     let browser = Yielder::new();
     while bytes.len() < len {
         let start = bytes.len();
@@ -202,7 +250,7 @@ async fn read_blob(blob: &web_sys::Blob) -> Result<Vec<u8>, String> {
         piece.copy_to(&mut bytes[start..end]);
         browser.yield_now().await;
     }
-    Ok(bytes)
+    Ok(())
 }
 
 /// A `Blob` of `bytes` (the table built in the page), for IndexedDB.
