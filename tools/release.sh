@@ -31,11 +31,11 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 cargo fetch --locked
 
-# README, Qipan's licences, the bundled font's OFL and every crate's licence, into $1.
+# README, Qipan's licences, the bundled fonts' licences and every crate's licence, into $1.
 docs() {
   local dir=$1 target=$2
   cp README.md LICENSE-MIT LICENSE-APACHE "$dir/"
-  cp assets/fonts/OFL.txt "$dir/OFL.txt"
+  cp assets/fonts/OFL.txt assets/fonts/UFL.txt assets/fonts/Hack-LICENSE.txt "$dir/"
   python3 tools/third-party-licenses.py "$target" > "$dir/THIRD-PARTY-LICENSES.txt"
 }
 

@@ -54,7 +54,8 @@ def main() -> int:
     out.write(
         f"Third-party software in Qipan's binaries for {target}\n"
         f"{len(crates)} Rust crates, each with its licence as it ships it.\n"
-        "The bundled font (Noto Sans CJK SC, SIL Open Font License 1.1) has its own file, OFL.txt.\n"
+        "The bundled fonts have their own files: Noto Sans CJK SC (SIL Open Font License 1.1) OFL.txt,\n"
+        "Ubuntu Light (Ubuntu Font Licence 1.0) UFL.txt, Hack (MIT and Bitstream Vera) Hack-LICENSE.txt.\n"
     )
     missing = 0
     for pkg in crates:
