@@ -11,15 +11,25 @@
 #     punctuation, arrows and shapes. Hinting and layout features are kept: egui hints.
 #
 # Needs: Debian's fonts-noto-cjk (apt), fonttools (pip install fonttools), and egui's fonts
-# from the crate epaint_default_fonts 0.37 in cargo's registry (`cargo fetch` puts it there).
+# from the crate epaint_default_fonts 0.37 (cargo's registry, or downloaded from crates.io).
 # Run from anywhere after changing locales/: sh assets/fonts/subset.sh
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 src=${NOTO_CJK:-/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc}
-egui_fonts=${EGUI_FONTS:-$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/epaint_default_fonts-0.37.0/fonts | head -n 1)}
 chars=$(mktemp)
-trap 'rm -f "$chars"' EXIT
+crate=$(mktemp -d)
+trap 'rm -rf "$chars" "$crate"' EXIT
+egui_fonts=${EGUI_FONTS:-$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/epaint_default_fonts-0.37.0/fonts 2>/dev/null | head -n 1)}
+if [ -z "$egui_fonts" ]; then
+  # The build no longer depends on the crate, so cargo may not have it: let cargo fetch it
+  # for a throwaway package (whatever registry cargo is set up with).
+  mkdir -p "$crate/src" && : > "$crate/src/lib.rs"
+  printf '[package]\nname = "fonts"\nversion = "0.0.0"\nedition = "2021"\n[dependencies]\nepaint_default_fonts = "=0.37.0"\n' \
+    > "$crate/Cargo.toml"
+  cargo fetch --quiet --manifest-path "$crate/Cargo.toml"
+  egui_fonts=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/epaint_default_fonts-0.37.0/fonts | head -n 1)
+fi
 # Every character of every .ftl file, one line (the subsetter ignores duplicates), plus the
 # few symbols the board painters draw themselves.
 cat "$root"/locales/*/*.ftl > "$chars"

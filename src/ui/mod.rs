@@ -101,6 +101,7 @@ impl App {
     ) -> App {
         theme::install_fonts(&cc.egui_ctx);
         cc.egui_ctx.set_visuals(egui::Visuals::light());
+        theme::fit_text_to_screen(&cc.egui_ctx, cc.egui_ctx.pixels_per_point());
         let ctx = cc.egui_ctx.clone();
         let wake: Wake = Arc::new(move || ctx.request_repaint());
         let choices = settings.choices();
@@ -263,6 +264,18 @@ impl eframe::App for App {
             let (session, i18n) = (&self.session, &self.i18n);
             let state = storage_web::page_state(&ctx, session, i18n, self.views.layout, &readiness);
             storage_web::publish(&state, &mut self.page);
+        }
+    }
+
+    /// Before each pass: the text options follow the screen's density (a window moved to
+    /// another monitor, a browser zoomed), set before any text of the pass is laid out.
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        let native = raw_input
+            .viewports
+            .get(&raw_input.viewport_id)
+            .and_then(|viewport| viewport.native_pixels_per_point);
+        if let Some(native) = native {
+            theme::fit_text_to_screen(ctx, native * ctx.zoom_factor());
         }
     }
 

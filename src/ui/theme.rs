@@ -166,6 +166,21 @@ pub fn install_fonts(ctx: &egui::Context) {
     ctx.set_fonts(font_definitions());
 }
 
+/// Hinting and sub-pixel binning sharpen text where a point is one or one and a half device
+/// pixels; on a denser screen (a phone's 3, a Retina display's 2) neither shows, and they were
+/// most of the first frame's glyph work on a phone (hinting runs each glyph's program,
+/// binning draws each Latin glyph at up to four offsets): off there, on below.
+pub fn fit_text_to_screen(ctx: &egui::Context, pixels_per_point: f32) {
+    let sharpen = pixels_per_point < 2.0;
+    let options = ctx.global_style().visuals.text_options;
+    if options.font_hinting != sharpen || options.subpixel_binning != sharpen {
+        ctx.all_styles_mut(|style| {
+            style.visuals.text_options.font_hinting = sharpen;
+            style.visuals.text_options.subpixel_binning = sharpen;
+        });
+    }
+}
+
 /// Hover texts (why a piece cannot move) wrap inside a phone's width.
 pub fn fit_tooltips(ui: &egui::Ui) {
     let tooltip_width = (ui.available_width() - 24.0).clamp(160.0, 500.0);
@@ -207,6 +222,25 @@ mod tests {
                 .collect();
             assert!(missing.is_empty(), "{family:?} cannot draw {missing:?}");
         }
+    }
+
+    /// A dense screen turns hinting and binning off, a 1x screen back on: a window moved
+    /// between monitors gets the text its screen shows best.
+    #[test]
+    fn the_text_options_follow_the_screens_density() {
+        let ctx = egui::Context::default();
+        let options = |ctx: &egui::Context| {
+            let o = ctx.global_style().visuals.text_options;
+            (o.font_hinting, o.subpixel_binning)
+        };
+        fit_text_to_screen(&ctx, 3.0);
+        assert_eq!(options(&ctx), (false, false));
+        fit_text_to_screen(&ctx, 2.0);
+        assert_eq!(options(&ctx), (false, false));
+        fit_text_to_screen(&ctx, 1.5);
+        assert_eq!(options(&ctx), (true, true));
+        fit_text_to_screen(&ctx, 1.0);
+        assert_eq!(options(&ctx), (true, true));
     }
 
     /// The subsets are what shrank the download: the Latin faces stay well below egui's full
