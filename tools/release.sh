@@ -129,6 +129,8 @@ web() {
     || { echo "release: no pre-compressed files in dist/ (Node.js missing?)" >&2; exit 1; }
   rm -rf "${stage:?}/$name"
   cp -r dist "$stage/$name"
+  # The page carries the fonts and the crates compiled into its wasm: their licences with it.
+  docs "$stage/$name" wasm32-unknown-unknown
   rm -f "$out/$name.zip"
   (cd "$stage" && python3 -m zipfile -c "$out/$name.zip" "$name")
 }
