@@ -20,7 +20,11 @@ src=${NOTO_CJK:-/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc}
 chars=$(mktemp)
 crate=$(mktemp -d)
 trap 'rm -rf "$chars" "$crate"' EXIT
-egui_fonts=${EGUI_FONTS:-$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/epaint_default_fonts-0.37.0/fonts 2>/dev/null | head -n 1)}
+# egui's fonts as cargo's registry keeps them, if it does.
+registry_fonts() {
+  ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/epaint_default_fonts-0.37.0/fonts 2>/dev/null | head -n 1
+}
+egui_fonts=${EGUI_FONTS:-$(registry_fonts)}
 if [ -z "$egui_fonts" ]; then
   # The build no longer depends on the crate, so cargo may not have it: let cargo fetch it
   # for a throwaway package (whatever registry cargo is set up with).
@@ -28,7 +32,7 @@ if [ -z "$egui_fonts" ]; then
   printf '[package]\nname = "fonts"\nversion = "0.0.0"\nedition = "2021"\n[dependencies]\nepaint_default_fonts = "=0.37.0"\n' \
     > "$crate/Cargo.toml"
   cargo fetch --quiet --manifest-path "$crate/Cargo.toml"
-  egui_fonts=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/epaint_default_fonts-0.37.0/fonts | head -n 1)
+  egui_fonts=$(registry_fonts)
 fi
 # Every character of every .ftl file, one line (the subsetter ignores duplicates), plus the
 # few symbols the board painters draw themselves.

@@ -101,7 +101,6 @@ impl App {
     ) -> App {
         theme::install_fonts(&cc.egui_ctx);
         cc.egui_ctx.set_visuals(egui::Visuals::light());
-        theme::fit_text_to_screen(&cc.egui_ctx, cc.egui_ctx.pixels_per_point());
         let ctx = cc.egui_ctx.clone();
         let wake: Wake = Arc::new(move || ctx.request_repaint());
         let choices = settings.choices();
@@ -267,8 +266,8 @@ impl eframe::App for App {
         }
     }
 
-    /// Before each pass: the text options follow the screen's density (a window moved to
-    /// another monitor, a browser zoomed), set before any text of the pass is laid out.
+    /// Before each pass, the first included: the text options follow the screen's density (a
+    /// window moved to another monitor, a browser zoomed), set before any text is laid out.
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         let native = raw_input
             .viewports

@@ -192,7 +192,7 @@ async fn read_blob(blob: &web_sys::Blob) -> Result<Vec<u8>, String> {
         Err(_) => read_slices(blob, &mut bytes, len).await?,
     }
     if bytes.len() != len {
-        return Err("the stored table changed while it was read".to_owned());
+        return Err(CHANGED.to_owned());
     }
     Ok(bytes)
 }
@@ -219,12 +219,7 @@ async fn read_stream(
             .map_err(describe)?
             .dyn_into()
             .map_err(describe)?;
-        let (start, end) = (bytes.len(), bytes.len() + piece.length() as usize);
-        if end > len {
-            return Err("the stored table changed while it was read".to_owned());
-        }
-        bytes.resize(end, 0);
-        piece.copy_to(&mut bytes[start..end]);
+        append(bytes, &piece, len)?;
         buffer = piece.buffer();
         browser.yield_now().await;
     }
@@ -244,12 +239,25 @@ async fn read_slices(blob: &web_sys::Blob, bytes: &mut Vec<u8>, len: usize) -> R
             .map_err(describe)?;
         let piece = js_sys::Uint8Array::new(&buffer);
         if piece.length() as usize != end - start {
-            return Err("the stored table changed while it was read".to_owned());
+            return Err(CHANGED.to_owned());
         }
-        bytes.resize(end, 0);
-        piece.copy_to(&mut bytes[start..end]);
+        append(bytes, &piece, len)?;
         browser.yield_now().await;
     }
+    Ok(())
+}
+
+/// What a table that is not the size it said becomes.
+const CHANGED: &str = "the stored table changed while it was read";
+
+/// Copies `piece` onto the end of `bytes`, which must stay within the table's `len`.
+fn append(bytes: &mut Vec<u8>, piece: &js_sys::Uint8Array, len: usize) -> Result<(), String> {
+    let (start, end) = (bytes.len(), bytes.len() + piece.length() as usize);
+    if end > len {
+        return Err(CHANGED.to_owned());
+    }
+    bytes.resize(end, 0);
+    piece.copy_to(&mut bytes[start..end]);
     Ok(())
 }
 
