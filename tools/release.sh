@@ -15,6 +15,8 @@
 # Usage: tools/release.sh [linux] [windows] [web] [macos]    (no argument: the first three)
 # Output: $OUT, default target/artifacts/ under the repository. Installs what is missing:
 # the Rust targets (rustup), mingw-w64 (apt, as root), the web tools (tools/web-tools.sh).
+# QIPAN_WEB_DIST_BUILT=1: the web artefact zips dist/ as it is (.ci/run sets it after
+# e2e/run.sh has built dist/ from the same tree).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -119,11 +121,17 @@ check_pe() {
 
 web() {
   local name=qipan-$version-web
-  tools/web-tools.sh --no-browser
-  # npm's wasm-opt first (see Trunk.toml); Trunk runs cargo offline, so fetch wasm32's crates.
-  export PATH="$root/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-  cargo fetch --locked --target wasm32-unknown-unknown
-  trunk build --release --offline --locked
+  if [ -n "${QIPAN_WEB_DIST_BUILT:-}" ]; then
+    # .ci/run: e2e/run.sh has just built dist/ from this same tree with the same command
+    # (Trunk would run wasm-bindgen, wasm-opt and the compression hook again, for nothing).
+    echo "release: web: dist/ as e2e/run.sh built it"
+  else
+    tools/web-tools.sh --no-browser
+    # npm's wasm-opt first (see Trunk.toml); Trunk runs cargo offline, so fetch wasm32's crates.
+    export PATH="$root/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+    cargo fetch --locked --target wasm32-unknown-unknown
+    trunk build --release --offline --locked
+  fi
   # The hook (Trunk.toml) writes .br and .gz beside the files, for hosts that send them.
   ls dist/*_bg.wasm.br dist/*_bg.wasm.gz dist/index.html.br >/dev/null \
     || { echo "release: no pre-compressed files in dist/ (Node.js missing?)" >&2; exit 1; }

@@ -28,19 +28,23 @@ fi
 # rewrites one wasm in about a second), so they are compiled for a quick install rather than
 # for speed: Trunk's own release profile (fat LTO, one codegen unit) made its install the
 # longest step of a fresh machine's CI (about 15 min on 2 cores; 7.8 min this way, docs/ci.md).
+# Trunk itself at opt-level 0 (what it runs, cargo, wasm-bindgen and wasm-opt, does the work);
+# wasm-bindgen at 1, since it parses and rewrites the whole wasm itself.
 quick_install() {
+  local opt_level=$1
+  shift
   CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false cargo install "$@"
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt_level CARGO_PROFILE_RELEASE_DEBUG=false cargo install "$@"
 }
 
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
   echo "web-tools: installing trunk $TRUNK_VERSION"
-  quick_install trunk --version "$TRUNK_VERSION" --locked --no-default-features --features rustls
+  quick_install 0 trunk --version "$TRUNK_VERSION" --locked --no-default-features --features rustls
 fi
 
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN_VERSION" ]; then
   echo "web-tools: installing wasm-bindgen-cli $BINDGEN_VERSION"
-  quick_install wasm-bindgen-cli --version "$BINDGEN_VERSION" --force
+  quick_install 1 wasm-bindgen-cli --version "$BINDGEN_VERSION" --force
 fi
 
 if [ ! -x e2e/node_modules/.bin/wasm-opt ] || [ ! -d e2e/node_modules/playwright-core ] \
