@@ -37,6 +37,16 @@ quick_install() {
     CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt_level CARGO_PROFILE_RELEASE_DEBUG=false cargo install "$@"
 }
 
+# Chromium, from apt, meanwhile: mostly download and unpacking, beside the compilers below.
+browser=
+if [ "${1:-}" != "--no-browser" ] && [ -z "${CHROMIUM:-}" ] && ! [ -x /usr/bin/chromium ]; then
+  echo "web-tools: installing chromium (in the background)"
+  browser_log=$(mktemp)
+  (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y -o DPkg::Lock::Timeout=600 chromium) \
+    >"$browser_log" 2>&1 &
+  browser=$!
+fi
+
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
   echo "web-tools: installing trunk $TRUNK_VERSION"
   quick_install 0 trunk --version "$TRUNK_VERSION" --locked --no-default-features --features rustls
@@ -60,9 +70,8 @@ case "$opt_version" in
   *) echo "web-tools: unexpected wasm-opt: $opt_version" >&2; exit 1 ;;
 esac
 
-if [ "${1:-}" != "--no-browser" ] && [ -z "${CHROMIUM:-}" ] && ! [ -x /usr/bin/chromium ]; then
-  echo "web-tools: installing chromium"
-  apt-get update
-  DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+if [ -n "$browser" ]; then
+  wait "$browser" || { cat "$browser_log"; echo "web-tools: installing chromium failed" >&2; exit 1; }
+  echo "web-tools: chromium installed"
 fi
 echo "web-tools: trunk $TRUNK_VERSION, wasm-bindgen $BINDGEN_VERSION, $opt_version"

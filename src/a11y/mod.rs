@@ -22,6 +22,8 @@ use egui::{Context, FullOutput, Plugin, RawInput};
 #[derive(Default)]
 pub struct Mirror {
     model: model::Model,
+    /// Whether egui builds the AccessKit tree: from the second frame on (see `input_hook`).
+    tree_on: bool,
 }
 
 impl Mirror {
@@ -37,13 +39,26 @@ impl Plugin for Mirror {
     }
 
     fn setup(&mut self, ctx: &Context) {
-        ctx.enable_accesskit();
         #[cfg(target_arch = "wasm32")]
         dom::install(ctx);
+        #[cfg(not(target_arch = "wasm32"))]
+        let _ = ctx;
     }
 
-    /// The actions the page's elements asked for since the last pass.
-    fn input_hook(&mut self, _ctx: &Context, input: &mut RawInput) {
+    /// Turns the tree on from the second frame, and passes on the actions the page's elements
+    /// asked for since the last pass. The first frame is the one a player waits for (on a
+    /// phone over a mobile network, seconds after opening the page, most of them the browser
+    /// compiling each function that frame calls for the first time), so it is drawn without
+    /// the tree; the second, asked for at once, brings the tree and the page's elements.
+    fn input_hook(&mut self, ctx: &Context, input: &mut RawInput) {
+        if !self.tree_on {
+            if ctx.cumulative_frame_nr() == 0 {
+                ctx.request_repaint();
+            } else {
+                ctx.enable_accesskit();
+                self.tree_on = true;
+            }
+        }
         #[cfg(target_arch = "wasm32")]
         input.events.extend(
             dom::take_actions()
@@ -85,4 +100,33 @@ pub fn ring_on(ctx: &Context, board: egui::Id, point: egui::Id) {
     ctx.accesskit_node_builder(board, |node| {
         node.set_active_descendant(point.accesskit_id())
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Mirror;
+
+    /// One frame of a page with one button.
+    fn frame(ctx: &egui::Context) -> egui::FullOutput {
+        ctx.run_ui(egui::RawInput::default(), |ui| {
+            ui.button("Play");
+        })
+    }
+
+    fn mirrored(ctx: &egui::Context, name: &str) -> bool {
+        ctx.with_plugin(|m: &mut Mirror| m.model.find(name).is_some())
+            .unwrap_or(false)
+    }
+
+    #[test]
+    fn the_tree_comes_with_the_second_frame_which_the_first_asks_for_at_once() {
+        let ctx = egui::Context::default();
+        Mirror::install(&ctx);
+        let first = frame(&ctx);
+        assert!(!mirrored(&ctx, "Play"), "the first frame is drawn without the tree");
+        let delay = first.viewport_output.values().map(|v| v.repaint_delay).min();
+        assert_eq!(delay, Some(std::time::Duration::ZERO), "the first frame asks for the second");
+        frame(&ctx);
+        assert!(mirrored(&ctx, "Play"), "the second frame mirrors the tree");
+    }
 }

@@ -368,11 +368,16 @@ impl Views {
                         }
                     });
                     ui.separator();
+                    if below_the_first_screen(ui) {
+                        return;
+                    }
                     match self.tab {
                         Tab::Games => {
                             out.extend(panels::games_section(ui, game, i18n));
                             ui.separator();
-                            out.extend(self.file.show(ui, session, i18n));
+                            if !below_the_first_screen(ui) {
+                                out.extend(self.file.show(ui, session, i18n));
+                            }
                         }
                         Tab::Online => out.extend(self.online_section(ui, session, i18n)),
                         Tab::Settings => {
@@ -439,6 +444,19 @@ impl Views {
     }
 }
 
+/// Whether the app's very first frame has reached the bottom of the screen at `ui`'s cursor:
+/// then what would come next is left to the second frame, asked for at once. The first frame
+/// is the one a player waits for (on a phone over a mobile network, seconds after opening the
+/// page, most of them the browser compiling each function the frame calls for the first
+/// time), and nobody sees what lies below the screen's edge before it scrolls.
+fn below_the_first_screen(ui: &egui::Ui) -> bool {
+    let wait = ui.ctx().cumulative_frame_nr() == 0 && ui.cursor().top() > ui.clip_rect().bottom();
+    if wait {
+        ui.ctx().request_repaint();
+    }
+    wait
+}
+
 /// Game Settings ([`settings::show`]); a new language is drawn at once, in the next frame.
 fn settings_section(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Command> {
     let lang = i18n.lang();
@@ -447,4 +465,35 @@ fn settings_section(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Ve
         ui.ctx().request_repaint();
     }
     commands
+}
+
+#[cfg(test)]
+mod tests {
+    use super::below_the_first_screen;
+
+    #[test]
+    fn the_first_frame_leaves_what_lies_below_the_screen_to_the_second() {
+        let ctx = egui::Context::default();
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(390.0, 844.0));
+        let mut seen = Vec::new();
+        let mut delays = Vec::new();
+        for _ in 0..2 {
+            let input = egui::RawInput {
+                screen_rect: Some(screen),
+                ..Default::default()
+            };
+            let output = ctx.run_ui(input, |ui| {
+                let at_the_top = below_the_first_screen(ui);
+                ui.add_space(1000.0);
+                seen.push((at_the_top, below_the_first_screen(ui)));
+            });
+            delays.extend(output.viewport_output.values().map(|v| v.repaint_delay));
+        }
+        assert_eq!(seen, [(false, true), (false, false)]);
+        assert_eq!(
+            delays[0],
+            std::time::Duration::ZERO,
+            "the first frame asks for the second at once"
+        );
+    }
 }
