@@ -123,9 +123,20 @@ mod tests {
         let ctx = egui::Context::default();
         Mirror::install(&ctx);
         let first = frame(&ctx);
-        assert!(!mirrored(&ctx, "Play"), "the first frame is drawn without the tree");
-        let delay = first.viewport_output.values().map(|v| v.repaint_delay).min();
-        assert_eq!(delay, Some(std::time::Duration::ZERO), "the first frame asks for the second");
+        assert!(
+            !mirrored(&ctx, "Play"),
+            "the first frame is drawn without the tree"
+        );
+        let delay = first
+            .viewport_output
+            .values()
+            .map(|v| v.repaint_delay)
+            .min();
+        assert_eq!(
+            delay,
+            Some(std::time::Duration::ZERO),
+            "the first frame asks for the second"
+        );
         frame(&ctx);
         assert!(mirrored(&ctx, "Play"), "the second frame mirrors the tree");
     }
