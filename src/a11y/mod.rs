@@ -137,7 +137,8 @@ mod tests {
             Some(std::time::Duration::ZERO),
             "the first frame asks for the second"
         );
-        frame(&ctx);
+        first.drop_without_applying_deltas();
+        frame(&ctx).drop_without_applying_deltas();
         assert!(mirrored(&ctx, "Play"), "the second frame mirrors the tree");
     }
 }

@@ -488,6 +488,7 @@ mod tests {
                 seen.push((at_the_top, below_the_first_screen(ui)));
             });
             delays.extend(output.viewport_output.values().map(|v| v.repaint_delay));
+            output.drop_without_applying_deltas();
         }
         assert_eq!(seen, [(false, true), (false, false)]);
         assert_eq!(
