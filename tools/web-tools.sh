@@ -27,9 +27,9 @@ fi
 # The two tools only drive the build (Trunk runs cargo, hooks and wasm-opt; wasm-bindgen
 # rewrites one wasm in about a second), so they are compiled for a quick install rather than
 # for speed: Trunk's own release profile (fat LTO, one codegen unit) made its install the
-# longest step of a fresh machine's CI (about 15 min on 2 cores; 7.8 min this way, docs/ci.md).
-# Trunk itself at opt-level 0 (what it runs, cargo, wasm-bindgen and wasm-opt, does the work);
-# wasm-bindgen at 1, since it parses and rewrites the whole wasm itself.
+# longest step of a fresh machine's CI (about 15 min on 2 cores; docs/ci.md). Trunk at
+# opt-level 0 (what it runs, cargo, wasm-bindgen and wasm-opt, does the work); wasm-bindgen
+# at 1, since it parses and rewrites the whole wasm itself.
 quick_install() {
   local opt_level=$1
   shift
