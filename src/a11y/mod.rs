@@ -109,7 +109,7 @@ mod tests {
     /// One frame of a page with one button.
     fn frame(ctx: &egui::Context) -> egui::FullOutput {
         ctx.run_ui(egui::RawInput::default(), |ui| {
-            ui.button("Play");
+            let _ = ui.button("Play");
         })
     }
 
