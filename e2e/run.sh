@@ -54,7 +54,7 @@ echo "e2e: firstload.mjs took $((SECONDS - start)) s"
 # dependency tree cost CI minutes, for three pages' moves.
 start=$SECONDS
 cargo test --quiet --locked --workspace --no-run
-echo "e2e: the test build of qipan-server and qipan-cli took $((SECONDS - start)) s"
+echo "e2e: the test build (for qipan-server and qipan-cli) took $((SECONDS - start)) s"
 timeout 600 node e2e/online.mjs "$root/dist" "${CARGO_TARGET_DIR:-$root/target}/debug/qipan-server" \
   "${CARGO_TARGET_DIR:-$root/target}/debug/qipan-cli" || status=$?
 
