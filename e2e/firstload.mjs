@@ -41,12 +41,12 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
 };
 
-// In the page, before anything runs: when the wasm has started (Trunk's event, after
+// In the page, before anything runs: when the wasm has started (tools/web.mjs's `QipanStarted`, after
 // instantiation and the app's `main`), the first WebGL clear (eframe's first painted frame),
 // and the first frame whose marks name a board point (the board drawn).
 function instrument() {
   const q = (window.__first = { started: null, firstPaint: null, board: null });
-  addEventListener('TrunkApplicationStarted', () => { q.started = performance.now(); });
+  addEventListener('QipanStarted', () => { q.started = performance.now(); });
   const clear = WebGL2RenderingContext.prototype.clear;
   WebGL2RenderingContext.prototype.clear = function (...args) {
     if (q.firstPaint === null) q.firstPaint = performance.now();

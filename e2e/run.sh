@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The web build's end-to-end test: install the tools when missing, build dist/ with Trunk,
+# The web build's end-to-end test: install the tools when missing, build dist/ (tools/web.mjs),
 # serve it on 127.0.0.1, drive headless Chromium through e2e/test.mjs, stop the server.
 # Screenshots, metrics.json and sizes.txt land in e2e/screenshots/ (gitignored).
 # Usage: e2e/run.sh   (from anywhere; CI calls it from .ci/run)
@@ -9,20 +9,14 @@ root=$PWD
 shots=$root/e2e/screenshots
 
 tools/web-tools.sh
-# npm's wasm-opt first, so that Trunk never picks up another one (Trunk.toml pins it too).
-export PATH="$root/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-
-# Trunk runs cargo with --offline (it must never download tools itself), so fetch the
-# wasm32-only crates first.
-cargo fetch --locked --target wasm32-unknown-unknown
 start=$SECONDS
-timeout 1800 trunk build --release --offline --locked
-echo "e2e: trunk build took $((SECONDS - start)) s"
+timeout 1800 node tools/web.mjs build
+echo "e2e: the web build took $((SECONDS - start)) s"
 
 rm -rf "$shots"
 mkdir -p "$shots"
 wasm=$(ls dist/*_bg.wasm)
-# The release build's hook writes .br and .gz beside every compressible file (issue 21).
+# The release build writes .br and .gz beside every compressible file (issue 21).
 for f in "$wasm" dist/*.js dist/index.html dist/sw.js; do
   [ -s "$f.br" ] && [ -s "$f.gz" ] || { echo "FAIL no pre-compressed $f.br / $f.gz in dist/"; exit 1; }
 done

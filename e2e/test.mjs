@@ -79,7 +79,7 @@ function instrument() {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) q.eventTimings.push({ name: e.name, start: e.startTime, duration: e.duration });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-  addEventListener('TrunkApplicationStarted', () => { q.started = performance.now(); });
+  addEventListener('QipanStarted', () => { q.started = performance.now(); });
   const clear = WebGL2RenderingContext.prototype.clear;
   WebGL2RenderingContext.prototype.clear = function (...args) {
     q.paints++;

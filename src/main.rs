@@ -4,7 +4,7 @@
 //! with its option: `blockade:solidarity`) opens on the given game and language (handy for
 //! screenshots), and a link's game (`qipan:?game=…&pos=…&moves=…&ply=…`, also given alone
 //! as the only argument); otherwise the saved settings apply (anything else is refused: one line on standard error, exit code 2, no
-//! window). Web: Trunk builds this binary for wasm32 (see `index.html`), and `main`
+//! window). Web: `tools/web.mjs` builds this binary for wasm32 (see `index.html`), and `main`
 //! starts the same app on the page's canvas.
 //!
 //! Natively the window is drawn by wgpu, or by glow (OpenGL) where wgpu cannot start: see

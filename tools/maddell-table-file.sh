@@ -1,8 +1,8 @@
 #!/bin/sh
 # Puts Sixpenny Maddell's solved table (the reduced layout, 12.7 MB; 4.3 MB as hosts send it
 # compressed) into a built site, for the page to fetch when Maddell is opened
-# (crates/engine/src/ai/maddell_table/web.rs; docs/web.md). Called by Trunk's post_build hook
-# (assets/web/post-build.sh) with the staging directory, or by hand: tools/maddell-table-file.sh DIR
+# (crates/engine/src/ai/maddell_table/web.rs; docs/web.md). Called by tools/web.mjs's build
+# with its staging directory, or by hand: tools/maddell-table-file.sh DIR
 #
 # The table is built once by the command line (`qipan-cli solve maddell --table`, about 30 s
 # in a release build on an idle machine) and kept in the target directory, so later builds

@@ -3,9 +3,9 @@
 // (qipan-server --site, nginx's brotli_static/gzip_static, e2e/serve.mjs). Images (PNG) are
 // compressed already and left alone.
 //
-// Run by Trunk as a post_build hook after stamp-sw.sh (Trunk.toml), so that sw.js is
-// compressed with its final contents; it compresses only release builds (a debug wasm is
-// large and rebuilt on every change). By hand: node tools/precompress.mjs DIR
+// Run by tools/web.mjs after stamp-sw.sh, so that sw.js is compressed with its final
+// contents; only for release builds (a debug wasm is large and rebuilt on every change).
+// By hand: node tools/precompress.mjs DIR
 //
 // The service worker's file list (stamp-sw.sh) names the plain files only: the browser asks
 // for `x.wasm`, the server chooses the encoding, and the cache keeps the decoded response.
@@ -83,14 +83,10 @@ export function precompress(dir, only = null) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] || '').href) {
-  const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
+  const dir = process.argv[2];
   if (!dir || !statSync(dir).isDirectory()) {
-    console.error('usage: node tools/precompress.mjs DIR (or as a Trunk hook, with TRUNK_STAGING_DIR)');
+    console.error('usage: node tools/precompress.mjs DIR');
     process.exit(2);
-  }
-  if (!process.argv[2] && process.env.TRUNK_PROFILE && process.env.TRUNK_PROFILE !== 'release') {
-    console.log(`precompress: skipped (a ${process.env.TRUNK_PROFILE} build)`);
-    process.exit(0);
   }
   const t0 = Date.now();
   const done = precompress(dir);

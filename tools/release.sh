@@ -5,7 +5,7 @@
 #   qipan-VERSION-x86_64-windows.zip    qipan.exe (icon, version resource, no console window)
 #                                       and qipan-cli.exe, README and licences; cross-built
 #                                       with mingw-w64
-#   qipan-VERSION-web.zip               the site (`trunk build --release`'s dist/)
+#   qipan-VERSION-web.zip               the site (`node tools/web.mjs build`'s dist/)
 #   qipan-VERSION-macos.zip             Qipan.app (a universal binary: Apple silicon and Intel),
 #                                       README and licences; only on a Mac (the GitHub workflow,
 #                                       .github/workflows/ci.yml), since macOS cannot be linked
@@ -123,16 +123,13 @@ web() {
   local name=qipan-$version-web
   if [ -n "${QIPAN_WEB_DIST_BUILT:-}" ]; then
     # .ci/run: e2e/run.sh has just built dist/ from this same tree with the same command
-    # (Trunk would run wasm-bindgen, wasm-opt and the compression hook again, for nothing).
+    # (which would run wasm-bindgen, wasm-opt and the compression again, for nothing).
     echo "release: web: dist/ as e2e/run.sh built it"
   else
     tools/web-tools.sh --no-browser
-    # npm's wasm-opt first (see Trunk.toml); Trunk runs cargo offline, so fetch wasm32's crates.
-    export PATH="$root/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-    cargo fetch --locked --target wasm32-unknown-unknown
-    trunk build --release --offline --locked
+    node tools/web.mjs build
   fi
-  # The hook (Trunk.toml) writes .br and .gz beside the files, for hosts that send them.
+  # The build writes .br and .gz beside the files, for hosts that send them.
   ls dist/*_bg.wasm.br dist/*_bg.wasm.gz dist/index.html.br >/dev/null \
     || { echo "release: no pre-compressed files in dist/ (Node.js missing?)" >&2; exit 1; }
   rm -rf "${stage:?}/$name"

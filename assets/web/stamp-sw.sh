@@ -1,10 +1,10 @@
 #!/bin/sh
-# Run by post-build.sh, Trunk's post_build hook (Trunk.toml): fills the service worker's VERSION and FILES in the
-# staging directory, from the files Trunk has just built. VERSION is a checksum of them all
+# Run by tools/web.mjs on its staging directory: fills the service worker's VERSION and FILES
+# in DIR/sw.js, from the files the build has just written. Usage: assets/web/stamp-sw.sh DIR VERSION is a checksum of them all
 # (the .js and .wasm names carry content hashes too), so any change gives a new sw.js, a new
 # cache, and the old one's removal (see assets/web/sw.js). POSIX sh and cksum only.
 set -eu
-dir=${TRUNK_STAGING_DIR:?run by Trunk as a post_build hook}
+dir=${1:?usage: assets/web/stamp-sw.sh DIR}
 cd "$dir"
 [ -f sw.js ] || { echo "stamp-sw: no sw.js in $dir" >&2; exit 1; }
 # Maddell's solved table is fetched only when Maddell is opened, and kept in IndexedDB: it is

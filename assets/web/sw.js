@@ -1,7 +1,7 @@
 // Qipan's service worker: after the first visit the app starts without a network, and a new
 // build is never mixed with an old one.
 //
-// assets/web/stamp-sw.sh (a Trunk post_build hook, see Trunk.toml) fills in VERSION (a
+// assets/web/stamp-sw.sh (run by tools/web.mjs's build) fills in VERSION (a
 // checksum of the built files) and FILES (every file of the build). A new build therefore
 // means a new sw.js, which the browser installs beside the old one: it caches the new files
 // under a new name, then drops the old caches.
@@ -16,9 +16,9 @@ const VERSION = '__QIPAN_VERSION__';
 const FILES = __QIPAN_FILES__;
 const CACHE = `qipan-${VERSION}`;
 const NAVIGATION_TIMEOUT_MS = 4000;
-// Trunk's content-hashed names (`qipan-0123456789abcdef.js`, `…_bg.wasm`): a file of that
-// name has only ever had these contents. Trunk writes the 64-bit hash without leading zeros,
-// so one build in sixteen has 15 digits (`qipan-7717f9cb674c3f3.js`), fewer now and then.
+// The build's content-hashed names (`qipan-0123456789abcdef.js`, `…_bg.wasm`, tools/web.mjs):
+// a file of that name has only ever had these contents. (Builds by Trunk, before, wrote the
+// hash without leading zeros: 8 to 16 digits are taken.)
 const HASHED = /-[0-9a-f]{8,16}(_bg)?\.[a-z]+$/;
 // Maddell's solved table (tools/maddell-table-file.sh), not one of FILES.
 const TABLE = /\/maddell-table-[^/]*\.bin$/;

@@ -11,7 +11,7 @@
 //! (`tests/cli.rs`). A match in which a game crashed prints one line naming the game and
 //! exits 1.
 //!
-//! A terminal program: on wasm32 (where Trunk builds only the app) `main` is an empty stub,
+//! A terminal program: on wasm32 (where tools/web.mjs builds only the app) `main` is an empty stub,
 //! so that `cargo check --target wasm32-unknown-unknown --bins` still covers every binary.
 
 // On wasm32 everything below the stub `main` is unused.
