@@ -1,8 +1,9 @@
 #!/bin/sh
-# Run by tools/web.mjs on its staging directory: fills the service worker's VERSION and FILES
-# in DIR/sw.js, from the files the build has just written. Usage: assets/web/stamp-sw.sh DIR VERSION is a checksum of them all
-# (the .js and .wasm names carry content hashes too), so any change gives a new sw.js, a new
-# cache, and the old one's removal (see assets/web/sw.js). POSIX sh and cksum only.
+# Usage: assets/web/stamp-sw.sh DIR. Run by tools/web.mjs on its staging directory: fills
+# the service worker's VERSION and FILES in DIR/sw.js, from the files the build has just
+# written. VERSION is a checksum of them all (the .js and .wasm names carry content hashes
+# too), so any change gives a new sw.js, a new cache, and the old one's removal (see
+# assets/web/sw.js). POSIX sh and cksum only.
 set -eu
 dir=${1:?usage: assets/web/stamp-sw.sh DIR}
 cd "$dir"
