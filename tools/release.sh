@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds Qipan's release artefacts, each named with the version in Cargo.toml:
-#   qipan-VERSION-x86_64-linux.tar.gz   the app and qipan-cli, the .desktop file, the icon,
-#                                       install.sh, README and licences
-#   qipan-VERSION-x86_64-windows.zip    qipan.exe (icon, version resource, no console window)
-#                                       and qipan-cli.exe, README and licences; cross-built
+#   qipan-VERSION-x86_64-linux.tar.gz   the app and qipan-cli, Maddell's solved table, the
+#                                       .desktop file, the icon, install.sh, README and licences
+#   qipan-VERSION-x86_64-windows.zip    qipan.exe (icon, version resource, no console window),
+#                                       qipan-cli.exe, Maddell's solved table, README and
+#                                       licences; cross-built
 #                                       with mingw-w64
 #   qipan-VERSION-web.zip               the site (`node tools/web.mjs build`'s dist/)
 #   qipan-VERSION-macos.zip             Qipan.app (a universal binary: Apple silicon and Intel),
@@ -41,6 +42,14 @@ docs() {
   python3 tools/third-party-licenses.py "$target" > "$dir/THIRD-PARTY-LICENSES.txt"
 }
 
+# Maddell's solved table (12.7 MB, 4.3 MB in the archive) beside the executables, where the
+# app and qipan-cli look for it while they keep none of their own
+# (maddell_table::bundled_path): a player of a release never waits the half minute of its
+# build. The same file as the site's, built once into the target directory.
+bundle_table() {
+  sh tools/maddell-table-file.sh "$1"
+}
+
 # apt needs root: sudo where we are not (a GitHub runner).
 sudo=
 [ "$(id -u)" -eq 0 ] || sudo=sudo
@@ -74,6 +83,7 @@ linux() {
   cp assets/icon-256.png "$dir/icons/qipan-256.png"
   cp assets/icon-512.png "$dir/icons/qipan-512.png"
   docs "$dir" x86_64-unknown-linux-gnu
+  bundle_table "$dir"
   tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
 }
 
@@ -95,6 +105,7 @@ windows() {
   check_pe "$dir/qipan.exe" "Windows GUI"
   check_pe "$dir/qipan-cli.exe" "Windows CUI"
   docs "$dir" $triple
+  bundle_table "$dir"
   rm -f "$out/$name.zip"
   (cd "$stage" && python3 -m zipfile -c "$out/$name.zip" "$name")
 }

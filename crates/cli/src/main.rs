@@ -306,7 +306,7 @@ impl<G: PuzzleSource> Command<G> {
         }
         let path = match &self.options.table {
             Some(path) => Some(std::path::PathBuf::from(path)),
-            None => table::default_path(),
+            None => table::cli_default_path(),
         };
         let need = if under_time_limit {
             CliNeed::UseIfPresent

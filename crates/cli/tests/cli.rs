@@ -672,6 +672,48 @@ fn bestmove_maddell_plays_the_tables_best_move_from_a_table_file() {
     assert_eq!(plies, distance);
 }
 
+/// A release ships the table beside `qipan-cli` (tools/release.sh): a command without
+/// `--table` reads it while the app keeps none, so master plays from it at once; a table the
+/// app keeps comes first, and a damaged one there is an error naming it, not passed over.
+#[test]
+fn a_table_beside_the_executable_is_read_when_the_app_keeps_none() {
+    let (_, table) = small_table();
+    let release = scratch("release");
+    let exe = release.join("qipan-cli");
+    std::fs::copy(env!("CARGO_BIN_EXE_qipan-cli"), &exe).expect("copies the command line");
+    let run = |data_home: &Path| {
+        Command::new(&exe)
+            .args(["bestmove", "maddell", "--level", "master"])
+            .args(["--movetime", "500"])
+            .env("XDG_DATA_HOME", data_home)
+            .output()
+            .expect("qipan-cli runs")
+    };
+    // No table anywhere: it searches, and says so.
+    let out = run(&empty_data_dir());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), SEARCHING_NOTE);
+    // The release's table: read, so nothing is said.
+    std::fs::copy(table, release.join("maddell-table-v2.bin")).expect("copies the table");
+    let out = run(&empty_data_dir());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(!out.stdout.is_empty());
+    // The app's own file comes first, even damaged.
+    let home = scratch("data-with-a-damaged-table");
+    std::fs::create_dir_all(home.join("qipan")).expect("makes the app's folder");
+    let damaged = home.join("qipan").join("maddell-table-v2.bin");
+    std::fs::write(
+        &damaged,
+        b"not a table at all, but long enough to have a header",
+    )
+    .expect("writes");
+    let out = run(&home);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(&*damaged.to_string_lossy()), "{stderr}");
+}
+
 /// Without a table, `bestmove maddell --movetime 500` searches instead of building it (which
 /// takes half a minute or more): it answers in about the movetime, says so on standard
 /// error, and leaves the app's data folder as it was.

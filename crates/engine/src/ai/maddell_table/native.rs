@@ -1,5 +1,5 @@
-//! The table on the desktop: stored in the app's data directory, built on a thread when it is
-//! missing or damaged.
+//! The table on the desktop: stored in the app's data directory, or shipped beside the
+//! executable by a release; built on a thread when neither holds a valid one.
 
 use super::{
     claim_preparation, install, set_readiness, Builder, Progress, Readiness, Table, TableError,
@@ -14,6 +14,34 @@ use web_time::Duration;
 /// the app's settings, where the command line finds it too.
 pub fn default_path() -> Option<PathBuf> {
     crate::files::app_data_dir().map(|dir| dir.join(FILE_NAME))
+}
+
+/// Where a release keeps the table it ships: beside the executable (the Linux and Windows
+/// artefacts, `tools/release.sh`), so that a player of a release never waits for the build.
+/// Only ever read: the app stores what it builds at [`default_path`].
+pub fn bundled_path() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    exe.parent().map(|dir| dir.join(FILE_NAME))
+}
+
+/// The file a command without `--table` reads: the one the app keeps ([`default_path`]) or,
+/// while there is none, the one a release ships ([`bundled_path`]); [`default_path`] when
+/// neither exists, for the build to be stored there.
+pub fn cli_default_path() -> Option<PathBuf> {
+    let stored = default_path();
+    if stored.as_deref().is_some_and(Path::exists) {
+        return stored;
+    }
+    bundled_path().filter(|p| p.exists()).or(stored)
+}
+
+/// The first of `paths` that holds a valid table of `max_pieces` pieces a side; missing,
+/// damaged, foreign and smaller tables are passed over.
+fn first_valid(paths: &[PathBuf], max_pieces: usize) -> Option<Table> {
+    paths
+        .iter()
+        .filter_map(|path| load(path).ok())
+        .find(|table| table.max_pieces() == max_pieces)
 }
 
 /// Reads a stored table; a missing, damaged or foreign file is an error.
@@ -58,10 +86,11 @@ fn build(max_pieces: usize, on_progress: &mut impl FnMut(f32)) -> Result<Table, 
     }
 }
 
-/// Loads the table from `path` (the app passes [`default_path`]) or builds and stores it,
-/// on a thread, then installs it; the first call starts this and later calls do nothing.
-/// [`super::readiness`] tells how far it is; `wake` is called whenever that changes (e.g. to
-/// repaint the status note). Without a path the table is built and not stored.
+/// Loads the table from `path` (the app passes [`default_path`]) or from a release's copy
+/// ([`bundled_path`]), or builds it and stores it at `path`, on a thread, then installs it;
+/// the first call starts this and later calls do nothing. [`super::readiness`] tells how far
+/// it is; `wake` is called whenever that changes (e.g. to repaint the status note). Without
+/// a path the table is built and not stored.
 pub fn prepare_in_background(path: Option<PathBuf>, wake: impl Fn() + Send + 'static) {
     if !claim_preparation() {
         return;
@@ -70,15 +99,12 @@ pub fn prepare_in_background(path: Option<PathBuf>, wake: impl Fn() + Send + 'st
     let spawned = std::thread::Builder::new()
         .name("maddell-table".into())
         .spawn(move || {
-            if let Some(path) = &path {
-                if let Ok(table) = load(path) {
-                    if table.max_pieces() == MAX_PIECES {
-                        install(Arc::new(table));
-                        set_readiness(Readiness::Ready { note: None });
-                        wake();
-                        return;
-                    }
-                }
+            let candidates: Vec<PathBuf> = path.iter().cloned().chain(bundled_path()).collect();
+            if let Some(table) = first_valid(&candidates, MAX_PIECES) {
+                install(Arc::new(table));
+                set_readiness(Readiness::Ready { note: None });
+                wake();
+                return;
             }
             let mut shown = -1.0f32;
             let built = build(MAX_PIECES, &mut |done| {
@@ -124,9 +150,10 @@ pub enum CliNeed {
 }
 
 /// For `qipan-cli` (every command that plays or judges Maddell): installs the table that the
-/// command needs and returns it. `path` is `--table PATH` or, without it, [`default_path`]
-/// (where the app keeps the table). `pieces` is the most pieces a side in the positions
-/// the command looks at (6 for a game from the start).
+/// command needs and returns it. `path` is `--table PATH` or, without it,
+/// [`cli_default_path`] (where the app keeps the table, or a release's copy). `pieces` is
+/// the most pieces a side in the positions the command looks at (6 for a game from the
+/// start).
 ///
 /// - A file at `path` is read; a damaged or foreign one is an error naming the path, and it
 ///   is never overwritten.
@@ -184,4 +211,36 @@ pub fn table_for_cli(
 pub fn pieces_a_side(pos: &Position) -> usize {
     pos.total(crate::games::Side::X)
         .max(pos.total(crate::games::Side::O)) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The app reads the first valid table of the whole game's size among the places it
+    /// looks (its own file, then a release's copy): a missing, damaged or smaller one is
+    /// passed over.
+    #[test]
+    fn the_first_valid_table_of_the_size_is_read() {
+        let dir = std::env::temp_dir().join(format!("qipan-table-places-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("makes a directory");
+        let missing = dir.join("missing.bin");
+        let damaged = dir.join("damaged.bin");
+        std::fs::write(
+            &damaged,
+            b"not a table at all, but long enough to have a header",
+        )
+        .expect("writes");
+        let (small, other) = (dir.join("small.bin"), dir.join("other.bin"));
+        let table = build(4, &mut |_| {}).expect("builds");
+        save(&table, &small).expect("stores");
+        save(&build(3, &mut |_| {}).expect("builds"), &other).expect("stores");
+
+        assert!(first_valid(&[missing.clone(), damaged.clone()], 4).is_none());
+        let found = first_valid(&[missing, damaged, other.clone(), small.clone()], 4)
+            .expect("the valid one of the size");
+        assert_eq!(found.as_bytes(), table.as_bytes());
+        assert!(first_valid(&[other, small], MAX_PIECES).is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
