@@ -35,8 +35,8 @@ pub use builder::{Builder, Progress};
 pub use layout::MAX_PIECES;
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::{
-    bundled_path, cli_default_path, default_path, load, load_or_build, pieces_a_side,
-    prepare_in_background, save, table_for_cli, CliNeed, CLI_SMALL_PIECES,
+    bundled_path, cli_default_path, default_path, load, pieces_a_side, prepare_in_background, save,
+    table_for_cli, CliNeed, CLI_SMALL_PIECES,
 };
 pub use verify::{verify, Sample};
 #[cfg(target_arch = "wasm32")]

@@ -57,23 +57,6 @@ pub fn save(table: &Table, path: &Path) -> Result<(), TableError> {
         .map_err(|e| TableError::Io(format!("{}: {e}", path.display())))
 }
 
-/// The full table from `path`, or built (on every core) and written there when the file is
-/// missing or not a valid table. `on_progress` hears the share done while building. Returns
-/// the table and, if it could not be written, why.
-pub fn load_or_build(
-    path: &Path,
-    mut on_progress: impl FnMut(f32),
-) -> Result<(Table, Option<TableError>), super::BuildError> {
-    if let Ok(table) = load(path) {
-        if table.max_pieces() == MAX_PIECES {
-            return Ok((table, None));
-        }
-    }
-    let table = build(MAX_PIECES, &mut on_progress)?;
-    let saved = save(&table, path).err();
-    Ok((table, saved))
-}
-
 fn build(max_pieces: usize, on_progress: &mut impl FnMut(f32)) -> Result<Table, super::BuildError> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut builder = Builder::new(max_pieces, threads)?;
