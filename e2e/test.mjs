@@ -75,7 +75,14 @@ function instrument() {
     // The browser's own measure of input to the next frame on screen (Event Timing, as in
     // INP): only events that took 16 ms or more are reported.
     eventTimings: [],
+    // Writes to localStorage (the app's saves): their keys, in order.
+    storageWrites: [],
   });
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    q.storageWrites.push(String(key));
+    return setItem.call(this, key, value);
+  };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) q.eventTimings.push({ name: e.name, start: e.startTime, duration: e.duration });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
@@ -377,11 +384,18 @@ async function pushTheLine(t, m) {
 /** The frames painted with a still board (no animation; the clock ticks once a second). */
 async function idleRate(t, m) {
   if (!t.size.touch) await t.page.mouse.move(t.W - 3, t.H - 3);
-  await sleep(1000);
+  // Longer than the app's save interval (2 s on the web): what changed before is saved.
+  await sleep(2500);
+  const writes = await t.page.evaluate(() => window.__qipan.storageWrites.length);
   const idle = await t.rates(3000);
   m.idleFps = Math.round(idle.paints * 10) / 10;
   m.idleRafPerSecond = Math.round(idle.rafs);
   check(idle.paints <= GOAL.idleFps, `${t.size.name}: ${m.idleFps} frames/s with a still board (goal <= ${GOAL.idleFps}; rAF calls ${m.idleRafPerSecond}/s)`);
+  // The app saves every 2 s and writes only what changed: on a still board, only the games
+  // in progress, whose turn clock runs on (a reload must not give the turn its time back).
+  m.idleStorageWrites = await t.page.evaluate((n) => window.__qipan.storageWrites.slice(n), writes);
+  check(m.idleStorageWrites.every((key) => key === 'qipan-games'),
+    `${t.size.name}: in 3 s with a still board, localStorage was written only for the turn clock (${m.idleStorageWrites.join(', ') || 'nothing'})`);
 }
 
 /** Chinese and back, and the rules: shown beside the board, or in their tab. */

@@ -11,6 +11,7 @@ mod coach;
 pub mod editor;
 mod file;
 pub mod games;
+mod kept;
 mod keys;
 pub mod layout;
 mod marks;
@@ -45,6 +46,9 @@ const SETTINGS_KEY: &str = "qipan-settings";
 const GAMES_KEY: &str = "qipan-games";
 /// The storage key of the player's results and ratings ([`qipan_session::progress`]).
 pub const PROGRESS_KEY: &str = "qipan-progress";
+/// Where eframe keeps egui's memory in the browser's `localStorage`, and reads it at the start.
+#[cfg(target_arch = "wasm32")]
+const EGUI_MEMORY_KEY: &str = "egui_memory_ron";
 
 /// The app: the session, the views' state, the words, and where Maddell's solved table
 /// comes from. Everything that changes a game goes to the session as a [`Command`],
@@ -60,6 +64,11 @@ pub struct App {
     /// The web: what the page around the canvas last showed.
     #[cfg(target_arch = "wasm32")]
     page: Option<storage_web::PageState>,
+    /// What the last save wrote, so that the next writes only what changed.
+    written: kept::Written,
+    /// The web: egui's memory is saved with the rest, and so only when it changed.
+    #[cfg(target_arch = "wasm32")]
+    egui_ctx: egui::Context,
 }
 
 impl App {
@@ -113,6 +122,9 @@ impl App {
             transport: online::Transport::default(),
             #[cfg(target_arch = "wasm32")]
             page: None,
+            written: kept::Written::default(),
+            #[cfg(target_arch = "wasm32")]
+            egui_ctx: cc.egui_ctx.clone(),
         }
     }
 
@@ -123,6 +135,25 @@ impl App {
             Ok(progress) => self.send(Command::RestoreProgress(progress)),
             Err(e) => log::warn!("the stored progress was not used: {e}"),
         }
+    }
+
+    /// Everything kept between runs, written to `storage`.
+    fn save_to(&self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, SETTINGS_KEY, &self.settings());
+        match self.shelve() {
+            Ok(text) => storage.set_string(GAMES_KEY, text),
+            // Nothing half-written: the games kept before stay as they were.
+            Err(e) => log::warn!("the games in progress could not be kept: {e:?}"),
+        }
+        storage.set_string(PROGRESS_KEY, self.session.progress().to_json());
+        match serde_json::to_string(&self.session.online_memory()) {
+            Ok(text) => storage.set_string(online::ONLINE_KEY, text),
+            Err(e) => log::warn!("the online rooms could not be kept: {e}"),
+        }
+        // Where eframe's own save would put it, and in the form it reads at the start.
+        #[cfg(target_arch = "wasm32")]
+        self.egui_ctx
+            .memory(|memory| eframe::set_value(storage, EGUI_MEMORY_KEY, memory));
     }
 
     /// Asks the session for a change; it is applied at the start of the next frame.
@@ -279,17 +310,16 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, SETTINGS_KEY, &self.settings());
-        match self.shelve() {
-            Ok(text) => storage.set_string(GAMES_KEY, text),
-            // Nothing half-written: the games kept before stay as they were.
-            Err(e) => log::warn!("the games in progress could not be kept: {e:?}"),
-        }
-        storage.set_string(PROGRESS_KEY, self.session.progress().to_json());
-        match serde_json::to_string(&self.session.online_memory()) {
-            Ok(text) => storage.set_string(online::ONLINE_KEY, text),
-            Err(e) => log::warn!("the online rooms could not be kept: {e}"),
-        }
+        let mut written = std::mem::take(&mut self.written);
+        self.save_to(&mut kept::OnlyChanges::new(storage, &mut written));
+        self.written = written;
+    }
+
+    /// The web: eframe would write egui's memory at every save; [`Self::save`] does, when it
+    /// changed.
+    #[cfg(target_arch = "wasm32")]
+    fn persist_egui_memory(&self) -> bool {
+        false
     }
 
     /// The browser may close a tab without notice (phones do): keep localStorage current.
