@@ -1101,10 +1101,10 @@ try {
           await t.openTab('settings');
           await t.tap('lang:zh-CN');
           await t.waitFor('Chinese', () => document.body.dataset.lang === 'zh-CN', null, 5_000);
-          // The game in progress comes back too: wait for the computer, then for the app's
-          // periodic save (eframe's auto-save interval, 2 s on the web).
+          // The game in progress comes back too, its last move included: the reload follows
+          // at once, before the app's periodic save (every 2 s) comes round; eframe saves as
+          // the page goes away (it loses the focus).
           await t.waitFor('the computer to finish', () => document.body.dataset.thinking === '0', null, 30_000);
-          await sleep(2500);
           const before = await t.state();
           await t.page.reload({ waitUntil: 'load', timeout: 60_000 });
           await t.waitFor('the first frame after reload', () => window.__qipan.firstFrame !== null, null, 60_000);
