@@ -50,7 +50,7 @@ const WASM_FEATURES = [
  * whole, on the page's thread at its first call and again in its optimising tier, where one
  * took 43 MB for half a second. Only functions up to this size are inlined so: the first
  * board on a phone came 0.3 s sooner, the renderer's peak fell by 17 MB, the wasm shrank by
- * 16 KB (Brotli), and the search's speed did not change (docs/web.md).
+ * 14 KB (Brotli), and the search's speed did not change (docs/web.md).
  */
 const INLINING = ['--one-caller-inline-max-function-size=200'];
 /** Where index.html takes the preload links and the start script. */

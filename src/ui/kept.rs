@@ -1,6 +1,6 @@
 //! What the app keeps between visits, written only when it changed. In the browser eframe saves
 //! every couple of seconds (a phone may close the tab without notice), and each save wrote
-//! every key to `localStorage` again: a still board should write nothing.
+//! every key to `localStorage` again: on a still board only the turn clock's game changes.
 
 use std::collections::HashMap;
 
