@@ -13,7 +13,9 @@
 #                                       elsewhere
 # and SHA256SUMS beside them, then prints their sizes.
 #
-# Usage: tools/release.sh [linux] [windows] [web] [macos]    (no argument: the first three)
+# Usage: tools/release.sh [--build] [linux] [windows] [web] [macos]    (no kind: the first three)
+#   --build: only compile the Linux and Windows binaries, package nothing (.ci/run compiles them
+#   in the background while the tests run, then packages them here without compiling again).
 # Output: $OUT, default target/artifacts/ under the repository. Installs what is missing:
 # the Rust targets (rustup), mingw-w64 (apt, as root), the web tools (tools/web-tools.sh).
 # QIPAN_WEB_DIST_BUILT=1: the web artefact zips dist/ as it is (.ci/run sets it after
@@ -23,6 +25,11 @@ cd "$(dirname "$0")/.."
 root=$PWD
 out=${OUT:-$root/target/artifacts}
 target_dir=${CARGO_TARGET_DIR:-$root/target}
+build_only=
+if [ "${1:-}" = --build ]; then
+  build_only=1
+  shift
+fi
 kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(linux windows web)
 
@@ -67,11 +74,15 @@ need_target() {
   rustup target list --installed | grep -qx "$1" || rustup target add "$1"
 }
 
+build_linux() {
+  [ "$(uname -sm)" = "Linux x86_64" ] || { echo "release: the Linux build needs an x86_64 Linux" >&2; exit 1; }
+  cargo build --release --locked -p qipan -p qipan-cli --bins
+}
+
 linux() {
   local name=qipan-$version-x86_64-linux
   local dir=$stage/$name
-  [ "$(uname -sm)" = "Linux x86_64" ] || { echo "release: the Linux build needs an x86_64 Linux" >&2; exit 1; }
-  cargo build --release --locked -p qipan -p qipan-cli --bins
+  build_linux
   mkdir -p "$dir/icons"
   for bin in qipan qipan-cli; do
     cp "$target_dir/release/$bin" "$dir/"
@@ -87,14 +98,18 @@ linux() {
   tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
 }
 
+build_windows() {
+  need_target x86_64-pc-windows-gnu
+  need_apt gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64
+  # build.rs must embed the icon and version resource, or the build fails.
+  QIPAN_REQUIRE_WINRES=1 cargo build --release --locked -p qipan -p qipan-cli --target x86_64-pc-windows-gnu --bins
+}
+
 windows() {
   local name=qipan-$version-x86_64-windows
   local dir=$stage/$name
   local triple=x86_64-pc-windows-gnu
-  need_target $triple
-  need_apt gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64
-  # build.rs must embed the icon and version resource, or the build fails.
-  QIPAN_REQUIRE_WINRES=1 cargo build --release --locked -p qipan -p qipan-cli --target $triple --bins
+  build_windows
   mkdir -p "$dir"
   for bin in qipan qipan-cli; do
     cp "$target_dir/$triple/release/$bin.exe" "$dir/"
@@ -173,6 +188,16 @@ macos() {
   rm -f "$out/$name.zip"
   (cd "$stage" && ditto -c -k --keepParent "$name" "$out/$name.zip")
 }
+
+if [ -n "$build_only" ]; then
+  for kind in "${kinds[@]}"; do
+    case $kind in
+      linux | windows) start=$SECONDS; "build_$kind"; echo "release: the $kind build took $((SECONDS - start)) s" ;;
+      *) echo "release: --build compiles linux or windows, not '$kind'" >&2; exit 2 ;;
+    esac
+  done
+  exit 0
+fi
 
 for kind in "${kinds[@]}"; do
   case $kind in
