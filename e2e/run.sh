@@ -37,9 +37,17 @@ timeout 900 node e2e/a11y.mjs "$root/dist" || status=$?
 echo "e2e: a11y.mjs took $((SECONDS - start)) s"
 
 # The first load on a phone over Fast 4G, plain and pre-compressed (issue 21: <= 3 s).
+# Its figures want the machine to themselves: .ci/run's release builds, which run in the
+# background meanwhile, are stopped for it (QIPAN_PAUSE_PGID names their process group; a
+# build in the background made the first board 4.9 s instead of 3.3-3.6 s).
+pause_pgid=${QIPAN_PAUSE_PGID:-}
+resume_builds() { [ -z "$pause_pgid" ] || kill -CONT -- "-$pause_pgid" 2>/dev/null || true; }
+trap resume_builds EXIT
+[ -z "$pause_pgid" ] || kill -STOP -- "-$pause_pgid" 2>/dev/null || true
 start=$SECONDS
 timeout 300 node e2e/firstload.mjs "$root/dist" || status=$?
 echo "e2e: firstload.mjs took $((SECONDS - start)) s"
+resume_builds
 
 # Playing a friend: a desktop page, a phone and a spectator through `qipan-server --site`
 # (e2e/online.mjs); the command line gives the test Shuang Cheng's legal moves. The binaries
