@@ -174,6 +174,7 @@ pub fn take_actions() -> Vec<ActionRequest> {
 }
 
 /// Applies `changes` (which lead to `model`) to the layer.
+#[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
 pub fn apply(changes: &Changes, model: &Model) {
     let focus = DOM.with(|d| {
         let mut d = d.borrow_mut();

@@ -191,6 +191,7 @@ fn kind(node: &Node) -> Option<(Tag, Option<&'static str>)> {
 
 /// The model of a full tree update (egui sends the whole tree every pass). `scale` is CSS
 /// pixels per egui point (the zoom factor).
+#[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
 pub fn build(update: &TreeUpdate, scale: f32) -> Model {
     let nodes: HashMap<NodeId, &Node> = update.nodes.iter().map(|(id, n)| (*id, n)).collect();
     let mut model = Model::default();
@@ -327,6 +328,7 @@ fn element(node: &Node, tag: Tag, role: Option<&'static str>, scale: f32) -> Ele
 
 /// The patches that turn `old`'s DOM into `new`'s, and what to announce. Nothing for equal
 /// models; elements that stay in the same relative order are not moved.
+#[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
 pub fn diff(old: &Model, new: &Model) -> Changes {
     let mut patches = Vec::new();
     let mut announce = Vec::new();

@@ -105,6 +105,7 @@ impl Views {
     }
 
     /// Lays the window out and draws every view; returns what they ask of the session.
+    #[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
     pub fn show(&mut self, ui: &mut egui::Ui, frame: Frame<'_>, i18n: &mut I18n) -> Vec<Command> {
         let mut out = Vec::new();
         let (session, game) = (frame.session, frame.session.game());

@@ -28,6 +28,7 @@ pub struct Transport {
 impl Transport {
     /// Opens, reads and closes the socket as the session wants it; what happened goes to the
     /// session as commands (applied this frame, before drawing).
+    #[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
     pub fn poll(&mut self, session: &mut Session, ctx: &egui::Context) {
         let Some(online) = session.online() else {
             self.socket = None;
@@ -85,6 +86,7 @@ impl Transport {
     }
 
     /// Sends what the session has to say; asks for a frame when the next retry is due.
+    #[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
     pub fn flush(&mut self, session: &mut Session, ctx: &egui::Context) {
         let frames = session.take_outbox();
         if let Some((sender, _)) = &mut self.socket {

@@ -144,6 +144,7 @@ pub struct PageState {
 
 /// The page's state for the game on the board: the tab title (game name, localized) and
 /// the state attributes the end-to-end test reads.
+#[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
 pub fn page_state(
     ctx: &egui::Context,
     session: &qipan_session::Session,
@@ -207,6 +208,7 @@ pub fn page_state(
 }
 
 /// Writes `state` into the page; cheap to call every frame (only changes touch the DOM).
+#[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
 pub fn publish(state: &PageState, last: &mut Option<PageState>) {
     if last.as_ref() == Some(state) {
         return;

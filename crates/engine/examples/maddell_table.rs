@@ -118,7 +118,7 @@ fn run() -> Result<(), String> {
         "{} the table for {pieces} pieces a side in {:.2} s ({} bytes, {threads} threads)",
         if load.is_some() { "loaded" } else { "built" },
         start.elapsed().as_secs_f64(),
-        table.as_bytes().len()
+        table.as_bytes().map_or(0, <[u8]>::len)
     );
     report(&table);
     if let Some(path) = save {

@@ -3,7 +3,7 @@
 //! game's table, small enough to build and check in full here. The full table is built and
 //! spot-checked by `full_table_agrees_with_the_rules` (ignored: a minute in release).
 
-use qipan_engine::ai::maddell_table::{self, Builder, Sample, Table, TableError};
+use qipan_engine::ai::maddell_table::{self, Builder, Sample, Table, TableError, TableReader};
 use qipan_engine::ai::search::{Limits, Searcher, WIN};
 use qipan_engine::ai::{choose_move, solve, Level, SolvedValue};
 use qipan_engine::games::maddell::{Maddell, Position, ADJACENT, MILLS, POINTS};
@@ -308,7 +308,7 @@ fn lower_levels_err_at_their_rates() {
 #[test]
 fn stored_tables_round_trip_and_damaged_ones_are_refused() {
     let table = small_table();
-    let bytes = table.as_bytes().to_vec();
+    let bytes = table.as_bytes().expect("a built table is plain").to_vec();
     let again = Table::from_bytes(bytes.clone()).expect("reads back");
     assert_eq!(again.as_bytes(), table.as_bytes());
 
@@ -341,6 +341,81 @@ fn stored_tables_round_trip_and_damaged_ones_are_refused() {
         Err(TableError::TooShort(10))
     ));
     assert!(Table::from_bytes(Vec::new()).is_err());
+}
+
+/// `bytes` handed to a [`TableReader`] in pieces of `piece` bytes.
+fn read_in_pieces(bytes: &[u8], piece: usize) -> Result<Table, TableError> {
+    let mut reader = TableReader::new(bytes.len());
+    for chunk in bytes.chunks(piece) {
+        reader.push(chunk)?;
+    }
+    reader.finish()
+}
+
+/// Read in pieces, as the web page reads a file, a table is packed and gives every value
+/// the plain one gives; what [`Table::from_bytes`] refuses, the reader refuses too.
+#[test]
+fn a_table_read_in_pieces_is_packed_and_agrees_with_the_plain_one() {
+    let table = small_table();
+    let bytes = table.as_bytes().expect("a built table is plain");
+    for piece in [7, 1 << 16, bytes.len()] {
+        let packed = read_in_pieces(bytes, piece).expect("reads");
+        assert!(packed.is_packed() && !table.is_packed());
+        assert_eq!(packed.as_bytes(), None);
+        assert_eq!(packed.max_pieces(), SMALL);
+        assert_eq!(packed.sliding_counts(), table.sliding_counts());
+        assert_eq!(packed.longest_win(), table.longest_win());
+        assert_eq!(
+            packed.value(&Maddell.start()),
+            table.value(&Maddell.start())
+        );
+    }
+    let packed = read_in_pieces(bytes, 1 << 20).expect("reads");
+    let mut rng = Rng(21);
+    for placing in [false, true] {
+        for _ in 0..50_000 {
+            let pos = random_position(&mut rng, SMALL as u32, placing);
+            assert_eq!(
+                packed.value(&pos),
+                table.value(&pos),
+                "{}",
+                Maddell.format_position(&pos)
+            );
+        }
+    }
+
+    let mut damaged = bytes.to_vec();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0x10;
+    assert_eq!(
+        read_in_pieces(&damaged, 4096).err(),
+        Some(TableError::Checksum)
+    );
+    let mut foreign = bytes.to_vec();
+    foreign[..4].copy_from_slice(b"PK\x03\x04");
+    assert_eq!(
+        read_in_pieces(&foreign, 4096).err(),
+        Some(TableError::NotATable)
+    );
+    let mut other_version = bytes.to_vec();
+    other_version[16] = other_version[16].wrapping_add(1);
+    assert!(matches!(
+        read_in_pieces(&other_version, 4096),
+        Err(TableError::Version(_))
+    ));
+    // Told the file is one byte longer than it is, or given a byte more than it was told.
+    let mut short = TableReader::new(bytes.len() + 1);
+    assert!(matches!(short.push(bytes), Err(TableError::Layout(_))));
+    let mut long = TableReader::new(bytes.len());
+    long.push(bytes).expect("the whole file");
+    assert!(long.push(&[0]).is_err());
+    let mut truncated = TableReader::new(bytes.len());
+    truncated.push(&bytes[..bytes.len() - 1]).expect("a prefix");
+    assert!(truncated.finish().is_err());
+    assert!(matches!(
+        TableReader::new(10).finish(),
+        Err(TableError::TooShort(_))
+    ));
 }
 
 /// On disk: written atomically, read back; a damaged file is refused.
@@ -395,6 +470,18 @@ fn full_table_agrees_with_the_rules() {
     // reduced: a reduced table counts each kept block for its orbit.
     assert_eq!(table.sliding_counts(), [62_111_610, 40_786_182, 4_049_412]);
     assert_eq!(table.longest_win().map(|w| w.0), Some(79));
+    // Packed, as the web page keeps it: the same values.
+    let bytes = table.as_bytes().expect("a loaded or built table is plain");
+    let packed = read_in_pieces(bytes, 1 << 20).expect("packs");
+    assert_eq!(packed.sliding_counts(), table.sliding_counts());
+    assert_eq!(packed.longest_win(), table.longest_win());
+    let mut rng = Rng(5);
+    for placing in [false, true] {
+        for _ in 0..100_000 {
+            let pos = random_position(&mut rng, maddell_table::MAX_PIECES as u32, placing);
+            assert_eq!(packed.value(&pos), table.value(&pos));
+        }
+    }
 }
 
 /// The plain form of the readiness that the web page publishes (`data-perfect`) and the
@@ -427,7 +514,8 @@ fn the_reduced_table_agrees_with_the_full_one_everywhere() {
         full.longest_win().map(|w| w.0),
         reduced.longest_win().map(|w| w.0)
     );
-    let ratio = full.as_bytes().len() as f64 / reduced.as_bytes().len() as f64;
+    let stored = |t: &Table| t.as_bytes().map_or(0, <[u8]>::len) as f64;
+    let ratio = stored(full) / stored(&reduced);
     assert!((8.0..12.0).contains(&ratio), "{ratio}");
     let mut compared = 0u64;
     // Every board with at most SMALL pieces a side, each hand as play leaves it.

@@ -295,6 +295,7 @@ impl Session {
     ///
     /// The game runs first so that a person's move is drawn in the frame it is played, and
     /// the computer starts on it in the next one (the app asks for that frame).
+    #[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
     pub fn apply(&mut self) -> Vec<CommandError> {
         let now = self.clock.now();
         // The game behind an online game or a puzzle stays parked.

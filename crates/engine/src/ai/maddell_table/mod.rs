@@ -10,7 +10,9 @@
 //! - [`Builder`] builds in steps of bounded time (`step`), natively on a thread, on the web
 //!   in slices between frames;
 //! - [`Table::as_bytes`] / [`Table::from_bytes`] store it with a format version and a
-//!   checksum; a damaged or foreign blob is refused with a [`TableError`];
+//!   checksum; a damaged or foreign blob is refused with a [`TableError`]; [`TableReader`]
+//!   reads a stored table in pieces into a packed one (deflated blocks, `packed.rs`), which
+//!   is what the web page keeps;
 //! - [`install`] makes it the process's table; the computations read it from the
 //!   [`crate::ai::Tables`] they are handed ([`crate::ai::Tables::installed`] takes the
 //!   installed one), never from the static itself;
@@ -22,6 +24,7 @@ mod builder;
 mod code;
 mod index;
 mod layout;
+mod packed;
 mod rules;
 mod symmetry;
 mod verify;
@@ -50,6 +53,7 @@ use code::Best;
 use index::{bits, ALL};
 use layout::{Layout, FEWEST};
 use rules::{for_each_slide, takeable};
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, Mutex, RwLock};
 
@@ -68,6 +72,9 @@ const MAGIC: &[u8; 16] = b"qipan-maddell-tb";
 pub(crate) const HEADER_LEN: usize = 64;
 /// How many positions a load checks against their children before trusting a file.
 const LOAD_SPOT_CHECKS: usize = 4096;
+/// The same for a table read into packed blocks, where a check inflates blocks of the
+/// children's values (a few seconds on a phone for 4096; the checksum guards the bytes).
+const PACKED_SPOT_CHECKS: usize = 1024;
 
 /// Why a build stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,15 +143,27 @@ impl std::error::Error for TableError {}
 /// The exact values of every Maddell position with at most `max_pieces` pieces a side.
 pub struct Table {
     layout: Layout,
-    /// The header, then the payload: the sliding subgames, then the stored placement stages.
-    data: Vec<u8>,
+    store: Store,
+}
+
+/// Where a table's values are kept.
+enum Store {
+    /// The stored form itself: the header, then the payload (the sliding subgames, then the
+    /// stored placement stages).
+    Plain(Vec<u8>),
+    /// The payload in deflated blocks: about two fifths of the memory.
+    Packed(packed::Packed),
 }
 
 impl fmt::Debug for Table {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (kind, bytes) = match &self.store {
+            Store::Plain(data) => ("plain", data.len()),
+            Store::Packed(packed) => ("packed", packed.stored_len()),
+        };
         f.debug_struct("Table")
             .field("max_pieces", &self.layout.max_pieces)
-            .field("bytes", &self.data.len())
+            .field(kind, &bytes)
             .finish()
     }
 }
@@ -160,57 +179,39 @@ impl Table {
         header[24..32].copy_from_slice(&(layout.payload_len as u64).to_le_bytes());
         header[32..40].copy_from_slice(&sum.to_le_bytes());
         header[40] = u8::from(layout.reduced);
-        Table { layout, data }
+        Table {
+            layout,
+            store: Store::Plain(data),
+        }
     }
 
     /// Reads a table stored by [`Table::as_bytes`]; anything damaged, foreign or of another
     /// format version is refused.
     pub fn from_bytes(data: Vec<u8>) -> Result<Table, TableError> {
-        if data.len() < HEADER_LEN {
-            return Err(TableError::TooShort(data.len()));
-        }
-        if &data[..16] != MAGIC {
-            return Err(TableError::NotATable);
-        }
-        let word =
-            |at: usize| u32::from_le_bytes([data[at], data[at + 1], data[at + 2], data[at + 3]]);
-        let long = |at: usize| u64::from(word(at)) | u64::from(word(at + 4)) << 32;
-        let version = word(16);
-        if version != FORMAT_VERSION {
-            return Err(TableError::Version(version));
-        }
-        let max_pieces = word(20) as usize;
-        if !(FEWEST..=MAX_PIECES).contains(&max_pieces) {
-            return Err(TableError::Layout(format!(
-                "{max_pieces} pieces a side (3 to 6 expected)"
-            )));
-        }
-        let reduced = match data[40] {
-            0 => false,
-            1 => true,
-            other => return Err(TableError::Layout(format!("layout kind {other}"))),
-        };
-        let layout = Layout::with(max_pieces, reduced);
-        let payload_len = long(24);
-        if payload_len != layout.payload_len as u64 || data.len() != HEADER_LEN + layout.payload_len
-        {
-            return Err(TableError::Layout(format!(
-                "{} payload bytes (header says {payload_len}), {} expected",
-                data.len() - HEADER_LEN,
-                layout.payload_len
-            )));
-        }
-        if long(32) != checksum(&data[HEADER_LEN..]) {
+        let (layout, sum) = parse_header(&data, data.len())?;
+        if sum != checksum(&data[HEADER_LEN..]) {
             return Err(TableError::Checksum);
         }
-        let table = Table { layout, data };
+        let table = Table {
+            layout,
+            store: Store::Plain(data),
+        };
         table.spot_check(LOAD_SPOT_CHECKS)?;
         Ok(table)
     }
 
-    /// The stored form: header (format version, checksum) and payload.
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.data
+    /// The stored form: header (format version, checksum) and payload; `None` for a packed
+    /// table, which keeps no stored form (the page keeps the file itself).
+    pub fn as_bytes(&self) -> Option<&[u8]> {
+        match &self.store {
+            Store::Plain(data) => Some(data),
+            Store::Packed(_) => None,
+        }
+    }
+
+    /// Whether the values are kept packed ([`TableReader`] made it).
+    pub fn is_packed(&self) -> bool {
+        matches!(self.store, Store::Packed(_))
     }
 
     /// The most pieces a side the table covers (6: the whole game).
@@ -249,7 +250,7 @@ impl Table {
             let index = self
                 .layout
                 .sliding_index(pos.pieces[me], pos.pieces[1 - me])?;
-            return self.payload().get(index).copied();
+            return self.byte(index);
         }
         let stage = self.layout.stage_of(hands, pos.to_move)?;
         self.stage_code(stage, x, o)
@@ -260,23 +261,39 @@ impl Table {
         let Some(info) = self.layout.stages.get(stage) else {
             // After the last placement both hands are empty and x slides first.
             let index = self.layout.sliding_index(x, o)?;
-            return self.payload().get(index).copied();
+            return self.byte(index);
         };
         match info.offset {
-            Some(offset) => self.payload().get(offset + info.index(x, o)?).copied(),
+            Some(offset) => self.byte(offset + info.index(x, o)?),
             None => placement_code(&self.layout, stage, x, o, &|x, o| {
                 self.stage_code(stage + 1, x, o)
             }),
         }
     }
 
-    fn payload(&self) -> &[u8] {
-        &self.data[HEADER_LEN..]
+    /// The payload's byte in slot `index`.
+    #[inline]
+    fn byte(&self, index: usize) -> Option<u8> {
+        match &self.store {
+            Store::Plain(data) => data.get(HEADER_LEN + index).copied(),
+            Store::Packed(packed) => packed.get(index),
+        }
+    }
+
+    /// The payload's bytes in `start..start + len`, borrowed when the table is plain.
+    fn payload_range(&self, start: usize, len: usize) -> Option<Cow<'_, [u8]>> {
+        match &self.store {
+            Store::Plain(data) => data
+                .get(HEADER_LEN + start..)
+                .and_then(|rest| rest.get(..len))
+                .map(Cow::Borrowed),
+            Store::Packed(packed) => packed.range(start, len).map(Cow::Owned),
+        }
     }
 
     /// The longest win in the sliding table: its length and a position with it.
     pub fn longest_win(&self) -> Option<(u32, Position)> {
-        let payload = &self.payload()[..self.layout.sliding_len];
+        let payload = self.payload_range(0, self.layout.sliding_len)?;
         let (index, &byte) = payload
             .iter()
             .enumerate()
@@ -298,7 +315,9 @@ impl Table {
     pub fn sliding_counts(&self) -> [u64; 3] {
         let mut counts = [0u64; 3];
         for subgame in &self.layout.subgames {
-            let bytes = &self.payload()[subgame.offset..][..subgame.len];
+            let Some(bytes) = self.payload_range(subgame.offset, subgame.len) else {
+                continue;
+            };
             let slots = subgame.shape.minor_slots().max(1);
             for (block, bytes) in bytes.chunks(slots).enumerate() {
                 let weight = layout::block_weight(self.layout.reduced, &subgame.shape, block);
@@ -326,13 +345,18 @@ impl Table {
         if self.layout.reduced {
             return Table {
                 layout: self.layout.clone(),
-                data: self.data.clone(),
+                store: match &self.store {
+                    Store::Plain(data) => Store::Plain(data.clone()),
+                    Store::Packed(packed) => Store::Packed(packed.clone()),
+                },
             };
         }
         let full = &self.layout;
         let small = Layout::reduced(full.max_pieces);
         let mut data = vec![0u8; HEADER_LEN + small.payload_len];
-        let payload = &self.data[HEADER_LEN..];
+        let payload = self
+            .payload_range(0, full.payload_len)
+            .unwrap_or(Cow::Borrowed(&[]));
         let out = &mut data[HEADER_LEN..];
         // Each kept block is its major set's block of the full layout, copied whole.
         let mut copy = |shape: &index::PairShape, from: usize, to: usize| {
@@ -390,7 +414,7 @@ impl Table {
                     .sliding_sets(index)
                     .ok_or_else(|| TableError::Inconsistent("a slot outside the layout".into()))?;
                 let expected = self.sliding_code_from_children(mover, opp);
-                (expected != self.payload().get(index).copied()).then(|| format!("slot {index}"))
+                (expected != self.byte(index)).then(|| format!("slot {index}"))
             } else {
                 let stage = stored[(next() % stored.len() as u64) as usize];
                 let info = &self.layout.stages[stage];
@@ -425,9 +449,9 @@ impl Table {
                 match self
                     .layout
                     .sliding_index(mover, opp)
-                    .and_then(|i| self.payload().get(i))
+                    .and_then(|i| self.byte(i))
                 {
-                    Some(&byte) => best.add(byte),
+                    Some(byte) => best.add(byte),
                     None => missing = true,
                 }
             }
@@ -448,6 +472,112 @@ impl Table {
             return code::of_distance(0);
         }
         best.code()
+    }
+}
+
+/// Reads the header of a stored table of `total_len` bytes: its layout and checksum, or why
+/// the bytes are not a table this build reads.
+fn parse_header(data: &[u8], total_len: usize) -> Result<(Layout, u64), TableError> {
+    let Some(header) = data.get(..HEADER_LEN) else {
+        return Err(TableError::TooShort(total_len));
+    };
+    if &header[..16] != MAGIC {
+        return Err(TableError::NotATable);
+    }
+    let word = |at: usize| {
+        u32::from_le_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
+    };
+    let long = |at: usize| u64::from(word(at)) | u64::from(word(at + 4)) << 32;
+    let version = word(16);
+    if version != FORMAT_VERSION {
+        return Err(TableError::Version(version));
+    }
+    let max_pieces = word(20) as usize;
+    if !(FEWEST..=MAX_PIECES).contains(&max_pieces) {
+        return Err(TableError::Layout(format!(
+            "{max_pieces} pieces a side (3 to 6 expected)"
+        )));
+    }
+    let reduced = match header[40] {
+        0 => false,
+        1 => true,
+        other => return Err(TableError::Layout(format!("layout kind {other}"))),
+    };
+    let layout = Layout::with(max_pieces, reduced);
+    let payload_len = long(24);
+    if payload_len != layout.payload_len as u64 || total_len != HEADER_LEN + layout.payload_len {
+        return Err(TableError::Layout(format!(
+            "{} payload bytes (header says {payload_len}), {} expected",
+            total_len.saturating_sub(HEADER_LEN),
+            layout.payload_len
+        )));
+    }
+    Ok((layout, long(32)))
+}
+
+/// Reads a stored table handed over in pieces (as a browser reads a file) into a packed
+/// [`Table`], checked as [`Table::from_bytes`] checks one, without ever holding the whole
+/// file: the page's memory holds the packed blocks and one piece.
+pub struct TableReader {
+    total_len: usize,
+    /// The header's bytes, until all of them have come.
+    header: Vec<u8>,
+    /// Once the header is read: the layout, the checksum it gives, the sum so far, and the
+    /// packer of the payload.
+    payload: Option<(Layout, u64, Checksum, packed::Packer)>,
+}
+
+impl TableReader {
+    /// A reader of a stored table of `total_len` bytes (the file's size).
+    pub fn new(total_len: usize) -> TableReader {
+        TableReader {
+            total_len,
+            header: Vec::with_capacity(HEADER_LEN),
+            payload: None,
+        }
+    }
+
+    /// The next bytes of the file. A header that is not a table's, or more bytes than the
+    /// size given, is an error at once.
+    pub fn push(&mut self, mut bytes: &[u8]) -> Result<(), TableError> {
+        if self.payload.is_none() {
+            let take = (HEADER_LEN - self.header.len()).min(bytes.len());
+            self.header.extend_from_slice(&bytes[..take]);
+            bytes = &bytes[take..];
+            if self.header.len() < HEADER_LEN {
+                return Ok(());
+            }
+            let (layout, sum) = parse_header(&self.header, self.total_len)?;
+            let packer = packed::Packer::new(layout.payload_len);
+            self.payload = Some((layout, sum, Checksum::new(), packer));
+        }
+        if let Some((_, _, checksum, packer)) = self.payload.as_mut() {
+            packer
+                .push(bytes)
+                .map_err(|why| TableError::Layout(why.into()))?;
+            checksum.update(bytes);
+        }
+        Ok(())
+    }
+
+    /// The table, once the whole file has come: its checksum and a spot check of its values
+    /// against their children's, as [`Table::from_bytes`] does.
+    pub fn finish(self) -> Result<Table, TableError> {
+        let Some((layout, sum, checksum, packer)) = self.payload else {
+            return Err(TableError::TooShort(self.header.len()));
+        };
+        let packed = packer
+            .finish()
+            .map_err(|why| TableError::Layout(why.into()))?;
+        if checksum.finish() != sum {
+            return Err(TableError::Checksum);
+        }
+        let table = Table {
+            layout,
+            store: Store::Packed(packed),
+        };
+        table.spot_check(PACKED_SPOT_CHECKS)?;
+        Ok(table)
     }
 }
 

@@ -53,7 +53,10 @@ pub fn load(path: &Path) -> Result<Table, TableError> {
 
 /// Writes `table` to `path` whole or not at all ([`crate::files::write_atomically`]).
 pub fn save(table: &Table, path: &Path) -> Result<(), TableError> {
-    crate::files::write_atomically(path, table.as_bytes())
+    let bytes = table
+        .as_bytes()
+        .ok_or_else(|| TableError::Io("a packed table keeps no file to write".into()))?;
+    crate::files::write_atomically(path, bytes)
         .map_err(|e| TableError::Io(format!("{}: {e}", path.display())))
 }
 

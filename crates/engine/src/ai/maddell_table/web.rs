@@ -1,11 +1,13 @@
 //! The table in the browser: fetched once from the site (the reduced table, a 12.7 MB static
 //! file that hosts send compressed, about 4.3 MB), or, when that fails, built inside the page
 //! in slices between frames (the page has a single thread); kept in IndexedDB for the next
-//! visit, as a `Blob`, whose bytes the browser keeps outside the page's memory.
+//! visit, as a `Blob`, whose bytes the browser keeps outside the page's memory. A fetched or
+//! stored table is read into a packed one (deflated blocks: about 5 MB of the page's memory
+//! instead of 12.7), never whole.
 
 use super::{
     claim_preparation, install, set_readiness, BuildError, Builder, Progress, Readiness, Table,
-    MAX_PIECES,
+    TableReader, MAX_PIECES,
 };
 use crate::ai::worker::{run_in_slices, Job, Yielder};
 use std::sync::Arc;
@@ -57,7 +59,7 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
     wasm_bindgen_futures::spawn_local(async move {
         // A stored table that cannot be used is fetched or built again; the console says why.
         match stored_table().await {
-            Ok(Some(bytes)) => match Table::from_bytes(bytes) {
+            Ok(Some(blob)) => match read_table(&blob).await {
                 Ok(table) if table.max_pieces() == MAX_PIECES => {
                     install(Arc::new(table));
                     set_readiness(Readiness::Ready { note: None });
@@ -132,9 +134,10 @@ pub fn prepare_in_background(wake: impl Fn() + 'static) {
         install(Arc::clone(&table));
         set_readiness(Readiness::Ready { note: None });
         wake();
-        let note = match blob_of(table.as_bytes()) {
-            Ok(blob) => store_table(&blob).await.err(),
-            Err(e) => Some(e),
+        let note = match table.as_bytes().map(blob_of) {
+            Some(Ok(blob)) => store_table(&blob).await.err(),
+            Some(Err(e)) => Some(e),
+            None => Some("a packed table keeps no file to store".to_owned()),
         };
         set_readiness(Readiness::Ready { note });
         wake();
@@ -158,7 +161,7 @@ async fn fetch_from_site() -> Result<(Table, web_sys::Blob), String> {
         .map_err(describe)?
         .dyn_into()
         .map_err(describe)?;
-    let table = Table::from_bytes(read_blob(&blob).await?).map_err(|e| e.to_string())?;
+    let table = read_table(&blob).await?;
     if table.max_pieces() != MAX_PIECES {
         return Err(format!(
             "it covers {} pieces a side, not {MAX_PIECES}",
@@ -168,46 +171,83 @@ async fn fetch_from_site() -> Result<(Table, web_sys::Blob), String> {
     Ok((table, blob))
 }
 
-/// Bytes read from a `Blob` at a time: the page's memory holds the table and one piece, not
-/// a second copy of the whole (a phone's tab has little memory to spare).
+/// Bytes read from a `Blob` at a time: the page's memory holds the packed table and one
+/// piece, never the whole file (a phone's tab has little memory to spare).
 const PIECE: usize = 1 << 20;
+/// Bytes packed between two hand-backs of the page's thread (on a phone a piece of 1 MB takes
+/// a few frames to pack).
+const PACKED_BETWEEN_FRAMES: usize = 1 << 18;
 
-/// The bytes of `blob`, read piece by piece, the page's thread handed back between pieces.
-async fn read_blob(blob: &web_sys::Blob) -> Result<Vec<u8>, String> {
+/// The table in `blob`, read piece by piece into a packed table ([`TableReader`]), the page's
+/// thread handed back between pieces.
+async fn read_table(blob: &web_sys::Blob) -> Result<Table, String> {
     let len = blob.size() as usize;
     let expected = super::HEADER_LEN + super::Layout::reduced(MAX_PIECES).payload_len;
     // Anything else is not our table: refuse it before reading it.
     if len != expected {
         return Err(format!("{len} bytes, not the table's {expected}"));
     }
-    let mut bytes = Vec::new();
-    if bytes.try_reserve_exact(len).is_err() {
-        return Err(format!("no memory for {len} bytes"));
-    }
+    let mut reader = Reader {
+        table: TableReader::new(len),
+        read: 0,
+        len,
+        scratch: Vec::new(),
+        browser: Yielder::new(),
+    };
     // A byte stream reads every piece into the same buffer; a browser without one gets a new
     // buffer a piece, garbage that its collector may leave for long (on a phone profile 20 MB
     // of the tab's memory after the table was in: docs/web.md).
     match web_sys::ReadableStreamByobReader::new(&blob.stream()) {
-        Ok(reader) => read_stream(&reader, &mut bytes, len).await?,
-        Err(_) => read_slices(blob, &mut bytes, len).await?,
+        Ok(stream) => read_stream(&stream, &mut reader).await?,
+        Err(_) => read_slices(blob, &mut reader).await?,
     }
-    if bytes.len() != len {
+    if reader.read != len {
         return Err(CHANGED.to_owned());
     }
-    Ok(bytes)
+    reader.table.finish().map_err(|e| e.to_string())
 }
 
-/// Reads `reader` to its end into `bytes` (at most `len`), through one reused buffer.
-async fn read_stream(
-    reader: &web_sys::ReadableStreamByobReader,
-    bytes: &mut Vec<u8>,
+/// Where reading a table stands.
+struct Reader {
+    table: TableReader,
+    read: usize,
     len: usize,
+    /// Part of a piece, copied out of the browser's buffer into the page's memory.
+    scratch: Vec<u8>,
+    browser: Yielder,
+}
+
+impl Reader {
+    /// Packs `piece` (which must stay within the table's length), handing the page's thread
+    /// back now and then.
+    async fn add(&mut self, piece: &js_sys::Uint8Array) -> Result<(), String> {
+        let size = piece.length() as usize;
+        if self.read + size > self.len {
+            return Err(CHANGED.to_owned());
+        }
+        self.read += size;
+        for start in (0..size).step_by(PACKED_BETWEEN_FRAMES) {
+            let end = (start + PACKED_BETWEEN_FRAMES).min(size);
+            self.scratch.resize(end - start, 0);
+            piece
+                .subarray(start as u32, end as u32)
+                .copy_to(&mut self.scratch);
+            self.table.push(&self.scratch).map_err(|e| e.to_string())?;
+            self.browser.yield_now().await;
+        }
+        Ok(())
+    }
+}
+
+/// Reads `stream` to its end into `reader`, through one reused buffer.
+async fn read_stream(
+    stream: &web_sys::ReadableStreamByobReader,
+    reader: &mut Reader,
 ) -> Result<(), String> {
-    let browser = Yielder::new();
     let mut buffer = js_sys::ArrayBuffer::new(PIECE as u32);
     loop {
         let view = js_sys::Uint8Array::new_with_byte_offset_and_length(&buffer, 0, PIECE as u32);
-        let result = JsFuture::from(reader.read_with_array_buffer_view(&view))
+        let result = JsFuture::from(stream.read_with_array_buffer_view(&view))
             .await
             .map_err(describe)?;
         let field = |name: &str| js_sys::Reflect::get(&result, &JsValue::from_str(name));
@@ -219,18 +259,16 @@ async fn read_stream(
             .map_err(describe)?
             .dyn_into()
             .map_err(describe)?;
-        append(bytes, &piece, len)?;
+        reader.add(&piece).await?;
         buffer = piece.buffer();
-        browser.yield_now().await;
     }
 }
 
-/// Reads `blob` into `bytes` a slice at a time (each slice its own buffer).
-async fn read_slices(blob: &web_sys::Blob, bytes: &mut Vec<u8>, len: usize) -> Result<(), String> {
-    let browser = Yielder::new();
-    while bytes.len() < len {
-        let start = bytes.len();
-        let end = (start + PIECE).min(len);
+/// Reads `blob` into `reader` a slice at a time (each slice its own buffer).
+async fn read_slices(blob: &web_sys::Blob, reader: &mut Reader) -> Result<(), String> {
+    while reader.read < reader.len {
+        let start = reader.read;
+        let end = (start + PIECE).min(reader.len);
         let piece = blob
             .slice_with_f64_and_f64(start as f64, end as f64)
             .map_err(describe)?;
@@ -241,25 +279,13 @@ async fn read_slices(blob: &web_sys::Blob, bytes: &mut Vec<u8>, len: usize) -> R
         if piece.length() as usize != end - start {
             return Err(CHANGED.to_owned());
         }
-        append(bytes, &piece, len)?;
-        browser.yield_now().await;
+        reader.add(&piece).await?;
     }
     Ok(())
 }
 
 /// What a table that is not the size it said becomes.
 const CHANGED: &str = "the stored table changed while it was read";
-
-/// Copies `piece` onto the end of `bytes`, which must stay within the table's `len`.
-fn append(bytes: &mut Vec<u8>, piece: &js_sys::Uint8Array, len: usize) -> Result<(), String> {
-    let (start, end) = (bytes.len(), bytes.len() + piece.length() as usize);
-    if end > len {
-        return Err(CHANGED.to_owned());
-    }
-    bytes.resize(end, 0);
-    piece.copy_to(&mut bytes[start..end]);
-    Ok(())
-}
 
 /// A `Blob` of `bytes` (the table built in the page), for IndexedDB.
 fn blob_of(bytes: &[u8]) -> Result<web_sys::Blob, String> {
@@ -268,16 +294,13 @@ fn blob_of(bytes: &[u8]) -> Result<web_sys::Blob, String> {
     web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(describe)
 }
 
-/// The stored table's bytes, if IndexedDB holds one under [`KEY`].
-async fn stored_table() -> Result<Option<Vec<u8>>, String> {
+/// The stored table's file, if IndexedDB holds one under [`KEY`] (something else under our
+/// key is not ours to read).
+async fn stored_table() -> Result<Option<web_sys::Blob>, String> {
     let database = open().await?;
     let value = get_one(&database, KEY).await;
     database.close();
-    match value?.and_then(|v| v.dyn_into::<web_sys::Blob>().ok()) {
-        Some(blob) => read_blob(&blob).await.map(Some),
-        // Something else under our key is not ours to read.
-        None => Ok(None),
-    }
+    Ok(value?.and_then(|v| v.dyn_into::<web_sys::Blob>().ok()))
 }
 
 /// Stores the table's file under [`KEY`], in place of anything else in the store (an older
