@@ -147,6 +147,7 @@ pub struct Table {
 }
 
 /// Where a table's values are kept.
+#[derive(Clone)]
 enum Store {
     /// The stored form itself: the header, then the payload (the sliding subgames, then the
     /// stored placement stages).
@@ -189,14 +190,23 @@ impl Table {
     /// format version is refused.
     pub fn from_bytes(data: Vec<u8>) -> Result<Table, TableError> {
         let (layout, sum) = parse_header(&data, data.len())?;
-        if sum != checksum(&data[HEADER_LEN..]) {
+        let summed = checksum(&data[HEADER_LEN..]);
+        Table::checked(layout, Store::Plain(data), sum == summed, LOAD_SPOT_CHECKS)
+    }
+
+    /// The table read from a file, if its checksum agreed and `spot_checks` of its values
+    /// agree with their children's.
+    fn checked(
+        layout: Layout,
+        store: Store,
+        checksum_agrees: bool,
+        spot_checks: usize,
+    ) -> Result<Table, TableError> {
+        if !checksum_agrees {
             return Err(TableError::Checksum);
         }
-        let table = Table {
-            layout,
-            store: Store::Plain(data),
-        };
-        table.spot_check(LOAD_SPOT_CHECKS)?;
+        let table = Table { layout, store };
+        table.spot_check(spot_checks)?;
         Ok(table)
     }
 
@@ -345,10 +355,7 @@ impl Table {
         if self.layout.reduced {
             return Table {
                 layout: self.layout.clone(),
-                store: match &self.store {
-                    Store::Plain(data) => Store::Plain(data.clone()),
-                    Store::Packed(packed) => Store::Packed(packed.clone()),
-                },
+                store: self.store.clone(),
             };
         }
         let full = &self.layout;
@@ -569,15 +576,8 @@ impl TableReader {
         let packed = packer
             .finish()
             .map_err(|why| TableError::Layout(why.into()))?;
-        if checksum.finish() != sum {
-            return Err(TableError::Checksum);
-        }
-        let table = Table {
-            layout,
-            store: Store::Packed(packed),
-        };
-        table.spot_check(PACKED_SPOT_CHECKS)?;
-        Ok(table)
+        let agrees = checksum.finish() == sum;
+        Table::checked(layout, Store::Packed(packed), agrees, PACKED_SPOT_CHECKS)
     }
 }
 
