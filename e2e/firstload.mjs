@@ -43,10 +43,18 @@ const median = (xs) => {
 
 // In the page, before anything runs: when the wasm has started (tools/web.mjs's `QipanStarted`, after
 // instantiation and the app's `main`), the first WebGL clear (eframe's first painted frame),
-// and the first frame whose marks name a board point (the board drawn).
+// the first frame whose marks name a board point (the board drawn), and how many WebGL
+// extensions the page asked the browser for.
 function instrument() {
-  const q = (window.__first = { started: null, firstPaint: null, board: null });
+  const q = (window.__first = { started: null, firstPaint: null, board: null, extensionRequests: 0 });
   addEventListener('QipanStarted', () => { q.started = performance.now(); });
+  // Each extension request that reaches the browser costs round trips to its GPU process; the
+  // app's context answers glow's itself (src/main.rs, answer_extension_requests).
+  const getExtension = WebGL2RenderingContext.prototype.getExtension;
+  WebGL2RenderingContext.prototype.getExtension = function (...args) {
+    q.extensionRequests += 1;
+    return getExtension.apply(this, args);
+  };
   const clear = WebGL2RenderingContext.prototype.clear;
   WebGL2RenderingContext.prototype.clear = function (...args) {
     if (q.firstPaint === null) q.firstPaint = performance.now();
@@ -113,6 +121,7 @@ async function firstLoad(browser, url, label, server) {
     startedMs: Math.round(r.started),
     firstPaintMs: Math.round(r.firstPaint),
     boardMs: Math.round(r.board),
+    extensionRequests: r.extensionRequests,
     encodings: server.log.slice(before),
   };
   // The service worker installs after the page's load event and caches the build: it should
@@ -215,6 +224,8 @@ try {
     `first load: the wasm came Brotli-compressed (${last.wasmBytes} of ${last.wasmDecodedBytes} bytes)`);
   check(results.runs.precompressed.every((r) => r.workerReady && r.wasmRequests === 1),
     `first load: the wasm crossed the network once, the service worker took it from the HTTP cache (${results.runs.precompressed.map((r) => r.wasmRequests)})`);
+  check(results.runs.precompressed.every((r) => r.extensionRequests === 0),
+    `first load: the browser was asked for no WebGL extension (${results.runs.precompressed.map((r) => r.extensionRequests)}; glow's requests answered by the page)`);
   for (const [label, runs] of Object.entries(results.runs)) {
     for (const r of runs) for (const p of r.problems) check(false, `first load (${label}): ${p}`);
   }

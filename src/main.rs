@@ -196,9 +196,31 @@ fn prepare_webgl(canvas: &web_sys::HtmlCanvasElement) {
             &JsValue::from_bool(value),
         );
     }
-    for kind in ["webgl2", "webgl"] {
-        if let Ok(Some(_)) = canvas.get_context_with_context_options(kind, &attributes) {
-            return;
-        }
+    if let Ok(Some(context)) = canvas.get_context_with_context_options("webgl2", &attributes) {
+        answer_extension_requests(&context);
+        return;
+    }
+    let _ = canvas.get_context_with_context_options("webgl", &attributes);
+}
+
+/// glow asks a new WebGL2 context for every extension it knows (about 30, in
+/// `glow::Context::from_webgl2_context`), and the browser answers each one it has with
+/// synchronous round trips to its GPU process: about 70 ms of the phone profile's start
+/// (docs/web.md, "glow's extensions"). egui's painter needs none of them on WebGL2: glow uses
+/// them for WebGL1's instancing, vertex arrays and draw buffers, and in calls egui never makes.
+/// So this context answers those requests itself: not available. WebGL1 keeps the browser's.
+#[cfg(target_arch = "wasm32")]
+fn answer_extension_requests(context: &js_sys::Object) {
+    use eframe::wasm_bindgen::{closure::Closure, JsValue};
+
+    let not_available = Closure::<dyn Fn(JsValue) -> JsValue>::new(|_name| JsValue::NULL);
+    let set = js_sys::Reflect::set(
+        context,
+        &JsValue::from_str("getExtension"),
+        not_available.as_ref(),
+    );
+    if set.is_ok() {
+        // Called for as long as the page lives.
+        not_available.forget();
     }
 }
