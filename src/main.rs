@@ -203,7 +203,7 @@ fn prepare_webgl(canvas: &web_sys::HtmlCanvasElement) {
     let _ = canvas.get_context_with_context_options("webgl", &attributes);
 }
 
-/// glow asks a new WebGL2 context for every extension it knows (about 30, in
+/// glow asks a new WebGL2 context for every extension it knows (35, in
 /// `glow::Context::from_webgl2_context`), and the browser answers each one it has with
 /// synchronous round trips to its GPU process: about 70 ms of the phone profile's start
 /// (docs/web.md, "glow's extensions"). egui's painter needs none of them on WebGL2: glow uses
