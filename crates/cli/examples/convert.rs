@@ -14,7 +14,9 @@
 use qipan_engine::ai::maddell_table::load;
 use qipan_engine::ai::{solver, SolvedValue};
 use qipan_engine::games::maddell::{Maddell, Position, POINTS};
-use qipan_engine::games::{splitmix64, Game, Side};
+use qipan_engine::games::{Game, Side};
+use qipan_engine::random::seeded;
+use rand::Rng;
 use std::process::Command;
 
 fn main() {
@@ -45,25 +47,21 @@ fn run() -> Result<(), String> {
         .join("qipan-cli");
     let empty = std::env::temp_dir().join(format!("qipan-convert-{}", std::process::id()));
     std::fs::create_dir_all(&empty).map_err(|e| e.to_string())?;
-    let mut state = 2026u64;
-    let mut next = move |n: u64| {
-        state = splitmix64(state.wrapping_add(0x9E37_79B9_7F4A_7C15));
-        state % n
-    };
+    let mut rng = seeded(2026, 0);
     let (mut converted, mut exact) = (0, 0);
     let mut done = 0;
     while done < count {
         let mut pieces = [0u32; 2];
         for side in 0..2 {
-            let n = 5 + next(2) as u32;
+            let n = rng.random_range(5..=6);
             while pieces[side].count_ones() < n {
-                let point = next(POINTS as u64) as u32;
+                let point = rng.random_range(0..POINTS as u32);
                 if (pieces[0] | pieces[1]) & 1 << point == 0 {
                     pieces[side] |= 1 << point;
                 }
             }
         }
-        let to_move = if next(2) == 0 { Side::X } else { Side::O };
+        let to_move = if rng.random() { Side::X } else { Side::O };
         let start = Position {
             pieces,
             hand: [0, 0],

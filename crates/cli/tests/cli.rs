@@ -545,16 +545,13 @@ fn small_table() -> &'static (qipan_engine::ai::maddell_table::Table, PathBuf) {
 /// won ones (where the fastest win must be found), drawn and lost.
 fn small_maddell_positions() -> Vec<qipan_engine::games::maddell::Position> {
     use qipan_engine::games::maddell::{Maddell, Position, POINTS};
-    use qipan_engine::games::{splitmix64, Game, Side};
-    let mut state = 11u64;
-    let mut next = move |n: u64| {
-        state = splitmix64(state.wrapping_add(0x9E37_79B9_7F4A_7C15));
-        state % n
-    };
+    use qipan_engine::games::{Game, Side};
+    use rand::Rng;
+    let mut rng = qipan_engine::random::seeded(11, 0);
     let mut positions = Vec::new();
     while positions.len() < 12 {
         let placing = positions.len() % 3 == 2;
-        let to_move = if next(2) == 0 { Side::X } else { Side::O };
+        let to_move = if rng.random() { Side::X } else { Side::O };
         let hand: [u8; 2] = match (placing, to_move) {
             (false, _) => [0, 0],
             (true, Side::X) => [1, 1],
@@ -562,9 +559,9 @@ fn small_maddell_positions() -> Vec<qipan_engine::games::maddell::Position> {
         };
         let mut pieces = [0u32; 2];
         for side in 0..2 {
-            let count = 3 + next(2) as u32 - u32::from(hand[side]).min(1);
+            let count = rng.random_range(3..=4) - u32::from(hand[side]).min(1);
             while pieces[side].count_ones() < count {
-                let point = next(POINTS as u64) as u32;
+                let point = rng.random_range(0..POINTS as u32);
                 if (pieces[0] | pieces[1]) & 1 << point == 0 {
                     pieces[side] |= 1 << point;
                 }

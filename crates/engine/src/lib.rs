@@ -6,3 +6,4 @@ pub mod ai;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod files;
 pub mod games;
+pub mod random;

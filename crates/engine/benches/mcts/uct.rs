@@ -3,7 +3,9 @@
 //! 5-5, each side winning as the first player), so the app does not use it; see docs/engine.md.
 
 use qipan_engine::ai::{Evaluate, Weights};
-use qipan_engine::games::{splitmix64 as mix, Side};
+use qipan_engine::games::Side;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
 /// Playouts longer than this are judged by the evaluation instead.
@@ -30,11 +32,8 @@ pub fn choose_move<G: Evaluate>(
 ) -> Option<G::Move> {
     let deadline = Instant::now() + budget;
     let weights = game.default_weights();
-    let mut rng = seed | 1;
-    let mut next_random = move |n: usize| -> usize {
-        rng = mix(rng.wrapping_add(0x9E37_79B9_7F4A_7C15));
-        (rng % n.max(1) as u64) as usize
-    };
+    // The playouts need speed, not a stream that stays the same across rand versions.
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut untried = Vec::new();
     game.legal_moves(root, &mut untried);
     if untried.len() <= 1 {
@@ -71,7 +70,7 @@ pub fn choose_move<G: Evaluate>(
         }
         // Expansion: one untried move.
         if !nodes[at].untried.is_empty() {
-            let pick = next_random(nodes[at].untried.len());
+            let pick = rng.random_range(0..nodes[at].untried.len());
             let mv = nodes[at].untried.swap_remove(pick);
             let pos = game.play(&nodes[at].pos, mv);
             let mut child_moves = Vec::new();
@@ -93,14 +92,7 @@ pub fn choose_move<G: Evaluate>(
         }
         // Playout from the new node, scored for the side that moved into it.
         let mover = game.side_to_move(&nodes[at].pos).opponent();
-        let result = playout(
-            game,
-            &weights,
-            nodes[at].pos,
-            mover,
-            &mut moves,
-            &mut next_random,
-        );
+        let result = playout(game, &weights, nodes[at].pos, mover, &mut moves, &mut rng);
         // Back-propagation, flipping the point of view at each ply.
         let mut node = Some(at);
         let mut value = result;
@@ -125,7 +117,7 @@ fn playout<G: Evaluate>(
     mut pos: G::Position,
     side: Side,
     moves: &mut Vec<G::Move>,
-    next_random: &mut impl FnMut(usize) -> usize,
+    rng: &mut SmallRng,
 ) -> f64 {
     for _ in 0..PLAYOUT_PLIES {
         let status = game.status(&pos);
@@ -140,7 +132,7 @@ fn playout<G: Evaluate>(
         if moves.is_empty() {
             return 0.5;
         }
-        pos = game.play(&pos, moves[next_random(moves.len())]);
+        pos = game.play(&pos, moves[rng.random_range(0..moves.len())]);
     }
     let score = game.evaluate(&pos, weights) as f64;
     let for_side = if game.side_to_move(&pos) == side {

@@ -6,7 +6,10 @@
 //! must not pass for a draw.
 
 use super::{choose_move, Evaluate, Level};
-use crate::games::{splitmix64, Game, Side, Status};
+use crate::games::{Game, Side, Status};
+use crate::random::seeded;
+use rand::seq::IndexedRandom;
+use rand::Rng;
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use web_time::{Duration, Instant};
@@ -15,16 +18,16 @@ use web_time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct MatchSettings {
     pub games: u64,
-    /// Every move's seed derives from it, the game and the ply: the same settings replay the
-    /// same match (up to time limits).
+    /// Each game draws its opening and its moves' seeds from its own stream of this seed:
+    /// the same settings replay the same match (up to time limits).
     pub seed: u64,
     /// A game still going after this many plies stops unfinished.
     pub max_plies: u64,
-    /// Plies played at random (from the turn's seed) before the choosers take over, so that
+    /// Plies played at random (from the game's stream) before the choosers take over, so that
     /// the games differ even between players without noise.
     pub opening_plies: u64,
-    /// Games `2k` and `2k + 1` get the same seeds, so the same random opening: a chooser that
-    /// swaps the players' sides between the two plays each opening both ways.
+    /// Games `2k` and `2k + 1` draw from the same stream, so the same random opening: a
+    /// chooser that swaps the players' sides between the two plays each opening both ways.
     pub paired_openings: bool,
 }
 
@@ -163,6 +166,7 @@ where
     } else {
         index
     };
+    let mut rng = seeded(settings.seed, key);
     let mut pos = game.start();
     let mut history = Vec::new();
     let mut moves = Vec::new();
@@ -172,12 +176,11 @@ where
         if game.status(&pos).is_over() {
             break;
         }
-        let seed = splitmix64(settings.seed ^ key.wrapping_mul(0x1000_0001) ^ ply);
         let started = Instant::now();
         let chosen = if ply < settings.opening_plies {
             legal.clear();
             game.legal_moves(&pos, &mut legal);
-            legal.get(seed as usize % legal.len().max(1)).copied()
+            legal.choose(&mut rng).copied()
         } else {
             choose(&Turn {
                 game_index: index,
@@ -185,7 +188,7 @@ where
                 side: game.side_to_move(&pos),
                 pos: &pos,
                 history: &history,
-                seed,
+                seed: rng.random(),
             })
         };
         let Some(mv) = chosen else { break };

@@ -19,6 +19,7 @@ pub use matches::{play_match, CrashedGame, MatchSettings, PlayedGame, Turn};
 pub use solver::SolvedValue;
 
 use crate::games::{Game, Side};
+use rand::Rng;
 use search::{Limits, Searcher};
 use std::sync::Arc;
 use web_time::Duration;
@@ -261,12 +262,13 @@ fn plan<G: Evaluate>(
         // In a solved game a level plays the table's best move except, now and then, the
         // best of the moves that throw away part of its result: a real mistake, and one
         // that looks reasonable, rather than a random move.
-        let chance = crate::games::splitmix64(seed ^ game.hash(pos));
-        let roll = (chance >> 11) as f64 / (1u64 << 53) as f64;
+        // The roll is drawn from the seed's stream for this position, so that a seed gives
+        // each position its own chance.
+        let mistake = crate::random::seeded(seed, game.hash(pos)).random_bool(config.error_rate);
         // A table covers every child of a position it covers.
         let value_of =
             |child: &G::Position| game.exact_value(child, tables).unwrap_or(SolvedValue::Draw);
-        return Plan::Known(if roll < config.error_rate {
+        return Plan::Known(if mistake {
             solver::best_mistake(game, pos, value_of)
         } else {
             solver::best_move(game, pos, value_of)

@@ -13,7 +13,9 @@
 //!   points (taking a soldier only when that is safe too); soldiers make random safe moves.
 
 use crate::games::cannon::{rank_of, Cannon, Move, Point, Position, ADJACENT, PLATFORMS};
-use crate::games::{splitmix64, Game, Side, Status};
+use crate::games::{Game, Side, Status};
+use crate::random::seeded;
+use rand::seq::SliceRandom;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outsider {
@@ -45,7 +47,7 @@ impl Outsider {
             return None;
         }
         // The seed orders the moves, so that equal choices differ from game to game.
-        shuffle(&mut moves, seed);
+        moves.shuffle(&mut seeded(seed, 0));
         match (self, pos.to_move) {
             (Outsider::Material, _) => material_move(pos, &moves),
             (Outsider::Mobility, Side::X) => best_by(&moves, |mv| mobile_cannons(pos, mv)),
@@ -60,14 +62,6 @@ fn legal(pos: &Position) -> Vec<Move> {
     let mut moves = Vec::new();
     Cannon.legal_moves(pos, &mut moves);
     moves
-}
-
-fn shuffle(moves: &mut [Move], seed: u64) {
-    let mut state = seed;
-    for i in (1..moves.len()).rev() {
-        state = splitmix64(state);
-        moves.swap(i, (state % (i as u64 + 1)) as usize);
-    }
 }
 
 /// The first move with the highest score.

@@ -23,7 +23,10 @@ use crate::games::cannon::Cannon;
 use crate::games::maddell::{Maddell, Position as MaddellPosition, POINTS as MADDELL_POINTS};
 use crate::games::push::Push;
 use crate::games::shuangcheng::{Position as ShuangPosition, ShuangCheng};
-use crate::games::{splitmix64, Game, Side};
+use crate::games::{Game, Side};
+use crate::random::{seeded, SeededRng};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -145,31 +148,11 @@ impl fmt::Display for PuzzleError {
 
 impl std::error::Error for PuzzleError {}
 
-/// A small deterministic generator (splitmix64).
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(splitmix64(seed))
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        splitmix64(self.0)
-    }
-
-    /// A number below `n` (which must be above 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-}
-
 /// How a game makes its puzzles.
 pub trait PuzzleSource: Evaluate {
     /// For the solved games: a random position (not necessarily won, nor reachable).
     /// `None` for the games whose puzzles come from self-play.
-    fn random_position(&self, _rng: &mut Rng) -> Option<Self::Position> {
+    fn random_position(&self, _rng: &mut SeededRng) -> Option<Self::Position> {
         None
     }
 
@@ -184,18 +167,16 @@ pub trait PuzzleSource: Evaluate {
 }
 
 impl PuzzleSource for ShuangCheng {
-    fn random_position(&self, rng: &mut Rng) -> Option<ShuangPosition> {
+    fn random_position(&self, rng: &mut SeededRng) -> Option<ShuangPosition> {
         // Every piece is always on the board: three of each side, two shared, one hole.
         let mut points: Vec<u16> = (0..9).collect();
-        for i in (1..points.len()).rev() {
-            points.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        points.shuffle(rng);
         let set = |range: std::ops::Range<usize>| points[range].iter().fold(0, |s, &p| s | 1 << p);
         Some(ShuangPosition {
             pieces: [set(0..3), set(3..6)],
             shared: set(6..8),
-            to_move: if rng.below(2) == 0 { Side::X } else { Side::O },
-            locked: rng.below(3) == 0,
+            to_move: if rng.random() { Side::X } else { Side::O },
+            locked: rng.random_ratio(1, 3),
         })
     }
 
@@ -205,11 +186,11 @@ impl PuzzleSource for ShuangCheng {
 }
 
 impl PuzzleSource for Maddell {
-    fn random_position(&self, rng: &mut Rng) -> Option<MaddellPosition> {
+    fn random_position(&self, rng: &mut SeededRng) -> Option<MaddellPosition> {
         let most = MADDELL_PIECES as u8;
-        let to_move = if rng.below(2) == 0 { Side::X } else { Side::O };
+        let to_move = if rng.random() { Side::X } else { Side::O };
         // Mostly the sliding phase; now and then the end of a placement that saw captures.
-        let hand: [u8; 2] = match (rng.below(4), to_move) {
+        let hand: [u8; 2] = match (rng.random_range(0..4), to_move) {
             (0, Side::X) => [1, 1],
             (0, Side::O) => [0, 1],
             _ => [0, 0],
@@ -217,9 +198,9 @@ impl PuzzleSource for Maddell {
         let mut pieces = [0u32; 2];
         for side in 0..2 {
             let low = 3 - hand[side].min(1);
-            let count = low + rng.below(u64::from(most - hand[side] - low) + 1) as u8;
+            let count = rng.random_range(low..=most - hand[side]);
             while pieces[side].count_ones() < u32::from(count) {
-                let point = rng.below(MADDELL_POINTS as u64) as u32;
+                let point = rng.random_range(0..MADDELL_POINTS as u32);
                 if (pieces[0] | pieces[1]) & 1 << point == 0 {
                     pieces[side] |= 1 << point;
                 }
@@ -280,11 +261,15 @@ pub fn generate<G: PuzzleSource>(
     let mut used = HashSet::new();
     let mut puzzles = Vec::with_capacity(count);
     for k in 0..count {
-        let stream = splitmix64(seed ^ splitmix64(k as u64 + 1));
-        let puzzle = if game.random_position(&mut Rng::new(0)).is_some() {
-            solved_puzzle(game, k, stream, exact, &used)?
+        // Puzzle k draws from stream k of the seed, whatever the puzzles before it drew.
+        let rng = seeded(seed, k as u64);
+        let puzzle = if game
+            .random_position(&mut SeededRng::seed_from_u64(0))
+            .is_some()
+        {
+            solved_puzzle(game, k, rng, exact, &used)?
         } else {
-            played_puzzle(game, stream, &used)
+            played_puzzle(game, rng, &used)
         };
         used.insert(puzzle.position);
         puzzles.push(puzzle);
@@ -302,7 +287,7 @@ const SOLVED_TRIES: usize = 50_000;
 fn solved_puzzle<G: PuzzleSource>(
     game: &G,
     k: usize,
-    stream: u64,
+    mut rng: SeededRng,
     exact: &dyn Fn(&G::Position) -> Option<SolvedValue>,
     used: &HashSet<G::Position>,
 ) -> Result<Puzzle<G>, PuzzleError> {
@@ -311,7 +296,6 @@ fn solved_puzzle<G: PuzzleSource>(
     } else {
         1..=2
     };
-    let mut rng = Rng::new(stream);
     let mut fallback = None;
     let mut covered = 0;
     for tries in 0.. {
@@ -451,18 +435,20 @@ const OPENING_PLIES: usize = 4;
 /// A won game in the material search.
 const WON: i32 = 1000;
 
-/// A puzzle from self-play games: game after game (from `stream`) until one holds a puzzle
-/// not already in `used`.
-fn played_puzzle<G: PuzzleSource>(game: &G, stream: u64, used: &HashSet<G::Position>) -> Puzzle<G> {
-    let mut rng = Rng::new(stream);
+/// A puzzle from self-play games: game after game (drawn from `rng`) until one holds a
+/// puzzle not already in `used`.
+fn played_puzzle<G: PuzzleSource>(
+    game: &G,
+    mut rng: SeededRng,
+    used: &HashSet<G::Position>,
+) -> Puzzle<G> {
     loop {
         // Mixed strengths: each side searches one or two plies, with noise, and now and then
         // plays at random, so that positions with something to find come up.
-        let depths = [1 + rng.below(2) as i32, 1 + rng.below(2) as i32];
-        let game_seed = rng.next_u64();
+        let depths = [rng.random_range(1..=2), rng.random_range(1..=2)];
+        let mut plies_rng = SeededRng::from_rng(&mut rng);
         let mut pos = game.start();
         let mut history: Vec<G::Position> = Vec::new();
-        let mut plies_rng = Rng::new(game_seed);
         for ply in 0..MOST_PLIES {
             if game.status(&pos).is_over() {
                 break;
@@ -475,8 +461,8 @@ fn played_puzzle<G: PuzzleSource>(game: &G, stream: u64, used: &HashSet<G::Posit
             let mut moves = Vec::new();
             game.legal_moves(&pos, &mut moves);
             let Some(&first) = moves.first() else { break };
-            let mv = if ply < OPENING_PLIES || plies_rng.below(8) == 0 {
-                moves[plies_rng.below(moves.len() as u64) as usize]
+            let mv = if ply < OPENING_PLIES || plies_rng.random_ratio(1, 8) {
+                moves[plies_rng.random_range(0..moves.len())]
             } else {
                 let side = game.side_to_move(&pos).index();
                 let limits = Limits {
@@ -484,7 +470,7 @@ fn played_puzzle<G: PuzzleSource>(game: &G, stream: u64, used: &HashSet<G::Posit
                     budget: None,
                     noise: 60,
                     quiescence: true,
-                    seed: plies_rng.next_u64(),
+                    seed: plies_rng.random(),
                     table_bits: 14,
                 };
                 Searcher::new(game.clone(), pos, &history, limits)

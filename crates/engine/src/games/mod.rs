@@ -476,26 +476,12 @@ macro_rules! with_game {
     };
 }
 
-/// Random-looking keys for Zobrist hashing, made at compile time so every build and platform
-/// agrees (splitmix64 from a fixed seed).
-pub const fn zobrist_keys<const N: usize>(seed: u64) -> [u64; N] {
-    let mut keys = [0u64; N];
-    let mut state = seed;
-    let mut i = 0;
-    while i < N {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        keys[i] = splitmix64(state);
-        i += 1;
-    }
-    keys
-}
-
-/// splitmix64's output function: a cheap, well-mixed 64-bit hash of `z`. The Zobrist keys,
-/// the search's evaluation noise and the seeds of self-play games all come from it.
-pub const fn splitmix64(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// Random keys for Zobrist hashing, drawn from a fixed seed so that every build and platform
+/// agrees. A game keeps its table in a `LazyLock`, drawn on first use.
+pub fn zobrist_keys<const N: usize>(seed: u64) -> [u64; N] {
+    use rand::Rng;
+    let mut rng = crate::random::seeded(seed, 0);
+    std::array::from_fn(|_| rng.random())
 }
 
 /// Adjacency masks from a board's segment list: bit q of `masks[p]` is set when a segment

@@ -1029,20 +1029,18 @@ fn split_run_mut<R: Send>(
 #[cfg(test)]
 mod tests {
     use super::positions_of;
+    use rand::Rng;
 
     /// The word-at-a-time scan finds exactly the bytes a plain scan finds, whatever the
     /// neighbouring bytes and the length.
     #[test]
     fn positions_of_finds_every_matching_byte_and_no_other() {
-        let mut state = 3u64;
+        let mut rng = crate::random::seeded(3, 0);
         for len in [0, 1, 7, 8, 9, 63, 64, 200] {
             for byte in [0u8, 1, 2, 0x7F, 0x80, 0x81, 0xFF] {
+                // Mostly the byte and its neighbours, the cases a word trick gets wrong.
                 let bytes: Vec<u8> = (0..len)
-                    .map(|_| {
-                        state = crate::games::splitmix64(state);
-                        // Mostly the byte and its neighbours, the cases a word trick gets wrong.
-                        byte.wrapping_add((state % 3) as u8).wrapping_sub(1)
-                    })
+                    .map(|_| byte.wrapping_add(rng.random_range(0..3)).wrapping_sub(1))
                     .collect();
                 let plain: Vec<usize> = (0..len).filter(|&i| bytes[i] == byte).collect();
                 assert_eq!(positions_of(&bytes, byte).collect::<Vec<_>>(), plain);

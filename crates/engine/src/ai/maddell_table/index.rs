@@ -285,6 +285,7 @@ impl PairShape {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::Rng;
 
     /// Every slot decodes to a pair of disjoint sets of the right sizes that ranks back to
     /// the same slot: the ranking is a bijection.
@@ -322,11 +323,10 @@ mod tests {
 
     #[test]
     fn compress_and_count_follow_their_definitions() {
-        let mut state = 7u64;
+        let mut rng = crate::random::seeded(7, 0);
         for _ in 0..100_000 {
-            state = crate::games::splitmix64(state);
-            let skip = state as u32 & ALL;
-            let set = (state >> 20) as u32 & ALL & !skip;
+            let skip = rng.random::<u32>() & ALL;
+            let set = rng.random::<u32>() & ALL & !skip;
             let slow: u32 = bits(set)
                 .map(|p| 1 << (p - (skip & ((1 << p) - 1)).count_ones()))
                 .sum();

@@ -52,6 +52,7 @@ use builder::placement_code;
 use code::Best;
 use index::{bits, ALL};
 use layout::{Layout, FEWEST};
+use rand::Rng;
 use rules::{for_each_slide, takeable};
 use std::borrow::Cow;
 use std::fmt;
@@ -406,26 +407,22 @@ impl Table {
     /// the builder's own rules: a cheap guard against a file that passed the checksum but
     /// was written by something else.
     fn spot_check(&self, count: usize) -> Result<(), TableError> {
-        let mut state = 0x5EED_u64;
-        let mut next = move || {
-            state = crate::games::splitmix64(state.wrapping_add(0x9E37_79B9_7F4A_7C15));
-            state
-        };
+        let mut rng = crate::random::seeded(0x5EED, 0);
         let stored: Vec<usize> = (0..self.layout.stages.len())
             .filter(|&s| self.layout.stages[s].offset.is_some())
             .collect();
         for i in 0..count {
             let mismatch = if i % 2 == 0 || stored.is_empty() {
-                let index = (next() % self.layout.sliding_len as u64) as usize;
+                let index = rng.random_range(0..self.layout.sliding_len);
                 let (mover, opp) = self
                     .sliding_sets(index)
                     .ok_or_else(|| TableError::Inconsistent("a slot outside the layout".into()))?;
                 let expected = self.sliding_code_from_children(mover, opp);
                 (expected != self.byte(index)).then(|| format!("slot {index}"))
             } else {
-                let stage = stored[(next() % stored.len() as u64) as usize];
+                let stage = stored[rng.random_range(0..stored.len())];
                 let info = &self.layout.stages[stage];
-                let index = (next() % info.len as u64) as usize;
+                let index = rng.random_range(0..info.len);
                 let (x, o) = info.board(index);
                 let expected = placement_code(&self.layout, stage, x, o, &|x, o| {
                     self.stage_code(stage + 1, x, o)

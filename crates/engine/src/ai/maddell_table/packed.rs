@@ -194,18 +194,16 @@ impl Packer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::Rng;
 
     /// Values with the table's kind of spread: mostly small distances, runs, some rare ones.
     fn sample(len: usize) -> Vec<u8> {
-        let mut state = 7u64;
+        let mut rng = crate::random::seeded(7, 0);
         (0..len)
-            .map(|i| {
-                state = crate::games::splitmix64(state);
-                match state % 10 {
-                    0 => (state >> 8) as u8,
-                    1..=3 => (i / 97) as u8,
-                    _ => (state >> 16) as u8 % 24,
-                }
+            .map(|i| match rng.random_range(0..10) {
+                0 => rng.random(),
+                1..=3 => (i / 97) as u8,
+                _ => rng.random_range(0..24),
             })
             .collect()
     }

@@ -135,6 +135,7 @@ mod tests {
     use super::*;
     use crate::ai::maddell_table::index::BINOM;
     use crate::games::maddell::{ADJACENT, MILLS};
+    use rand::Rng;
 
     #[test]
     fn every_map_keeps_the_lines_and_the_mills() {
@@ -167,10 +168,9 @@ mod tests {
 
     #[test]
     fn the_fast_images_agree_with_point_by_point() {
-        let mut state = 7u64;
+        let mut rng = crate::random::seeded(7, 0);
         for _ in 0..10_000 {
-            state = crate::games::splitmix64(state);
-            let set = (state as u32) & ((1 << POINTS) - 1);
+            let set = rng.random::<u32>() & ((1 << POINTS) - 1);
             for map in 0..MAPS {
                 assert_eq!(image(map, set), image_by_points(map, set));
             }

@@ -8,6 +8,8 @@ use super::Table;
 use crate::ai::SolvedValue;
 use crate::games::maddell::{Maddell, Position};
 use crate::games::{Game, Side};
+use crate::random::seeded;
+use rand::Rng;
 
 /// Which of the table's positions [`verify`] checks.
 #[derive(Clone, Copy, Debug)]
@@ -37,7 +39,8 @@ pub fn verify(table: &Table, sample: Sample, threads: usize) -> Result<u64, Stri
     let pick = |i: u64| -> Position {
         let mut at = match sample {
             Sample::All => i,
-            Sample::Random { seed, .. } => crate::games::splitmix64(seed ^ i) % total,
+            // Sample i from stream i of the seed, whichever thread checks it.
+            Sample::Random { seed, .. } => seeded(seed, i).random_range(0..total),
         };
         for (part, &len) in parts.iter().enumerate() {
             if at < len as u64 {

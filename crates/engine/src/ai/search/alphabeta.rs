@@ -8,7 +8,8 @@
 
 use super::{Evaluate, Searcher, MAX_PLY, WIN};
 use crate::ai::tt::{Bound, Entry};
-use crate::games::{splitmix64, Status};
+use crate::games::Status;
+use crate::random::mix64;
 
 /// What a repetition costs the searching side, in hundredths of a piece. Half a piece: at 15,
 /// master circled into the move limit in 5 of 40 Solidarity games against a plain depth-3
@@ -276,8 +277,7 @@ impl<G: Evaluate> Searcher<G> {
         if self.limits.noise == 0 {
             return score;
         }
-        let h =
-            splitmix64(self.game.hash(pos) ^ self.limits.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let h = mix64(self.game.hash(pos) ^ self.limits.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let spread = 2 * self.limits.noise as u64 + 1;
         score + (h % spread) as i32 - self.limits.noise
     }

@@ -17,6 +17,7 @@ use super::{
     parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
     PositionError, RuleOption, Side, Status, Variant,
 };
+use std::sync::LazyLock;
 
 /// The rule options Blockade offers: Solidarity, from the rules' "Optional rule".
 pub const OPTIONS: &[RuleOption] = &[RuleOption::Solidarity];
@@ -62,7 +63,7 @@ pub struct Move {
 const PIECES_PER_SIDE: u32 = 7;
 
 /// Zobrist keys: 25 points × (x, o), then side to move.
-const KEYS: [u64; 2 * POINTS + 1] = zobrist_keys(0xB10C_ADE5);
+static KEYS: LazyLock<[u64; 2 * POINTS + 1]> = LazyLock::new(|| zobrist_keys(0xB10C_ADE5));
 
 impl Blockade {
     /// Calls `visit` for every legal move; shared by listing and counting so they cannot
@@ -163,16 +164,17 @@ impl Game for Blockade {
     }
 
     fn hash(&self, pos: &Position) -> u64 {
+        let keys = &*KEYS;
         let mut h = 0;
-        for (side, keys) in pos.pieces.iter().zip(KEYS.chunks_exact(POINTS)) {
+        for (side, side_keys) in pos.pieces.iter().zip(keys.chunks_exact(POINTS)) {
             let mut bits = *side;
             while bits != 0 {
-                h ^= keys[bits.trailing_zeros() as usize];
+                h ^= side_keys[bits.trailing_zeros() as usize];
                 bits &= bits - 1;
             }
         }
         if pos.to_move == Side::O {
-            h ^= KEYS[2 * POINTS];
+            h ^= keys[2 * POINTS];
         }
         h
     }

@@ -19,6 +19,7 @@ use super::{
     parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
     PositionError, Side, Status, Variant,
 };
+use std::sync::LazyLock;
 
 /// The game has no options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -98,7 +99,7 @@ const CANNONS: u32 = 3;
 const SOLDIERS: u32 = 15;
 
 /// Zobrist keys: 30 points × (cannon, soldier), then side to move, decided `x`, decided `o`.
-const KEYS: [u64; 2 * POINTS + 3] = zobrist_keys(0xCA_2024);
+static KEYS: LazyLock<[u64; 2 * POINTS + 3]> = LazyLock::new(|| zobrist_keys(0xCA_2024));
 const KEY_O_TO_MOVE: usize = 2 * POINTS;
 const KEY_DECIDED_X: usize = 2 * POINTS + 1;
 const KEY_DECIDED_O: usize = 2 * POINTS + 2;
@@ -270,20 +271,21 @@ impl Game for Cannon {
     }
 
     fn hash(&self, pos: &Position) -> u64 {
+        let keys = &*KEYS;
         let mut h = 0;
         for (mask, base) in [(pos.cannons, 0), (pos.soldiers, POINTS)] {
             let mut rest = mask & BOARD;
             while rest != 0 {
-                h ^= KEYS[base + rest.trailing_zeros() as usize];
+                h ^= keys[base + rest.trailing_zeros() as usize];
                 rest &= rest - 1;
             }
         }
         if pos.to_move == Side::O {
-            h ^= KEYS[KEY_O_TO_MOVE];
+            h ^= keys[KEY_O_TO_MOVE];
         }
         match pos.decided {
-            Some(Side::X) => h ^= KEYS[KEY_DECIDED_X],
-            Some(Side::O) => h ^= KEYS[KEY_DECIDED_O],
+            Some(Side::X) => h ^= keys[KEY_DECIDED_X],
+            Some(Side::O) => h ^= keys[KEY_DECIDED_O],
             None => {}
         }
         h

@@ -17,6 +17,7 @@ use super::{
     parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
     PositionError, Side, Status, Variant,
 };
+use std::sync::LazyLock;
 
 /// The game has no options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -73,7 +74,7 @@ const PIECES_PER_SIDE: u32 = 6;
 const FEWEST_PIECES: u32 = 3;
 
 /// Zobrist keys: 18 points × (x, o), then side to move, then x's hand 0–6 and o's hand 0–6.
-const KEYS: [u64; 2 * POINTS + 1 + 2 * 7] = zobrist_keys(0x4D41_4444);
+static KEYS: LazyLock<[u64; 2 * POINTS + 1 + 2 * 7]> = LazyLock::new(|| zobrist_keys(0x4D41_4444));
 const SIDE_KEY: usize = 2 * POINTS;
 const HAND_KEYS: usize = 2 * POINTS + 1;
 
@@ -230,17 +231,18 @@ impl Game for Maddell {
     }
 
     fn hash(&self, pos: &Position) -> u64 {
+        let keys = &*KEYS;
         let mut h = 0;
         for (side, &mask) in pos.pieces.iter().enumerate() {
             for p in points_of(mask) {
-                h ^= KEYS[side * POINTS + p as usize];
+                h ^= keys[side * POINTS + p as usize];
             }
         }
         if pos.to_move == Side::O {
-            h ^= KEYS[SIDE_KEY];
+            h ^= keys[SIDE_KEY];
         }
-        h ^= KEYS[HAND_KEYS + pos.hand[0] as usize];
-        h ^= KEYS[HAND_KEYS + 7 + pos.hand[1] as usize];
+        h ^= keys[HAND_KEYS + pos.hand[0] as usize];
+        h ^= keys[HAND_KEYS + 7 + pos.hand[1] as usize];
         h
     }
 

@@ -18,6 +18,7 @@ use super::{
     PositionError, Side, Status, Variant,
 };
 use movegen::{generate, has_move, Counter, Lister};
+use std::sync::LazyLock;
 
 /// The game has no options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -158,7 +159,7 @@ fn step(cell: Cell, dir: Dir) -> Cell {
 }
 
 /// Zobrist keys: 61 cells × (x, o), then o to move.
-const KEYS: [u64; 2 * CELLS + 1] = zobrist_keys(0x9E5_0061);
+static KEYS: LazyLock<[u64; 2 * CELLS + 1]> = LazyLock::new(|| zobrist_keys(0x9E5_0061));
 
 impl Push {
     /// The cell ahead of the group's leading cell when `mv` is an in-line group move: the cell
@@ -337,15 +338,16 @@ impl Game for Push {
     }
 
     fn hash(&self, pos: &Position) -> u64 {
+        let keys = &*KEYS;
         let mut h = if pos.to_move == Side::O {
-            KEYS[2 * CELLS]
+            keys[2 * CELLS]
         } else {
             0
         };
         for (side, &pieces) in pos.pieces.iter().enumerate() {
             let mut rest = pieces;
             while rest != 0 {
-                h ^= KEYS[side * CELLS + rest.trailing_zeros() as usize];
+                h ^= keys[side * CELLS + rest.trailing_zeros() as usize];
                 rest &= rest - 1;
             }
         }

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::games::perft;
+use rand::Rng;
 
 fn pos(text: &str) -> Position {
     Push.parse_position(text).unwrap_or_else(|e| panic!("{e}"))
@@ -1282,22 +1283,6 @@ fn check_against_reference(p: &Position) {
     }
 }
 
-/// A small deterministic generator (xorshift64*), so that failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[test]
 fn engine_agrees_with_a_plain_reading_of_the_rules() {
     let start = Push.start();
@@ -1308,7 +1293,7 @@ fn engine_agrees_with_a_plain_reading_of_the_rules() {
     for m in list {
         check_against_reference(&Push.play(&start, m));
     }
-    let mut rng = Rng(0x5EED_0000_0061);
+    let mut rng = crate::random::seeded(0x5EED_0000_0061, 0);
     // Random games from the start.
     for _ in 0..40 {
         let mut p = start;
@@ -1319,24 +1304,24 @@ fn engine_agrees_with_a_plain_reading_of_the_rules() {
             if list.is_empty() {
                 break;
             }
-            p = Push.play(&p, list[rng.below(list.len())]);
+            p = Push.play(&p, list[rng.random_range(0..list.len())]);
         }
     }
     // Crowded random set-ups: 9-14 pieces a side scattered over the board, lots of contact.
     for _ in 0..1500 {
         let mut board = ['.'; CELLS];
         for side in ['x', 'o'] {
-            let n = 9 + rng.below(6);
+            let n = 9 + rng.random_range(0..6);
             let mut placed = 0;
             while placed < n {
-                let c = rng.below(CELLS);
+                let c = rng.random_range(0..CELLS);
                 if board[c] == '.' {
                     board[c] = side;
                     placed += 1;
                 }
             }
         }
-        let side = if rng.below(2) == 0 { 'x' } else { 'o' };
+        let side = if rng.random() { 'x' } else { 'o' };
         let text: String = board.iter().collect::<String>() + " " + &side.to_string();
         let p = pos(&text);
         check_against_reference(&p);
@@ -1348,7 +1333,7 @@ fn engine_agrees_with_a_plain_reading_of_the_rules() {
             if list.is_empty() {
                 break;
             }
-            q = Push.play(&q, list[rng.below(list.len())]);
+            q = Push.play(&q, list[rng.random_range(0..list.len())]);
             check_against_reference(&q);
         }
     }
@@ -1397,12 +1382,12 @@ fn reading_arbitrary_text_never_panics() {
     let alphabet: Vec<char> = "xo. -ABCDEFGHIJ0123456789NESWpas\u{e9}\u{4e2d}\u{0}\n"
         .chars()
         .collect();
-    let mut rng = Rng(0xBAD_7E47);
+    let mut rng = crate::random::seeded(0xBAD_7E47, 0);
     let start = Push.start();
     for _ in 0..20_000 {
-        let len = rng.below(70);
+        let len = rng.random_range(0..70);
         let text: String = (0..len)
-            .map(|_| alphabet[rng.below(alphabet.len())])
+            .map(|_| alphabet[rng.random_range(0..alphabet.len())])
             .collect();
         let _ = Push.parse_position(&text);
         if let Ok(()) = Push.check_move_syntax(&text) {
@@ -1465,7 +1450,7 @@ fn push_by_target_picks_the_bigger_group_and_the_first_of_equal_groups() {
     // engine's choice shoves it, no shover is bigger, and among the biggest it comes first in
     // `legal_moves` order. At least one position must offer a real tie, or this proves
     // nothing about the tie-break.
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = crate::random::seeded(0x2545_F491_4F6C_DD1D, 0);
     let mut ties = 0;
     for _game in 0..40 {
         let mut p = Push.start();
@@ -1504,10 +1489,7 @@ fn push_by_target_picks_the_bigger_group_and_the_first_of_equal_groups() {
                 }
                 assert_eq!(chosen, first_biggest, "{}", Push.format_position(&p));
             }
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            p = Push.play(&p, list[(state >> 33) as usize % list.len()]);
+            p = Push.play(&p, list[rng.random_range(0..list.len())]);
         }
     }
     assert!(ties > 0, "no position with two equal shovers was seen");

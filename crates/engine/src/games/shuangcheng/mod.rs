@@ -13,6 +13,7 @@ use super::{
     parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
     PositionError, Side, Status, Variant,
 };
+use std::sync::LazyLock;
 
 /// The game has no options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -66,7 +67,7 @@ const PIECES_PER_SIDE: u32 = 3;
 const SHARED_PIECES: u32 = 2;
 
 /// Zobrist keys: 9 points × (x, o, shared), then side to move and lock.
-const KEYS: [u64; 29] = zobrist_keys(0x5C_2024);
+static KEYS: LazyLock<[u64; 29]> = LazyLock::new(|| zobrist_keys(0x5C_2024));
 
 impl Game for ShuangCheng {
     type Position = Position;
@@ -158,22 +159,23 @@ impl Game for ShuangCheng {
     }
 
     fn hash(&self, pos: &Position) -> u64 {
+        let keys = &*KEYS;
         let mut h = 0;
         for p in 0..POINTS {
             let bit = 1u16 << p;
             if pos.pieces[0] & bit != 0 {
-                h ^= KEYS[p];
+                h ^= keys[p];
             } else if pos.pieces[1] & bit != 0 {
-                h ^= KEYS[POINTS + p];
+                h ^= keys[POINTS + p];
             } else if pos.shared & bit != 0 {
-                h ^= KEYS[2 * POINTS + p];
+                h ^= keys[2 * POINTS + p];
             }
         }
         if pos.to_move == Side::O {
-            h ^= KEYS[27];
+            h ^= keys[27];
         }
         if pos.locked {
-            h ^= KEYS[28];
+            h ^= keys[28];
         }
         h
     }
