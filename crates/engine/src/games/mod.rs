@@ -518,14 +518,16 @@ pub(crate) fn parse_side(field: &str) -> Result<Side, PositionError> {
     })
 }
 
-/// Checks a board field's length and characters; returns its characters.
-pub(crate) fn parse_board(
+/// Reads a board field of `len` points (at most 64), each `.` (empty) or one of the letters
+/// `pieces`: for each letter, the set of the points holding it (bit i = point i, so a board
+/// of n points fills the n low bits).
+pub(crate) fn parse_board<const K: usize>(
     board: &str,
     len: usize,
-    allowed: &str,
-) -> Result<Vec<char>, PositionError> {
+    pieces: [char; K],
+) -> Result<[u64; K], PositionError> {
     let chars: Vec<char> = board.chars().collect();
-    if let Some(&bad) = chars.iter().find(|c| !allowed.contains(**c)) {
+    if let Some(&bad) = chars.iter().find(|&&c| c != '.' && !pieces.contains(&c)) {
         return Err(PositionError::BoardChar {
             board: board.to_owned(),
             found: bad,
@@ -538,7 +540,34 @@ pub(crate) fn parse_board(
             found: chars.len(),
         });
     }
-    Ok(chars)
+    let mut sets = [0; K];
+    for (point, c) in chars.iter().enumerate() {
+        if let Some(k) = pieces.iter().position(|p| p == c) {
+            sets[k] |= 1 << point;
+        }
+    }
+    Ok(sets)
+}
+
+/// Reads the position text of the games written as their board of `x` and `o` and the side
+/// to move (Push the Line, Blockade): each side's set and the side to move. A side with more
+/// than `most` pieces is refused, `too_many` saying why.
+pub(crate) fn parse_board_and_side(
+    text: &str,
+    len: usize,
+    most: u32,
+    too_many: &'static str,
+) -> Result<([u64; 2], Side), PositionError> {
+    let fields = split_fields(text, 2)?;
+    let pieces = parse_board(fields[0], len, ['x', 'o'])?;
+    let to_move = parse_side(fields[1])?;
+    if pieces.iter().any(|p| p.count_ones() > most) {
+        return Err(PositionError::Inconsistent {
+            text: text.to_owned(),
+            reason: too_many,
+        });
+    }
+    Ok((pieces, to_move))
 }
 
 #[cfg(test)]

@@ -293,7 +293,7 @@ impl Game for Cannon {
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
         let fields = split_fields(text, 3)?;
-        let board = parse_board(fields[0], POINTS, ".xo")?;
+        let [cannons, soldiers] = parse_board(fields[0], POINTS, ['x', 'o'])?;
         let to_move = parse_side(fields[1])?;
         let decided = match fields[2] {
             "-" => None,
@@ -307,19 +307,12 @@ impl Game for Cannon {
                 })
             }
         };
-        let mut pos = Position {
-            cannons: 0,
-            soldiers: 0,
+        let pos = Position {
+            cannons: cannons as u32,
+            soldiers: soldiers as u32,
             to_move,
             decided,
         };
-        for (i, c) in board.into_iter().enumerate() {
-            match c {
-                'x' => pos.cannons |= 1 << i,
-                'o' => pos.soldiers |= 1 << i,
-                _ => {}
-            }
-        }
         if pos.cannons.count_ones() > CANNONS {
             return Err(PositionError::Inconsistent {
                 text: text.to_owned(),

@@ -248,7 +248,7 @@ impl Game for Maddell {
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
         let fields = split_fields(text, 4)?;
-        let board = parse_board(fields[0], POINTS, ".xo")?;
+        let [x, o] = parse_board(fields[0], POINTS, ['x', 'o'])?;
         let to_move = parse_side(fields[1])?;
         let hand = |name: &'static str, field: &str| match field.as_bytes() {
             [digit @ b'0'..=b'9'] => Ok(digit - b'0'),
@@ -258,18 +258,11 @@ impl Game for Maddell {
                 expected: "one digit",
             }),
         };
-        let mut pos = Position {
-            pieces: [0, 0],
+        let pos = Position {
+            pieces: [x as u32, o as u32],
             hand: [hand("x hand", fields[2])?, hand("o hand", fields[3])?],
             to_move,
         };
-        for (i, c) in board.into_iter().enumerate() {
-            match c {
-                'x' => pos.pieces[0] |= 1 << i,
-                'o' => pos.pieces[1] |= 1 << i,
-                _ => {}
-            }
-        }
         if pos.total(Side::X) > PIECES_PER_SIDE || pos.total(Side::O) > PIECES_PER_SIDE {
             return Err(PositionError::Inconsistent {
                 text: text.to_owned(),

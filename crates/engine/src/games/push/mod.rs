@@ -14,8 +14,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
-    PositionError, Side, Status, Variant,
+    parse_board_and_side, zobrist_keys, EndReason, Game, GameId, MoveError, PositionError, Side,
+    Status, Variant,
 };
 use movegen::{generate, has_move, Counter, Lister};
 use std::sync::LazyLock;
@@ -355,27 +355,13 @@ impl Game for Push {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        let fields = split_fields(text, 2)?;
-        let board = parse_board(fields[0], CELLS, ".xo")?;
-        let to_move = parse_side(fields[1])?;
-        let mut pos = Position {
-            pieces: [0, 0],
-            to_move,
-        };
-        for (i, c) in board.into_iter().enumerate() {
-            match c {
-                'x' => pos.pieces[0] |= 1 << i,
-                'o' => pos.pieces[1] |= 1 << i,
-                _ => {}
-            }
-        }
-        if pos.pieces.iter().any(|p| p.count_ones() > PIECES_PER_SIDE) {
-            return Err(PositionError::Inconsistent {
-                text: text.to_owned(),
-                reason: "a side has more than 14 pieces",
-            });
-        }
-        Ok(pos)
+        let (pieces, to_move) = parse_board_and_side(
+            text,
+            CELLS,
+            PIECES_PER_SIDE,
+            "a side has more than 14 pieces",
+        )?;
+        Ok(Position { pieces, to_move })
     }
 
     fn format_position(&self, pos: &Position) -> String {

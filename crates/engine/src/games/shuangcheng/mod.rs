@@ -182,7 +182,7 @@ impl Game for ShuangCheng {
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
         let fields = split_fields(text, 3)?;
-        let board = parse_board(fields[0], POINTS, ".xos")?;
+        let [x, o, shared] = parse_board(fields[0], POINTS, ['x', 'o', 's'])?;
         let to_move = parse_side(fields[1])?;
         let locked = match fields[2] {
             "0" => false,
@@ -195,20 +195,12 @@ impl Game for ShuangCheng {
                 })
             }
         };
-        let mut pos = Position {
-            pieces: [0, 0],
-            shared: 0,
+        let pos = Position {
+            pieces: [x as u16, o as u16],
+            shared: shared as u16,
             to_move,
             locked,
         };
-        for (i, c) in board.into_iter().enumerate() {
-            match c {
-                'x' => pos.pieces[0] |= 1 << i,
-                'o' => pos.pieces[1] |= 1 << i,
-                's' => pos.shared |= 1 << i,
-                _ => {}
-            }
-        }
         if pos.pieces[0].count_ones() > PIECES_PER_SIDE
             || pos.pieces[1].count_ones() > PIECES_PER_SIDE
         {
