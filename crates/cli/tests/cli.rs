@@ -542,12 +542,13 @@ fn small_table() -> &'static (qipan_engine::ai::maddell_table::Table, PathBuf) {
 }
 
 /// Four-a-side Maddell positions, fixed so that a failure replays: sliding and placing,
-/// won ones (where the fastest win must be found), drawn and lost.
+/// won ones (where the fastest win must be found), drawn and lost. Seed 18 gives seven won
+/// (four in more than four plies), three drawn and two lost.
 fn small_maddell_positions() -> Vec<qipan_engine::games::maddell::Position> {
     use qipan_engine::games::maddell::{Maddell, Position, POINTS};
     use qipan_engine::games::{Game, Side};
     use rand::Rng;
-    let mut rng = qipan_engine::random::seeded(11, 0);
+    let mut rng = qipan_engine::random::seeded(18, 0);
     let mut positions = Vec::new();
     while positions.len() < 12 {
         let placing = positions.len() % 3 == 2;
