@@ -13,7 +13,7 @@
 
 use qipan_engine::ai::maddell_table::load;
 use qipan_engine::ai::{solver, SolvedValue};
-use qipan_engine::games::maddell::{Maddell, Position, POINTS};
+use qipan_engine::games::maddell::{Maddell, Position};
 use qipan_engine::games::{Game, Side};
 use qipan_engine::random::seeded;
 use rand::Rng;
@@ -51,22 +51,15 @@ fn run() -> Result<(), String> {
     let (mut converted, mut exact) = (0, 0);
     let mut done = 0;
     while done < count {
-        let mut pieces = [0u32; 2];
-        for side in 0..2 {
-            let n = rng.random_range(5..=6);
-            while pieces[side].count_ones() < n {
-                let point = rng.random_range(0..POINTS as u32);
-                if (pieces[0] | pieces[1]) & 1 << point == 0 {
-                    pieces[side] |= 1 << point;
-                }
-            }
-        }
-        let to_move = if rng.random() { Side::X } else { Side::O };
-        let start = Position {
-            pieces,
+        let mut start = Position {
+            pieces: [0, 0],
             hand: [0, 0],
-            to_move,
+            to_move: Side::X,
         };
+        for side in [Side::X, Side::O] {
+            start.place_at_random(side, rng.random_range(5..=6), &mut rng);
+        }
+        start.to_move = if rng.random() { Side::X } else { Side::O };
         let Some(SolvedValue::Win(distance)) = table.value(&start) else {
             continue;
         };
@@ -80,7 +73,7 @@ fn run() -> Result<(), String> {
         let mut plies = 0;
         let mut played: Vec<String> = Vec::new();
         while !Maddell.status(&pos).is_over() && plies < distance + 60 {
-            let mv = if pos.to_move == to_move {
+            let mv = if pos.to_move == start.to_move {
                 let mut command = Command::new(&cli);
                 command
                     .args([
@@ -109,7 +102,7 @@ fn run() -> Result<(), String> {
             pos = Maddell.play(&pos, mv);
             plies += 1;
         }
-        let won = Maddell.status(&pos).winner() == Some(to_move);
+        let won = Maddell.status(&pos).winner() == Some(start.to_move);
         converted += usize::from(won);
         exact += usize::from(won && plies == distance);
         println!(

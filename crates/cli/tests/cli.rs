@@ -545,7 +545,7 @@ fn small_table() -> &'static (qipan_engine::ai::maddell_table::Table, PathBuf) {
 /// won ones (where the fastest win must be found), drawn and lost. Seed 18 gives seven won
 /// (four in more than four plies), three drawn and two lost.
 fn small_maddell_positions() -> Vec<qipan_engine::games::maddell::Position> {
-    use qipan_engine::games::maddell::{Maddell, Position, POINTS};
+    use qipan_engine::games::maddell::{Maddell, Position};
     use qipan_engine::games::{Game, Side};
     use rand::Rng;
     let mut rng = qipan_engine::random::seeded(18, 0);
@@ -558,21 +558,15 @@ fn small_maddell_positions() -> Vec<qipan_engine::games::maddell::Position> {
             (true, Side::X) => [1, 1],
             (true, Side::O) => [0, 1],
         };
-        let mut pieces = [0u32; 2];
-        for side in 0..2 {
-            let count = rng.random_range(3..=4) - u32::from(hand[side]).min(1);
-            while pieces[side].count_ones() < count {
-                let point = rng.random_range(0..POINTS as u32);
-                if (pieces[0] | pieces[1]) & 1 << point == 0 {
-                    pieces[side] |= 1 << point;
-                }
-            }
-        }
-        let pos = Position {
-            pieces,
+        let mut pos = Position {
+            pieces: [0, 0],
             hand,
             to_move,
         };
+        for side in [Side::X, Side::O] {
+            let count = rng.random_range(3..=4) - u32::from(hand[side.index()]).min(1);
+            pos.place_at_random(side, count, &mut rng);
+        }
         if !Maddell.status(&pos).is_over() {
             positions.push(pos);
         }

@@ -41,7 +41,6 @@ fn full_small_table() -> &'static Table {
 /// `placing`) with hands as play leaves them.
 fn random_position(rng: &mut SeededRng, most: u32, placing: bool) -> Position {
     loop {
-        let mut pieces = [0u32; 2];
         let mut hand = [0u8; 2];
         let to_move = if rng.random() { Side::X } else { Side::O };
         if placing {
@@ -51,22 +50,16 @@ fn random_position(rng: &mut SeededRng, most: u32, placing: bool) -> Position {
                 Side::O => [h - 1, h],
             };
         }
-        for side in 0..2 {
-            let room = most - hand[side] as u32;
-            let low = 3u32.saturating_sub(hand[side] as u32);
-            let count = rng.random_range(low..=room);
-            while pieces[side].count_ones() < count {
-                let point = rng.random_range(0..POINTS as u32);
-                if (pieces[0] | pieces[1]) & 1 << point == 0 {
-                    pieces[side] |= 1 << point;
-                }
-            }
-        }
-        let pos = Position {
-            pieces,
+        let mut pos = Position {
+            pieces: [0, 0],
             hand,
             to_move,
         };
+        for side in [Side::X, Side::O] {
+            let in_hand = u32::from(hand[side.index()]);
+            let count = rng.random_range(3u32.saturating_sub(in_hand)..=most - in_hand);
+            pos.place_at_random(side, count, rng);
+        }
         if hand != [0, 0] || !Maddell.status(&pos).is_over() {
             return pos;
         }

@@ -20,7 +20,7 @@ use super::search::{Limits, Searcher, WIN};
 use super::{Evaluate, SolvedValue};
 use crate::games::blockade::Blockade;
 use crate::games::cannon::Cannon;
-use crate::games::maddell::{Maddell, Position as MaddellPosition, POINTS as MADDELL_POINTS};
+use crate::games::maddell::{Maddell, Position as MaddellPosition};
 use crate::games::push::Push;
 use crate::games::shuangcheng::{Position as ShuangPosition, ShuangCheng};
 use crate::games::{Game, Side};
@@ -195,22 +195,17 @@ impl PuzzleSource for Maddell {
             (0, Side::O) => [0, 1],
             _ => [0, 0],
         };
-        let mut pieces = [0u32; 2];
-        for side in 0..2 {
-            let low = 3 - hand[side].min(1);
-            let count = rng.random_range(low..=most - hand[side]);
-            while pieces[side].count_ones() < u32::from(count) {
-                let point = rng.random_range(0..MADDELL_POINTS as u32);
-                if (pieces[0] | pieces[1]) & 1 << point == 0 {
-                    pieces[side] |= 1 << point;
-                }
-            }
-        }
-        Some(MaddellPosition {
-            pieces,
+        let mut pos = MaddellPosition {
+            pieces: [0, 0],
             hand,
             to_move,
-        })
+        };
+        for side in [Side::X, Side::O] {
+            let in_hand = hand[side.index()];
+            let count = rng.random_range(3 - in_hand.min(1)..=most - in_hand);
+            pos.place_at_random(side, u32::from(count), rng);
+        }
+        Some(pos)
     }
 
     fn theme(&self, pos: &MaddellPosition, key: Self::Move, _: &MaddellPosition) -> &'static str {

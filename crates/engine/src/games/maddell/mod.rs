@@ -17,6 +17,7 @@ use super::{
     parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
     PositionError, Side, Status, Variant,
 };
+use rand::Rng;
 use std::sync::LazyLock;
 
 /// The game has no options.
@@ -57,6 +58,18 @@ impl Position {
     /// Whether `side` slides (its hand is empty) rather than places.
     pub fn is_sliding(&self, side: Side) -> bool {
         self.hand[side.index()] == 0
+    }
+
+    /// Puts pieces of `side` on empty points drawn from `rng`, each as likely, until `side`
+    /// has `count` (at most the empty points) on the board: the random positions of the
+    /// puzzles and the tests.
+    pub fn place_at_random(&mut self, side: Side, count: u32, rng: &mut impl Rng) {
+        while self.pieces[side.index()].count_ones() < count {
+            let point = rng.random_range(0..POINTS as u32);
+            if self.empty() & 1 << point != 0 {
+                self.pieces[side.index()] |= 1 << point;
+            }
+        }
     }
 }
 
