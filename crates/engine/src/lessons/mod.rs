@@ -256,8 +256,8 @@ impl Lesson {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CourseError {
     pub game: GameId,
-    /// The line of the course file, from 1: the offending line, or the `lesson` line of a
-    /// lesson that does not replay.
+    /// The line of the course file, from 1: the offending line (the field a check of the
+    /// rules refused, or the `lesson` line of a lesson that lacks a field).
     pub line: usize,
     pub problem: Problem,
 }
@@ -351,19 +351,26 @@ impl fmt::Display for CourseError {
 
 impl std::error::Error for CourseError {}
 
+/// A field as written: its value and the line of the file it is on.
+#[derive(Clone, Copy)]
+struct Field<'a> {
+    line: usize,
+    value: &'a str,
+}
+
 /// The fields of a lesson as written, before they are checked.
 #[derive(Default)]
 struct Fields<'a> {
-    game: Option<&'a str>,
-    position: Option<&'a str>,
-    line: Option<&'a str>,
-    goal: Option<&'a str>,
-    traps: Option<&'a str>,
-    rules: Option<&'a str>,
+    game: Option<Field<'a>>,
+    position: Option<Field<'a>>,
+    line: Option<Field<'a>>,
+    goal: Option<Field<'a>>,
+    traps: Option<Field<'a>>,
+    rules: Option<Field<'a>>,
 }
 
 impl<'a> Fields<'a> {
-    fn slot(&mut self, name: &str) -> Option<(&'static str, &mut Option<&'a str>)> {
+    fn slot(&mut self, name: &str) -> Option<(&'static str, &mut Option<Field<'a>>)> {
         Some(match name {
             "game" => ("game", &mut self.game),
             "position" => ("position", &mut self.position),
@@ -419,13 +426,17 @@ pub fn parse_course(game: GameId, text: &str) -> Result<Course, CourseError> {
             .fields
             .slot(name)
             .ok_or_else(|| fail(number, Problem::UnknownField(line.to_owned())))?;
-        if slot.replace(value).is_some() {
+        let field = Field {
+            line: number,
+            value,
+        };
+        if slot.replace(field).is_some() {
             return Err(fail(number, Problem::Repeated(name)));
         }
     }
     let lessons = written
         .into_iter()
-        .map(|w| read_lesson(game, &w).map_err(|problem| fail(w.header, problem)))
+        .map(|w| read_lesson(game, &w).map_err(|(line, problem)| fail(line, problem)))
         .collect::<Result<_, _>>()?;
     Ok(Course { game, lessons })
 }
@@ -438,40 +449,67 @@ fn is_id(text: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
-/// A field's value, or the problem that the lesson lacks it.
-fn need<'a>(value: Option<&'a str>, name: &'static str) -> Result<&'a str, Problem> {
-    value.ok_or(Problem::Missing(name))
+/// A problem of a lesson, with the line of the file it is on.
+type Located = (usize, Problem);
+
+/// A field, or the problem that the lesson (whose header is on `header`) lacks it.
+fn need<'a>(
+    field: Option<Field<'a>>,
+    name: &'static str,
+    header: usize,
+) -> Result<Field<'a>, Located> {
+    field.ok_or((header, Problem::Missing(name)))
 }
 
-fn read_lesson(game: GameId, written: &Written) -> Result<Lesson, Problem> {
+fn read_lesson(game: GameId, written: &Written) -> Result<Lesson, Located> {
     let fields = &written.fields;
-    let variant = Variant::parse(need(fields.game, "game")?).map_err(Problem::BadGame)?;
+    let header = written.header;
+    let game_field = need(fields.game, "game", header)?;
+    let at = |field: Field, problem: Problem| (field.line, problem);
+    let variant = Variant::parse(game_field.value)
+        .map_err(|error| at(game_field, Problem::BadGame(error)))?;
     if variant.game != game {
-        return Err(Problem::OtherGame(variant));
+        return Err(at(game_field, Problem::OtherGame(variant)));
     }
-    let position = need(fields.position, "position")?.to_owned();
-    let line: Vec<String> = need(fields.line, "line")?
+    let position_field = need(fields.position, "position", header)?;
+    let position = position_field.value.to_owned();
+    let line_field = need(fields.line, "line", header)?;
+    let line: Vec<String> = line_field
+        .value
         .split_whitespace()
         .map(str::to_owned)
         .collect();
     if line.is_empty() {
-        return Err(Problem::EmptyLine);
+        return Err(at(line_field, Problem::EmptyLine));
     }
-    let goal_text = need(fields.goal, "goal")?;
-    let goal = Goal::parse(goal_text).ok_or_else(|| Problem::BadGoal(goal_text.to_owned()))?;
-    let traps: Vec<String> = match need(fields.traps, "traps")? {
+    let goal_field = need(fields.goal, "goal", header)?;
+    let goal = Goal::parse(goal_field.value)
+        .ok_or_else(|| at(goal_field, Problem::BadGoal(goal_field.value.to_owned())))?;
+    let traps_field = need(fields.traps, "traps", header)?;
+    let traps: Vec<String> = match traps_field.value {
         "-" => Vec::new(),
         text => text.split_whitespace().map(str::to_owned).collect(),
     };
     for (i, trap) in traps.iter().enumerate() {
         let spelled = trap.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
         if !spelled || traps[..i].contains(trap) {
-            return Err(Problem::BadTrap(trap.clone()));
+            return Err(at(traps_field, Problem::BadTrap(trap.clone())));
         }
     }
-    let rules_text = need(fields.rules, "rules")?;
-    let rules = parse_rules(rules_text).ok_or_else(|| Problem::BadRules(rules_text.to_owned()))?;
-    let replayed = crate::with_game!(variant.to_game(), g => replay(&g, variant, &position, &line, goal, &traps))?;
+    let rules_field = need(fields.rules, "rules", header)?;
+    let rules = parse_rules(rules_field.value)
+        .ok_or_else(|| at(rules_field, Problem::BadRules(rules_field.value.to_owned())))?;
+    let replayed = crate::with_game!(variant.to_game(), g => replay(&g, variant, &position, &line, goal, &traps))
+        .map_err(|problem| {
+            // The field the problem is about.
+            let field = match problem {
+                Problem::Position(_) | Problem::Setup(_) => position_field,
+                Problem::Move { .. } => line_field,
+                Problem::TrapAllowed(_) => traps_field,
+                _ => goal_field,
+            };
+            at(field, problem)
+        })?;
     Ok(Lesson {
         id: written.id.to_owned(),
         variant,
