@@ -27,7 +27,7 @@
 //! lesson standoff
 //! game push
 //! position <the position text>
-//! line C2-E H7-E C3D4E5-NE
+//! line C2-E H4-E C3D4E5-NE
 //! goal move
 //! traps D4E5-NE
 //! rules 31,32
