@@ -36,10 +36,12 @@ impl Lang {
             Lang::En => &[
                 ("ui.ftl", include_str!("../locales/en-US/ui.ftl")),
                 ("rules.ftl", include_str!("../locales/en-US/rules.ftl")),
+                ("lessons.ftl", include_str!("../locales/en-US/lessons.ftl")),
             ],
             Lang::Zh => &[
                 ("ui.ftl", include_str!("../locales/zh-CN/ui.ftl")),
                 ("rules.ftl", include_str!("../locales/zh-CN/rules.ftl")),
+                ("lessons.ftl", include_str!("../locales/zh-CN/lessons.ftl")),
             ],
         }
     }
@@ -305,6 +307,58 @@ mod tests {
         assert!(problem.contains("en-US"), "{problem}");
         assert!(problem.contains("'greeting'"), "{problem}");
         assert!(problem.contains("name"), "{problem}");
+    }
+
+    /// Every lesson of every course has its title, goal, the reason for each of the
+    /// learner's moves and each trap's reason in both languages, and the lessons' file
+    /// defines nothing no lesson asks for.
+    #[test]
+    fn every_lesson_has_its_words_in_both_languages() {
+        use qipan_engine::games::GameId;
+        let i18n = I18n::new(Lang::En);
+        let mut wanted = std::collections::BTreeSet::new();
+        for game in GameId::ALL {
+            let course = qipan_engine::lessons::course(game).expect("the shipped course");
+            for lesson in &course.lessons {
+                for id in lesson.message_ids() {
+                    for lang in Lang::ALL {
+                        assert!(i18n.has(lang, &id), "{} has no {id}", lang.tag());
+                    }
+                    wanted.insert(id);
+                }
+            }
+        }
+        for lang in Lang::ALL {
+            let (_, source) = lang
+                .sources()
+                .iter()
+                .find(|(file, _)| *file == "lessons.ftl")
+                .expect("the lessons' words are loaded");
+            let resource = FluentResource::try_new((*source).to_owned()).expect("parses");
+            for entry in resource.entries() {
+                if let fluent_syntax::ast::Entry::Message(m) = entry {
+                    assert!(
+                        wanted.contains(m.id.name),
+                        "{}: {} belongs to no lesson",
+                        lang.tag(),
+                        m.id.name
+                    );
+                }
+            }
+        }
+        // Each message formats to words, not to its id.
+        for lang in Lang::ALL {
+            let bundle = &i18n.bundles[lang as usize];
+            for id in &wanted {
+                let pattern = bundle
+                    .get_message(id)
+                    .and_then(|m| m.value())
+                    .unwrap_or_else(|| panic!("{id} has no value"));
+                let mut errors = Vec::new();
+                let words = bundle.format_pattern(pattern, None, &mut errors);
+                assert!(errors.is_empty() && !words.trim().is_empty(), "{id}");
+            }
+        }
     }
 
     #[test]

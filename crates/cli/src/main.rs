@@ -9,7 +9,7 @@
 //! nothing on standard output and one line on standard error that names the offending text
 //! and why it was refused, and exits 2: outside tools check these forms byte for byte
 //! (`tests/cli.rs`). A match in which a game crashed prints one line naming the game and
-//! exits 1.
+//! exits 1, as does `lessons` when a shipped course does not replay (a defect, not bad input).
 //!
 //! A terminal program: on wasm32 (where tools/web.mjs builds only the app) `main` is an empty stub,
 //! so that `cargo check --target wasm32-unknown-unknown --bins` still covers every binary.
@@ -23,6 +23,7 @@ use qipan_engine::ai::puzzles::{self, PuzzleSource};
 use qipan_engine::ai::{self, Level};
 use qipan_engine::games::maddell::Maddell;
 use qipan_engine::games::{perft, Game, GameId, Side, Variant};
+use qipan_engine::lessons;
 use qipan_engine::with_game;
 use std::ffi::OsString;
 use std::io::Write;
@@ -30,7 +31,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 const USAGE: &str =
-    "usage: qipan-cli start|moves|apply|status|perft|bestmove|analyse|review|match|solve|puzzles GAME ...";
+    "usage: qipan-cli start|moves|apply|status|perft|bestmove|analyse|review|match|solve|puzzles|lessons GAME ...";
 
 /// The most puzzles one `puzzles` command makes.
 const MOST_PUZZLES: u64 = 10_000;
@@ -127,6 +128,7 @@ fn allowed_options(command: &str) -> Result<&'static [&'static str], String> {
         "review" => &["depth", "table"],
         "match" => &["x", "o", "games", "seed", "max-plies", "movetime", "table"],
         "puzzles" => &["count", "seed", "table"],
+        "lessons" => &[],
         other => return Err(format!("unknown command '{other}'; {USAGE}")),
     })
 }
@@ -162,6 +164,7 @@ fn parse_args(
             Variant::parse(&text.string().map_err(bad_argument)?).map_err(|e| e.to_string())?
         }
         Some(other) => return Err(bad_argument(other.unexpected())),
+        None if command == "lessons" => return Err("missing COURSE after 'lessons'".to_owned()),
         None => return Err(format!("missing GAME after '{command}'")),
     };
     let mut options = Options::default();
@@ -228,6 +231,9 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<String, Failure> {
     let (command, variant, options) = parse_args(args)?;
     if options.table.is_some() && variant.game != GameId::Maddell {
         return Err(Failure::BadInput("--table is only for maddell".to_owned()));
+    }
+    if command == "lessons" {
+        return lessons(variant, &options);
     }
     with_game!(variant.to_game(), g => Command { game: g, options }.run(&command))
 }
@@ -610,6 +616,28 @@ impl<G: PuzzleSource> Command<G> {
         })?;
         Ok(line(value.to_string()))
     }
+}
+
+/// The lessons of the course of `variant`'s game, one a line (seven tab-separated fields). A
+/// course is named by its game alone: the Blockade course teaches its option itself. A
+/// shipped course that does not read or replay is the engine's failure (exit 1).
+fn lessons(variant: Variant, options: &Options) -> Result<String, Failure> {
+    options.no_positional()?;
+    if variant != Variant::plain(variant.game) {
+        let courses = GameId::ALL.map(GameId::name);
+        let (last, rest) = courses.split_last().unwrap_or((&"", &[]));
+        return Err(Failure::BadInput(format!(
+            "unknown course '{variant}' (expected {} or {last})",
+            rest.join(", ")
+        )));
+    }
+    let course =
+        lessons::course(variant.game).map_err(|error| Failure::Crashed(error.to_string()))?;
+    Ok(course
+        .lessons
+        .iter()
+        .map(|lesson| line(lesson.to_line()))
+        .collect())
 }
 
 /// `QIPAN_BUDGET_SCALE` (for calibration runs): every level's budget times this factor.
