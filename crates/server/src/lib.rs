@@ -3,11 +3,10 @@
 //!
 //! - the frames, error codes and limits are the crate `qipan-protocol`, shared with the app;
 //! - [`room`]: a room's game and the pure rules of what a client may do to it;
-//! - [`store`]: SQLite, the default storage;
-//! - [`nats`]: rooms shared between servers through a NATS JetStream bucket;
+//! - [`store`]: storage behind one trait: SQLite (the default), or a NATS JetStream bucket
+//!   shared between servers;
 //! - [`server`]: HTTP, the sockets, the rooms in memory and their clocks.
 
-pub mod nats;
 pub mod room;
 pub mod server;
 pub mod store;

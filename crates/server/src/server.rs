@@ -26,9 +26,8 @@ use qipan_protocol::{
 use tokio::sync::{broadcast, watch};
 use tokio::task::AbortHandle;
 
-use crate::nats::Nats;
 use crate::room::{hash_token, Room, ROOM_TTL_MS, TURN_MS};
-use crate::store::Store;
+use crate::store::{self, Changes, Revision, Store, Written};
 
 /// How the server is started (the command line's options, and the tests' knobs).
 #[derive(Clone, Debug)]
@@ -113,15 +112,10 @@ fn new_code() -> Option<String> {
     Some(code)
 }
 
-enum Backend {
-    Sqlite(Store),
-    Nats(Box<Nats>),
-}
-
-/// The stored copy of a room and, with NATS, the bucket revision it was read at.
+/// The stored copy of a room and the revision it was read at.
 struct Loaded {
     room: Arc<Room>,
-    revision: u64,
+    revision: Revision,
 }
 
 /// A room in memory: its latest copy, the broadcast to its sockets and its clock's timer.
@@ -151,7 +145,7 @@ impl Update {
 struct Shared {
     /// This process's name in rooms' presence counts (random at every start).
     server_id: String,
-    backend: Backend,
+    store: Arc<dyn Store>,
     rooms: Mutex<HashMap<String, Arc<RoomCell>>>,
     turn_ms: u64,
     shutdown: watch::Receiver<bool>,
@@ -188,11 +182,8 @@ impl Shared {
 
     async fn fetch(&self, code: &str) -> Result<Option<Loaded>, ErrorCode> {
         let now = now_ms();
-        let found = match &self.backend {
-            Backend::Sqlite(store) => store.load(code).await.map(|r| r.map(|room| (room, 0))),
-            Backend::Nats(nats) => nats.load(code).await,
-        };
-        let (room, revision) = match found {
+        let found = self.store.load_room(code).await;
+        let store::Stored { room, revision } = match found {
             Ok(Some(found)) => found,
             Ok(None) => return Ok(None),
             Err(e) => {
@@ -207,8 +198,8 @@ impl Shared {
         if room.code != code || room.expired(now) {
             return Ok(None);
         }
-        // With SQLite this process is the only server: counts of earlier processes are stale.
-        let keep = matches!(self.backend, Backend::Sqlite(_)).then_some(self.server_id.as_str());
+        // When no other server shares the storage, counts of earlier processes are stale.
+        let keep = (!self.store.shared()).then_some(self.server_id.as_str());
         let room = room.reloaded(keep, now);
         Ok(Some(Loaded {
             room: Arc::new(room),
@@ -235,30 +226,21 @@ impl Shared {
             let Some(next) = f(&loaded.room)? else {
                 return Ok(loaded.room.clone());
             };
-            let revision = match &self.backend {
-                Backend::Sqlite(store) => match store.save(&next).await {
-                    Ok(()) => 0,
-                    Err(e) => {
-                        eprintln!("qipan-server: writing room {}: {e}", cell.code);
-                        return Err(ErrorCode::Unavailable);
+            let revision = match self.store.update_room(&next, loaded.revision).await {
+                Ok(Written::Done(revision)) => revision,
+                Ok(Written::Conflict) => {
+                    // Another server changed the room first. Its change is news for the
+                    // sockets here too (the watch will skip it: same revision).
+                    *state = self.fetch(&cell.code).await?;
+                    if let Some(newer) = state.as_ref() {
+                        self.publish(cell, &newer.room);
                     }
-                },
-                Backend::Nats(nats) => match nats.update(&next, loaded.revision).await {
-                    Ok(Ok(revision)) => revision,
-                    Ok(Err(_conflict)) => {
-                        // Another server changed the room first. Its change is news for
-                        // the sockets here too (the watch will skip it: same revision).
-                        *state = self.fetch(&cell.code).await?;
-                        if let Some(newer) = state.as_ref() {
-                            self.publish(cell, &newer.room);
-                        }
-                        continue;
-                    }
-                    Err(e) => {
-                        eprintln!("qipan-server: writing room {} to NATS: {e}", cell.code);
-                        return Err(ErrorCode::Unavailable);
-                    }
-                },
+                    continue;
+                }
+                Err(e) => {
+                    eprintln!("qipan-server: writing room {}: {e}", cell.code);
+                    return Err(ErrorCode::Unavailable);
+                }
             };
             let room = Arc::new(next);
             *state = Some(Loaded {
@@ -310,7 +292,7 @@ impl Shared {
     }
 
     /// A change another server made, seen on the NATS bucket.
-    async fn seen(self: &Arc<Self>, room: Room, revision: u64) {
+    async fn seen(self: &Arc<Self>, room: Room, revision: Revision) {
         let cell = lock(&self.rooms).get(&room.code).cloned();
         let Some(cell) = cell else { return };
         let mut state = cell.state.lock().await;
@@ -352,22 +334,12 @@ impl Shared {
                 now,
             )
             .presence(&self.server_id, side, true, now);
-            let revision = match &self.backend {
-                Backend::Sqlite(store) => match store.insert(&room).await {
-                    Ok(true) => Some(0),
-                    Ok(false) => None,
-                    Err(e) => {
-                        eprintln!("qipan-server: writing a new room: {e}");
-                        return Err(ErrorCode::Unavailable);
-                    }
-                },
-                Backend::Nats(nats) => match nats.create(&room).await {
-                    Ok(revision) => revision,
-                    Err(e) => {
-                        eprintln!("qipan-server: writing a new room to NATS: {e}");
-                        return Err(ErrorCode::Unavailable);
-                    }
-                },
+            let revision = match self.store.create_room(&room).await {
+                Ok(revision) => revision,
+                Err(e) => {
+                    eprintln!("qipan-server: writing a new room: {e}");
+                    return Err(ErrorCode::Unavailable);
+                }
             };
             let Some(revision) = revision else { continue };
             let (cell, rx) = self.cell(&code, true);
@@ -421,15 +393,14 @@ struct AppState {
 /// Opens storage, binds the address and starts serving. Errors are for the person starting
 /// it (a file that cannot be opened, a port in use, NATS unreachable).
 pub async fn start(config: Config) -> Result<Running, String> {
-    let backend = match &config.nats {
-        Some(url) => Backend::Nats(Box::new(Nats::connect(url).await?)),
-        None => Backend::Sqlite(Store::open(&config.data)?),
-    };
+    let store = store::open(&config.data, config.nats.as_deref())
+        .await
+        .map_err(|e| e.to_string())?;
     let server_id: String = new_token().ok_or("no OS randomness")?[..12].to_owned();
     let (stop, shutdown) = watch::channel(false);
     let shared = Arc::new(Shared {
         server_id,
-        backend,
+        store,
         rooms: Mutex::new(HashMap::new()),
         turn_ms: config.turn_ms.max(1),
         shutdown: shutdown.clone(),
@@ -439,9 +410,13 @@ pub async fn start(config: Config) -> Result<Running, String> {
         .map_err(|e| format!("{}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
 
-    if let Backend::Nats(nats) = &shared.backend {
-        let stream = nats.watch().await?;
-        tokio::spawn(watch_bucket(shared.clone(), (**nats).clone(), stream));
+    if let Some(changes) = shared
+        .store
+        .watch_rooms()
+        .await
+        .map_err(|e| e.to_string())?
+    {
+        tokio::spawn(watch_store(shared.clone(), changes));
     }
     tokio::spawn(housekeeping(shared.clone()));
 
@@ -491,18 +466,20 @@ pub async fn start(config: Config) -> Result<Running, String> {
     })
 }
 
-async fn watch_bucket(shared: Arc<Shared>, nats: Nats, mut stream: crate::nats::Watch) {
+/// Tells the sockets here of the changes other servers made.
+async fn watch_store(shared: Arc<Shared>, mut changes: Changes) {
     let mut shutdown = shared.shutdown.clone();
     loop {
         tokio::select! {
-            seen = stream.next() => match seen {
+            seen = changes.next() => match seen {
                 Some(seen) => shared.seen(seen.room, seen.revision).await,
                 None => {
                     // The watch ended (connection lost): start another after a pause.
                     tokio::time::sleep(Duration::from_secs(1)).await;
-                    match nats.watch().await {
-                        Ok(next) => stream = next,
-                        Err(e) => eprintln!("qipan-server: NATS watch: {e}"),
+                    match shared.store.watch_rooms().await {
+                        Ok(Some(next)) => changes = next,
+                        Ok(None) => return,
+                        Err(e) => eprintln!("qipan-server: watching storage: {e}"),
                     }
                 }
             },
@@ -518,12 +495,11 @@ async fn housekeeping(shared: Arc<Shared>) {
     let mut minute = 0u64;
     loop {
         if minute.is_multiple_of(60) {
-            if let Backend::Sqlite(store) = &shared.backend {
-                match store.expire(now_ms().saturating_sub(ROOM_TTL_MS)).await {
-                    Ok(0) => {}
-                    Ok(n) => eprintln!("qipan-server: {n} expired room(s) removed"),
-                    Err(e) => eprintln!("qipan-server: expiring rooms: {e}"),
-                }
+            let before = now_ms().saturating_sub(ROOM_TTL_MS);
+            match shared.store.expire_rooms(before).await {
+                Ok(0) => {}
+                Ok(n) => eprintln!("qipan-server: {n} expired room(s) removed"),
+                Err(e) => eprintln!("qipan-server: expiring rooms: {e}"),
             }
         }
         tokio::select! {
