@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use qipan_engine::games::{Game, Side, Status, Variant};
+use qipan_engine::games::{Game, MoveError, PositionError, Side, Status, Variant, VariantError};
 use qipan_engine::with_game;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -61,6 +61,29 @@ pub struct Room {
     pub presence: BTreeMap<String, [u32; 2]>,
     /// The last change, for expiry.
     pub updated_ms: u64,
+}
+
+/// Why a room read back from storage is not served ([`Room::check`]).
+#[derive(Debug, thiserror::Error)]
+pub enum Invalid {
+    #[error("bad room code {0:?}")]
+    Code(String),
+    #[error(transparent)]
+    Game(#[from] VariantError),
+    #[error("start: {0}")]
+    Start(#[from] PositionError),
+    #[error("ply {ply} after the end")]
+    PlyAfterEnd { ply: usize },
+    #[error("ply {ply}: {source}")]
+    Ply {
+        ply: usize,
+        #[source]
+        source: MoveError,
+    },
+    #[error("position does not follow from the plies")]
+    Position,
+    #[error("status does not follow from the position")]
+    Status,
 }
 
 /// The hash under which a seat token is kept.
@@ -350,33 +373,33 @@ impl Room {
     /// Checks a room read back from storage: its plies replay from its start to its
     /// position and status. A room that fails is not served (a damaged or hand-edited file
     /// must not make the server play from a position the rules never reached).
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Invalid> {
         if normalize_room_code(&self.code).as_deref() != Some(self.code.as_str()) {
-            return Err(format!("bad room code {:?}", self.code));
+            return Err(Invalid::Code(self.code.clone()));
         }
-        let variant = Variant::parse(&self.game).map_err(|e| e.to_string())?;
+        let variant = Variant::parse(&self.game)?;
         with_game!(variant.to_game(), g => {
-            let mut pos = g.parse_position(&self.start).map_err(|e| e.to_string())?;
-            for (i, ply) in self.plies.iter().enumerate() {
+            let mut pos = g.parse_position(&self.start)?;
+            for (ply, text) in self.plies.iter().enumerate() {
                 if g.status(&pos).is_over() {
-                    return Err(format!("ply {i} after the end"));
+                    return Err(Invalid::PlyAfterEnd { ply });
                 }
-                pos = if ply == TIMEOUT_PLY {
+                pos = if text == TIMEOUT_PLY {
                     g.skip_turn(&pos)
                 } else {
-                    let m = g.parse_move(&pos, ply).map_err(|e| format!("ply {i}: {e}"))?;
+                    let m = g.parse_move(&pos, text).map_err(|source| Invalid::Ply { ply, source })?;
                     g.play(&pos, m)
                 };
             }
             if g.format_position(&pos) != self.position {
-                return Err("position does not follow from the plies".to_owned());
+                return Err(Invalid::Position);
             }
             let (status, reason) = status_text(g.status(&pos));
             let resigned = self.reason.as_deref() == Some("resigned")
                 && status == "ongoing"
                 && (self.status == "x-wins" || self.status == "o-wins");
             if !resigned && (status != self.status || reason != self.reason) {
-                return Err("status does not follow from the position".to_owned());
+                return Err(Invalid::Status);
             }
             Ok(())
         })
@@ -499,6 +522,28 @@ mod tests {
         assert!(r.is_over());
         assert_eq!(r.reason.as_deref(), Some("no-move"));
         r.check().expect("replays");
+    }
+
+    #[test]
+    fn a_tampered_room_is_refused_with_the_reason() {
+        let r = room(GameId::ShuangCheng)
+            .play(X, 0, "bh-c", 1)
+            .expect("legal");
+        let mut bad = r.clone();
+        bad.position = r.start.clone();
+        assert!(matches!(bad.check(), Err(Invalid::Position)));
+        let mut bad = r.clone();
+        bad.plies[0] = "zz".into();
+        assert!(matches!(bad.check(), Err(Invalid::Ply { ply: 0, .. })));
+        let mut bad = r.clone();
+        bad.code = "abc".into();
+        assert!(matches!(bad.check(), Err(Invalid::Code(_))));
+        let mut bad = r.clone();
+        bad.game = "chess".into();
+        assert!(matches!(bad.check(), Err(Invalid::Game(_))));
+        let mut bad = r;
+        bad.status = "x-wins".into();
+        assert!(matches!(bad.check(), Err(Invalid::Status)));
     }
 
     #[test]
