@@ -12,7 +12,8 @@
 //! - [`store`]: storage behind one trait: SQLite (the default), or a NATS JetStream bucket
 //!   shared between servers;
 //! - [`clock`]: the time, handed to the server (a manual clock in tests);
-//! - `draw`: random tokens, codes and sides.
+//! - `draw`: random tokens, codes and sides;
+//! - `secret`: tokens as a type whose text no log can print.
 
 pub mod clock;
 mod config;
@@ -21,6 +22,7 @@ mod draw;
 mod http;
 pub mod room;
 mod rooms;
+mod secret;
 mod server;
 mod shutdown;
 pub mod store;

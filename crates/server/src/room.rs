@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 use qipan_engine::games::{Game, MoveError, PositionError, Side, Status, Variant, VariantError};
 use qipan_engine::with_game;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use qipan_protocol::{normalize_room_code, Connected, ErrorCode, RoomState, ServerFrame};
 
@@ -84,12 +83,6 @@ pub enum Invalid {
     Position,
     #[error("status does not follow from the position")]
     Status,
-}
-
-/// The hash under which a seat token is kept.
-pub fn hash_token(token: &str) -> String {
-    let digest = Sha256::digest(token.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn side_index(side: Side) -> usize {
@@ -544,11 +537,6 @@ mod tests {
         let mut bad = r;
         bad.status = "x-wins".into();
         assert!(matches!(bad.check(), Err(Invalid::Status)));
-    }
-
-    #[test]
-    fn tokens_are_kept_as_sha256_hex() {
-        assert_eq!(hash_token("a").len(), 64);
     }
 
     #[derive(Clone, Debug)]

@@ -26,8 +26,6 @@ pub enum StartError {
         #[source]
         source: std::io::Error,
     },
-    #[error("the OS gave no randomness")]
-    NoRandomness,
 }
 
 /// A running server.
@@ -69,7 +67,7 @@ pub async fn start_with_clock(
     clock: Arc<dyn Clock>,
 ) -> Result<Running, StartError> {
     let store = store::open(&config.data, config.nats.as_deref()).await?;
-    let server_id = draw::server_id().ok_or(StartError::NoRandomness)?;
+    let server_id = draw::server_id(&mut rand::rng());
     let (stop, shutdown) = shutdown::channel();
     let rooms = Arc::new(Rooms::new(server_id, store.clone(), clock, config.turn_ms));
     let listener = tokio::net::TcpListener::bind(config.listen)

@@ -12,8 +12,9 @@ use qipan_protocol::{
 };
 
 use crate::draw;
-use crate::room::{hash_token, Room};
+use crate::room::Room;
 use crate::rooms::{Entered, Rooms, Update};
+use crate::secret::Secret;
 use crate::shutdown::Shutdown;
 use rate_limit::{BadFrames, RateLimit};
 
@@ -26,17 +27,17 @@ struct Joined {
 /// A seat held by this connection: its token (said again after a rematch), the token's
 /// hash (how the room knows it) and the side as of the room's round.
 struct Seat {
-    token: String,
+    token: Secret,
     hash: String,
     side: Side,
     round: u32,
 }
 
 impl Seat {
-    fn new(token: String, hash: String, side: Side, room: &Room) -> Seat {
+    fn new(token: Secret, side: Side, room: &Room) -> Seat {
         Seat {
+            hash: token.hash(),
             token,
-            hash,
             side,
             round: room.round,
         }
@@ -52,7 +53,7 @@ fn seat_frame(code: &str, seat: Option<&Seat>) -> ServerFrame {
             Some(Side::O) => SeatName::O,
             None => SeatName::Spectator,
         },
-        token: seat.map(|s| s.token.clone()),
+        token: seat.map(|s| s.token.expose().to_owned()),
     }
 }
 
@@ -189,22 +190,20 @@ impl Connection {
                 let side = match side {
                     SideChoice::X => Side::X,
                     SideChoice::O => Side::O,
-                    SideChoice::Random => draw::side().ok_or(ErrorCode::Unavailable)?,
+                    SideChoice::Random => draw::side(&mut rand::rng()),
                 };
-                let token = draw::token().ok_or(ErrorCode::Unavailable)?;
-                let hash = hash_token(&token);
-                let (entered, room) = self.rooms.create(variant, side, &hash).await?;
-                let seat = Seat::new(token, hash, side, &room);
+                let token = draw::token(&mut rand::rng());
+                let (entered, room) = self.rooms.create(variant, side, &token.hash()).await?;
+                let seat = Seat::new(token, side, &room);
                 let frame = self.take_place(entered, Some(seat)).await;
                 Ok(vec![frame, room.state_frame(self.now_ms())])
             }
             ClientFrame::Join { room } => {
                 let code = normalize_room_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
-                let token = draw::token().ok_or(ErrorCode::Unavailable)?;
-                let hash = hash_token(&token);
+                let token = draw::token(&mut rand::rng());
                 let entered = self.rooms.enter(&code);
-                let (room, side) = self.rooms.join(&entered, &hash).await?;
-                let seat = side.map(|side| Seat::new(token, hash, side, &room));
+                let (room, side) = self.rooms.join(&entered, &token.hash()).await?;
+                let seat = side.map(|side| Seat::new(token, side, &room));
                 let seated = seat.is_some();
                 let frame = self.take_place(entered, seat).await;
                 // A player's state follows through the broadcast (everyone sees the
@@ -217,10 +216,10 @@ impl Connection {
             }
             ClientFrame::Resume { room, token } => {
                 let code = normalize_room_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
-                let hash = hash_token(&token);
+                let token = Secret::new(token);
                 let entered = self.rooms.enter(&code);
-                let (room, side) = self.rooms.resume(&entered, &hash).await?;
-                let seat = Seat::new(token, hash, side, &room);
+                let (room, side) = self.rooms.resume(&entered, &token.hash()).await?;
+                let seat = Seat::new(token, side, &room);
                 Ok(vec![self.take_place(entered, Some(seat)).await])
             }
             ClientFrame::Move {
@@ -229,15 +228,15 @@ impl Connection {
                 ply,
                 mv,
             } => {
-                let hash = hash_token(&token);
+                let hash = Secret::new(token).hash();
                 self.act(&room, |r, now| r.play(&hash, ply, &mv, now)).await
             }
             ClientFrame::Resign { room, token } => {
-                let hash = hash_token(&token);
+                let hash = Secret::new(token).hash();
                 self.act(&room, |r, now| r.resign(&hash, now)).await
             }
             ClientFrame::Rematch { room, token } => {
-                let hash = hash_token(&token);
+                let hash = Secret::new(token).hash();
                 self.act(&room, |r, now| r.ask_rematch(&hash, now)).await
             }
         }

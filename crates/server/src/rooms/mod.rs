@@ -273,7 +273,7 @@ impl Rooms {
         token_hash: &str,
     ) -> Result<(Entered, Arc<Room>), ErrorCode> {
         for _ in 0..CODE_TRIES {
-            let code = draw::room_code().ok_or(ErrorCode::Unavailable)?;
+            let code = draw::room_code(&mut rand::rng());
             let now = self.clock.now_ms();
             let room = Room::create(
                 code.clone(),
