@@ -103,7 +103,7 @@ pub async fn start_with_clock(
             until.requested().await;
         });
         if let Err(e) = serve.await {
-            eprintln!("qipan-server: {e}");
+            tracing::error!(error = %e, "serving HTTP");
         }
     });
     Ok(Running {

@@ -137,6 +137,7 @@ impl Connection {
         let tolerated = self.bad.tolerate(self.now_ms());
         let sent = send_all(socket, vec![ServerFrame::error(code)]).await;
         if !tolerated {
+            tracing::info!("closing a connection that sent too many refused frames");
             let _ = socket
                 .send(Message::Close(Some(CloseFrame {
                     code: 1008,

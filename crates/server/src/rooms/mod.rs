@@ -162,12 +162,12 @@ impl Rooms {
             Ok(Some(found)) => found,
             Ok(None) => return Ok(None),
             Err(e) => {
-                eprintln!("qipan-server: reading room {code}: {e}");
+                tracing::error!(room = %code, error = %e, "reading the room");
                 return Err(ErrorCode::Unavailable);
             }
         };
         if let Err(e) = room.check() {
-            eprintln!("qipan-server: room {code} in storage is not valid, not served: {e}");
+            tracing::warn!(room = %code, error = %e, "the stored room is not valid: not served");
             return Ok(None);
         }
         if room.code != code || room.expired(now) {
@@ -212,7 +212,7 @@ impl Rooms {
                     continue;
                 }
                 Err(e) => {
-                    eprintln!("qipan-server: writing room {}: {e}", cell.code);
+                    tracing::error!(room = %cell.code, error = %e, "writing the room");
                     return Err(ErrorCode::Unavailable);
                 }
             };
@@ -288,10 +288,11 @@ impl Rooms {
                 Ok(Some(revision)) => revision,
                 Ok(None) => continue,
                 Err(e) => {
-                    eprintln!("qipan-server: writing a new room: {e}");
+                    tracing::error!(room = %code, error = %e, "writing a new room");
                     return Err(ErrorCode::Unavailable);
                 }
             };
+            tracing::debug!(room = %code, game = %variant, "room created");
             let entered = self.enter(&code);
             let room = Arc::new(room);
             *entered.cell.state.lock().await = Some(Loaded {

@@ -43,7 +43,7 @@ impl Rooms {
                         match self.store.watch_rooms().await {
                             Ok(Some(next)) => changes = next,
                             Ok(None) => return,
-                            Err(e) => eprintln!("qipan-server: watching storage: {e}"),
+                            Err(e) => tracing::warn!(error = %e, "watching storage"),
                         }
                     }
                 },
@@ -60,8 +60,8 @@ impl Rooms {
                 let before = self.clock.now_ms().saturating_sub(ROOM_TTL_MS);
                 match self.store.expire_rooms(before).await {
                     Ok(0) => {}
-                    Ok(n) => eprintln!("qipan-server: {n} expired room(s) removed"),
-                    Err(e) => eprintln!("qipan-server: expiring rooms: {e}"),
+                    Ok(n) => tracing::info!(rooms = n, "expired rooms removed"),
+                    Err(e) => tracing::error!(error = %e, "expiring rooms"),
                 }
             }
             tokio::select! {
