@@ -12,7 +12,7 @@
 //! `state` for it (p50, p99, max), the server's RSS per game, its CPU.
 
 use std::collections::HashMap;
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -213,7 +213,7 @@ fn main() {
         Ok(Some(args)) => args,
         Ok(None) => return serve(),
         Err(e) => {
-            eprintln!("load: {e}");
+            let _ = writeln!(std::io::stderr(), "load: {e}");
             std::process::exit(2);
         }
     };
