@@ -12,13 +12,15 @@
 //! `state` for it (p50, p99, max), the server's RSS per game, its CPU.
 
 use std::collections::HashMap;
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use qipan_engine::games::{push::Push, Game};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -129,7 +131,7 @@ async fn player(
     seed: u64,
 ) {
     let game = Push;
-    let mut rng = seed;
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut asked_rematch = false;
     while Instant::now() < until {
         let Ok(Some(frame)) = tokio::time::timeout_at(until.into(), recv(&mut ws)).await else {
@@ -183,8 +185,7 @@ async fn player(
         if moves.is_empty() {
             continue;
         }
-        rng = qipan_engine::games::splitmix64(rng);
-        let mv = game.format_move(moves[(rng % moves.len() as u64) as usize]);
+        let mv = game.format_move(moves[rng.random_range(0..moves.len())]);
         let frame = json!({"type": "move", "room": room, "token": token, "ply": plies, "move": mv});
         sent.lock()
             .expect("lock")
@@ -212,7 +213,7 @@ fn main() {
         Ok(Some(args)) => args,
         Ok(None) => return serve(),
         Err(e) => {
-            eprintln!("load: {e}");
+            let _ = writeln!(std::io::stderr(), "load: {e}");
             std::process::exit(2);
         }
     };

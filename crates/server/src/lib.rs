@@ -1,15 +1,32 @@
 //! Qipan's game server: "Play a friend online" (the contract is `shared/spec/online.md`,
-//! the operator's notes `docs/online.md`).
+//! the operator's notes `docs/online.md`, whose "The server's modules" says why it is
+//! split so).
 //!
 //! - the frames, error codes and limits are the crate `qipan-protocol`, shared with the app;
+//! - `config`: how it is started;
+//! - `server`: starting (storage, rooms, listener) and a graceful stop;
+//! - `http`: the routes: health, the WebSocket upgrade, the web build;
+//! - `connection`: one client's socket, its rate limit and the seat it holds;
+//! - `rooms`: the rooms in memory, the one path by which a room changes, their timers;
 //! - [`room`]: a room's game and the pure rules of what a client may do to it;
-//! - [`store`]: SQLite, the default storage;
-//! - [`nats`]: rooms shared between servers through a NATS JetStream bucket;
-//! - [`server`]: HTTP, the sockets, the rooms in memory and their clocks.
+//! - [`store`]: storage behind one trait: SQLite (the default), or a NATS JetStream bucket
+//!   shared between servers;
+//! - [`clock`]: the time, handed to the server (a manual clock in tests);
+//! - `draw`: random tokens, codes and sides;
+//! - `secret`: tokens as a type whose text no log can print.
 
-pub mod nats;
+pub mod clock;
+mod config;
+mod connection;
+mod draw;
+mod http;
 pub mod room;
-pub mod server;
+mod rooms;
+mod secret;
+mod server;
+mod shutdown;
 pub mod store;
 
-pub use server::{start, Config, Running};
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use config::Config;
+pub use server::{start, start_with_clock, Running, StartError};

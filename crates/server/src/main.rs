@@ -1,5 +1,9 @@
 //! `qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] [--nats URL]`
+//!
+//! Logs go to standard error, filtered by `RUST_LOG` (default `info`); standard output
+//! carries only the line that says where the server listens.
 
+use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -46,6 +50,15 @@ fn resolve(text: &str) -> Option<SocketAddr> {
     text.to_socket_addrs().ok()?.next()
 }
 
+fn init_logs() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+}
+
 fn main() -> ExitCode {
     let config = match parse_args() {
         Ok(Some(config)) => config,
@@ -54,14 +67,16 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("qipan-server: {e}");
+            // The command line's answer, one line, not a log record.
+            let _ = writeln!(std::io::stderr(), "qipan-server: {e}");
             return ExitCode::from(2);
         }
     };
+    init_logs();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(e) => {
-            eprintln!("qipan-server: {e}");
+            tracing::error!(error = %e, "starting the async runtime");
             return ExitCode::FAILURE;
         }
     };
@@ -69,7 +84,7 @@ fn main() -> ExitCode {
         let running = match qipan_server::start(config).await {
             Ok(running) => running,
             Err(e) => {
-                eprintln!("qipan-server: {e}");
+                tracing::error!(error = %e, "the server could not start");
                 return ExitCode::FAILURE;
             }
         };
@@ -77,7 +92,9 @@ fn main() -> ExitCode {
         // soon as it is read must stop the server cleanly, not kill it.
         let stop = Stop::install();
         println!("listening on http://{}", running.addr());
+        tracing::info!(addr = %running.addr(), "listening");
         stop.wait().await;
+        tracing::info!("stopping");
         running.stop().await;
         ExitCode::SUCCESS
     })

@@ -61,7 +61,8 @@ fn start_nats(bin: &PathBuf, store: &std::path::Path) -> (Nats, String) {
 #[test]
 fn players_on_two_servers_play_one_game_through_nats() {
     let Some(bin) = nats_server() else {
-        eprintln!("\n!!!! SKIPPED players_on_two_servers_play_one_game_through_nats: nats-server is not installed (apt-get install nats-server) !!!!\n");
+        // The harness shows a test's output with --nocapture, standard output as well.
+        println!("\n!!!! SKIPPED players_on_two_servers_play_one_game_through_nats: nats-server is not installed (apt-get install nats-server) !!!!\n");
         return;
     };
     let dir = tempfile::tempdir().expect("tempdir");

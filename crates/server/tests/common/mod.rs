@@ -3,12 +3,13 @@
 
 use std::net::SocketAddr;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use qipan_engine::games::{Game, Variant};
 use qipan_engine::with_game;
-use qipan_server::{Config, Running};
+use qipan_server::{Clock, Config, Running};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -17,16 +18,27 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// Every wait in a test is bounded by this.
 pub const WAIT: Duration = Duration::from_secs(10);
 
-pub async fn server(data: &Path, turn_ms: u64, nats: Option<String>) -> Running {
-    qipan_server::start(Config {
+fn config(data: &Path, turn_ms: u64, nats: Option<String>) -> Config {
+    Config {
         listen: SocketAddr::from(([127, 0, 0, 1], 0)),
         data: data.to_owned(),
         site: None,
         nats,
         turn_ms,
-    })
-    .await
-    .expect("server starts")
+    }
+}
+
+pub async fn server(data: &Path, turn_ms: u64, nats: Option<String>) -> Running {
+    qipan_server::start(config(data, turn_ms, nats))
+        .await
+        .expect("server starts")
+}
+
+/// A server whose rooms read the time from `clock`.
+pub async fn server_with_clock(data: &Path, turn_ms: u64, clock: Arc<dyn Clock>) -> Running {
+    qipan_server::start_with_clock(config(data, turn_ms, None), clock)
+        .await
+        .expect("server starts")
 }
 
 pub struct Client {

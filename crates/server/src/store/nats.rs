@@ -12,9 +12,10 @@
 use std::time::Duration;
 
 use async_nats::jetstream::{self, kv};
-
+use async_trait::async_trait;
 use futures_util::StreamExt;
 
+use super::{decode, encode, Changes, Revision, Store, StoreError, Stored, Written};
 use crate::room::{Room, ROOM_TTL_MS};
 
 pub const BUCKET: &str = "qipan-rooms";
@@ -24,23 +25,11 @@ pub struct Nats {
     kv: kv::Store,
 }
 
-/// An update that lost the race: the room changed since the revision it was based on.
-pub struct Conflict;
-
-/// The changes seen on the bucket.
-pub type Watch = std::pin::Pin<Box<dyn futures_util::Stream<Item = Seen> + Send>>;
-
-/// A change seen on the bucket: the room and its revision.
-pub struct Seen {
-    pub room: Room,
-    pub revision: u64,
-}
-
 impl Nats {
-    pub async fn connect(url: &str) -> Result<Nats, String> {
+    pub async fn connect(url: &str) -> Result<Nats, StoreError> {
         let client = async_nats::connect(url)
             .await
-            .map_err(|e| format!("NATS {url}: {e}"))?;
+            .map_err(|e| StoreError::nats(url, e))?;
         let js = jetstream::new(client);
         // The bucket's stream is made here, as `create_key_value` would make it: that call
         // first reads the account info, whose 2.9 reply lacks fields async-nats 0.51
@@ -63,63 +52,75 @@ impl Nats {
         // Two servers may start together: both ask for the same stream, which is fine.
         js.get_or_create_stream(config)
             .await
-            .map_err(|e| format!("NATS stream KV_{BUCKET}: {e}"))?;
+            .map_err(|e| StoreError::nats(format!("stream KV_{BUCKET}"), e))?;
         let kv = js
             .get_key_value(BUCKET)
             .await
-            .map_err(|e| format!("NATS bucket {BUCKET}: {e}"))?;
+            .map_err(|e| StoreError::nats(format!("bucket {BUCKET}"), e))?;
         Ok(Nats { kv })
     }
+}
 
-    pub async fn load(&self, code: &str) -> Result<Option<(Room, u64)>, String> {
-        let entry = self.kv.entry(code).await.map_err(|e| e.to_string())?;
+#[async_trait]
+impl Store for Nats {
+    fn shared(&self) -> bool {
+        true
+    }
+
+    async fn load_room(&self, code: &str) -> Result<Option<Stored>, StoreError> {
+        let entry = self
+            .kv
+            .entry(code)
+            .await
+            .map_err(|e| StoreError::nats(format!("reading room {code}"), e))?;
         match entry {
-            Some(entry) if entry.operation == kv::Operation::Put => {
-                let room: Room = serde_json::from_slice(&entry.value)
-                    .map_err(|e| format!("room {code}: {e}"))?;
-                Ok(Some((room, entry.revision)))
-            }
+            Some(entry) if entry.operation == kv::Operation::Put => Ok(Some(Stored {
+                room: decode(code, &entry.value)?,
+                revision: Revision(entry.revision),
+            })),
             _ => Ok(None),
         }
     }
 
-    /// Creates a new room; `None` when the code is taken.
-    pub async fn create(&self, room: &Room) -> Result<Option<u64>, String> {
-        let data = serde_json::to_vec(room).map_err(|e| e.to_string())?;
+    async fn create_room(&self, room: &Room) -> Result<Option<Revision>, StoreError> {
+        let data = encode(room)?;
         match self.kv.create(&room.code, data.into()).await {
-            Ok(revision) => Ok(Some(revision)),
+            Ok(revision) => Ok(Some(Revision(revision))),
             Err(e) if e.kind() == kv::CreateErrorKind::AlreadyExists => Ok(None),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(StoreError::nats(format!("creating room {}", room.code), e)),
         }
     }
 
-    /// Writes `room` if the key is still at `revision`.
-    pub async fn update(
-        &self,
-        room: &Room,
-        revision: u64,
-    ) -> Result<Result<u64, Conflict>, String> {
-        let data = serde_json::to_vec(room).map_err(|e| e.to_string())?;
-        match self.kv.update(&room.code, data.into(), revision).await {
-            Ok(revision) => Ok(Ok(revision)),
-            Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => Ok(Err(Conflict)),
-            Err(e) => Err(e.to_string()),
+    async fn update_room(&self, room: &Room, base: Revision) -> Result<Written, StoreError> {
+        let data = encode(room)?;
+        match self.kv.update(&room.code, data.into(), base.0).await {
+            Ok(revision) => Ok(Written::Done(Revision(revision))),
+            Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => Ok(Written::Conflict),
+            Err(e) => Err(StoreError::nats(format!("writing room {}", room.code), e)),
         }
     }
 
-    /// Every change made to the bucket from now on (by any server, this one included).
-    pub async fn watch(&self) -> Result<Watch, String> {
-        let watch = self.kv.watch_all().await.map_err(|e| e.to_string())?;
-        Ok(Box::pin(watch.filter_map(|entry| async move {
+    async fn watch_rooms(&self) -> Result<Option<Changes>, StoreError> {
+        let watch = self
+            .kv
+            .watch_all()
+            .await
+            .map_err(|e| StoreError::nats(format!("watching {BUCKET}"), e))?;
+        Ok(Some(Box::pin(watch.filter_map(|entry| async move {
             let entry = entry.ok()?;
             if entry.operation != kv::Operation::Put {
                 return None;
             }
-            let room: Room = serde_json::from_slice(&entry.value).ok()?;
-            Some(Seen {
+            let room = decode(&entry.key, &entry.value).ok()?;
+            Some(Stored {
                 room,
-                revision: entry.revision,
+                revision: Revision(entry.revision),
             })
-        })))
+        }))))
+    }
+
+    /// The bucket's `max_age` drops a room's key once it is that old.
+    async fn expire_rooms(&self, _before_ms: u64) -> Result<usize, StoreError> {
+        Ok(0)
     }
 }

@@ -1,0 +1,278 @@
+//! One client's WebSocket: its loop (frames in, room changes out), its limits, and the
+//! room it is in with the seat it holds there.
+
+pub mod rate_limit;
+
+use std::sync::Arc;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use qipan_engine::games::{Side, Variant};
+use qipan_protocol::{
+    normalize_room_code, ClientFrame, ErrorCode, SeatName, ServerFrame, SideChoice,
+};
+
+use crate::draw;
+use crate::room::Room;
+use crate::rooms::{Entered, Rooms, Update};
+use crate::secret::Secret;
+use crate::shutdown::Shutdown;
+use rate_limit::{BadFrames, RateLimit};
+
+/// The room a connection is in, and the seat it holds there.
+struct Joined {
+    entered: Entered,
+    seat: Option<Seat>,
+}
+
+/// A seat held by this connection: its token (said again after a rematch), the token's
+/// hash (how the room knows it) and the side as of the room's round.
+struct Seat {
+    token: Secret,
+    hash: String,
+    side: Side,
+    round: u32,
+}
+
+impl Seat {
+    fn new(token: Secret, side: Side, room: &Room) -> Seat {
+        Seat {
+            hash: token.hash(),
+            token,
+            side,
+            round: room.round,
+        }
+    }
+}
+
+/// The `seat` frame for a place in room `code`: a seat, or a spectator's place.
+fn seat_frame(code: &str, seat: Option<&Seat>) -> ServerFrame {
+    ServerFrame::Seat {
+        room: code.to_owned(),
+        seat: match seat.map(|s| s.side) {
+            Some(Side::X) => SeatName::X,
+            Some(Side::O) => SeatName::O,
+            None => SeatName::Spectator,
+        },
+        token: seat.map(|s| s.token.expose().to_owned()),
+    }
+}
+
+pub struct Connection {
+    rooms: Arc<Rooms>,
+    joined: Option<Joined>,
+    rate: RateLimit,
+    bad: BadFrames,
+    shutdown: Shutdown,
+}
+
+/// The next change of the room a connection is in; never, while it is in none.
+async fn next_update(rooms: &Rooms, joined: &mut Option<Joined>) -> Arc<Update> {
+    match joined.as_mut() {
+        Some(joined) => rooms.next_update(&mut joined.entered).await,
+        None => std::future::pending().await,
+    }
+}
+
+impl Connection {
+    pub fn new(rooms: Arc<Rooms>, shutdown: Shutdown) -> Connection {
+        let now = rooms.clock().now_ms();
+        Connection {
+            rooms,
+            joined: None,
+            rate: RateLimit::frames(now),
+            bad: BadFrames::default(),
+            shutdown,
+        }
+    }
+
+    fn now_ms(&self) -> u64 {
+        self.rooms.clock().now_ms()
+    }
+
+    pub async fn run(mut self, mut socket: WebSocket) {
+        let mut shutdown = self.shutdown.clone();
+        loop {
+            tokio::select! {
+                message = socket.recv() => {
+                    let text = match message {
+                        Some(Ok(Message::Text(text))) => text,
+                        Some(Ok(Message::Binary(_))) => {
+                            if !self.refuse(&mut socket, ErrorCode::Malformed).await { break; }
+                            continue;
+                        }
+                        Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                        Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                    };
+                    if !self.rate.allow(self.now_ms()) {
+                        if !self.refuse(&mut socket, ErrorCode::RateLimited).await { break; }
+                        continue;
+                    }
+                    let frames = match ClientFrame::from_text(text.as_str()) {
+                        Ok(frame) => self.handle(frame).await,
+                        Err(code) => Err(code),
+                    };
+                    let sent = match frames {
+                        Ok(frames) => send_all(&mut socket, frames).await,
+                        Err(code) => self.refuse(&mut socket, code).await,
+                    };
+                    if !sent { break; }
+                }
+                update = next_update(&self.rooms, &mut self.joined) => {
+                    let mut frames = self.on_update(&update.room);
+                    frames.push(update.state.clone());
+                    if !send_texts(&mut socket, frames).await { break; }
+                }
+                _ = shutdown.requested() => {
+                    let _ = socket.send(Message::Close(Some(CloseFrame { code: 1001, reason: "server stopping".into() }))).await;
+                    break;
+                }
+            }
+        }
+        self.leave().await;
+    }
+
+    /// Sends an error frame; `false` when the connection should end (it sent too many bad
+    /// frames, or the socket is gone).
+    async fn refuse(&mut self, socket: &mut WebSocket, code: ErrorCode) -> bool {
+        let tolerated = self.bad.tolerate(self.now_ms());
+        let sent = send_all(socket, vec![ServerFrame::error(code)]).await;
+        if !tolerated {
+            tracing::info!("closing a connection that sent too many refused frames");
+            let _ = socket
+                .send(Message::Close(Some(CloseFrame {
+                    code: 1008,
+                    reason: "too many bad frames".into(),
+                })))
+                .await;
+            return false;
+        }
+        sent
+    }
+
+    /// A room changed: before its state, a new `seat` frame when a rematch swapped
+    /// this connection's seat.
+    fn on_update(&mut self, room: &Room) -> Vec<String> {
+        let Some(seat) = self.joined.as_mut().and_then(|j| j.seat.as_mut()) else {
+            return Vec::new();
+        };
+        if seat.round == room.round {
+            return Vec::new();
+        }
+        seat.round = room.round;
+        let Some(side) = room.seat_of(&seat.hash) else {
+            return Vec::new();
+        };
+        seat.side = side;
+        vec![seat_frame(&room.code, Some(seat)).to_text()]
+    }
+
+    /// Leaves the current room: its seat's presence count goes down (stored, broadcast).
+    async fn leave(&mut self) {
+        if let Some(Joined { entered, seat }) = self.joined.take() {
+            let hash = seat.map(|seat| seat.hash);
+            self.rooms.leave(entered, hash.as_deref()).await;
+        }
+    }
+
+    /// Moves into the room just entered, with `seat` or as a spectator, leaving the room it
+    /// was in (only now that the new one has let it in: an error changes nothing). Answers
+    /// the `seat` frame.
+    async fn take_place(&mut self, entered: Entered, seat: Option<Seat>) -> ServerFrame {
+        self.leave().await;
+        let frame = seat_frame(entered.code(), seat.as_ref());
+        self.joined = Some(Joined { entered, seat });
+        frame
+    }
+
+    async fn handle(&mut self, frame: ClientFrame) -> Result<Vec<ServerFrame>, ErrorCode> {
+        match frame {
+            ClientFrame::Create { game, side } => {
+                let variant = Variant::parse(&game).map_err(|_| ErrorCode::UnknownGame)?;
+                let side = match side {
+                    SideChoice::X => Side::X,
+                    SideChoice::O => Side::O,
+                    SideChoice::Random => draw::side(&mut rand::rng()),
+                };
+                let token = draw::token(&mut rand::rng());
+                let (entered, room) = self.rooms.create(variant, side, &token.hash()).await?;
+                let seat = Seat::new(token, side, &room);
+                let frame = self.take_place(entered, Some(seat)).await;
+                Ok(vec![frame, room.state_frame(self.now_ms())])
+            }
+            ClientFrame::Join { room } => {
+                let code = normalize_room_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
+                let token = draw::token(&mut rand::rng());
+                let entered = self.rooms.enter(&code);
+                let (room, side) = self.rooms.join(&entered, &token.hash()).await?;
+                let seat = side.map(|side| Seat::new(token, side, &room));
+                let seated = seat.is_some();
+                let frame = self.take_place(entered, seat).await;
+                // A player's state follows through the broadcast (everyone sees the
+                // arrival); a spectator's arrival is not broadcast.
+                Ok(if seated {
+                    vec![frame]
+                } else {
+                    vec![frame, room.state_frame(self.now_ms())]
+                })
+            }
+            ClientFrame::Resume { room, token } => {
+                let code = normalize_room_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
+                let token = Secret::new(token);
+                let entered = self.rooms.enter(&code);
+                let (room, side) = self.rooms.resume(&entered, &token.hash()).await?;
+                let seat = Seat::new(token, side, &room);
+                Ok(vec![self.take_place(entered, Some(seat)).await])
+            }
+            ClientFrame::Move {
+                room,
+                token,
+                ply,
+                mv,
+            } => {
+                let hash = Secret::new(token).hash();
+                self.act(&room, |r, now| r.play(&hash, ply, &mv, now)).await
+            }
+            ClientFrame::Resign { room, token } => {
+                let hash = Secret::new(token).hash();
+                self.act(&room, |r, now| r.resign(&hash, now)).await
+            }
+            ClientFrame::Rematch { room, token } => {
+                let hash = Secret::new(token).hash();
+                self.act(&room, |r, now| r.ask_rematch(&hash, now)).await
+            }
+        }
+    }
+
+    /// A move, a resignation or a rematch request on room `room`. Its sockets hear of it
+    /// through the broadcast; a sender that is not in that room gets the state directly.
+    async fn act(
+        &mut self,
+        room: &str,
+        f: impl FnMut(&Room, u64) -> Result<Room, ErrorCode>,
+    ) -> Result<Vec<ServerFrame>, ErrorCode> {
+        let code = normalize_room_code(room).ok_or(ErrorCode::NoSuchRoom)?;
+        let room = self.rooms.act(&code, f).await?;
+        let here = self
+            .joined
+            .as_ref()
+            .is_some_and(|j| j.entered.code() == code);
+        Ok(if here {
+            Vec::new()
+        } else {
+            vec![room.state_frame(self.now_ms())]
+        })
+    }
+}
+
+async fn send_all(socket: &mut WebSocket, frames: Vec<ServerFrame>) -> bool {
+    send_texts(socket, frames.iter().map(ServerFrame::to_text).collect()).await
+}
+
+async fn send_texts(socket: &mut WebSocket, texts: Vec<String>) -> bool {
+    for text in texts {
+        if socket.send(Message::Text(text.into())).await.is_err() {
+            return false;
+        }
+    }
+    true
+}

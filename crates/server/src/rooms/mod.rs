@@ -1,0 +1,369 @@
+//! The rooms in use: a cache of cells, the one path by which a room changes, each room's
+//! turn timer, and the changes other servers make.
+//!
+//! Each room in use has a cell holding the latest stored copy behind an async lock. A
+//! change is made by locking the cell, applying a rule from `room.rs` at the clock's time,
+//! storing the result (a compare-and-swap where storage is shared) and only then
+//! broadcasting it to the room's sockets. So what anyone was told is always what storage
+//! holds.
+
+mod upkeep;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use qipan_engine::games::{Side, Variant};
+use qipan_protocol::ErrorCode;
+use tokio::sync::broadcast;
+use tokio::task::AbortHandle;
+
+use crate::clock::Clock;
+use crate::draw;
+use crate::room::Room;
+use crate::store::{Revision, Store, Stored, Written};
+
+/// How many times a change is tried again after losing a compare-and-swap.
+const CHANGE_TRIES: usize = 8;
+/// How many fresh codes a new room tries before giving up.
+const CODE_TRIES: usize = 16;
+
+/// The rooms this server has in memory, and what they are kept with.
+pub struct Rooms {
+    /// This process's name in rooms' presence counts (random at every start).
+    server_id: String,
+    store: Arc<dyn Store>,
+    clock: Arc<dyn Clock>,
+    /// The turn's length for new rooms.
+    turn_ms: u64,
+    cells: Mutex<HashMap<String, Arc<RoomCell>>>,
+}
+
+/// The stored copy of a room and the revision it was read at.
+struct Loaded {
+    room: Arc<Room>,
+    revision: Revision,
+}
+
+/// A room in memory: its latest copy, the broadcast to its sockets and its clock's timer.
+struct RoomCell {
+    code: String,
+    state: tokio::sync::Mutex<Option<Loaded>>,
+    tx: broadcast::Sender<Arc<Update>>,
+    /// The pending clock task and its generation (so a firing timer is not aborted by the
+    /// change it makes itself).
+    timer: Mutex<(u64, Option<AbortHandle>)>,
+}
+
+/// A change as the room's sockets get it: the room, and its `state` frame rendered once so
+/// that everyone is sent the very same text.
+pub struct Update {
+    pub room: Arc<Room>,
+    pub state: String,
+}
+
+/// A room a connection has entered: the changes made to it since.
+pub struct Entered {
+    cell: Arc<RoomCell>,
+    rx: broadcast::Receiver<Arc<Update>>,
+}
+
+impl Entered {
+    pub fn code(&self) -> &str {
+        &self.cell.code
+    }
+}
+
+/// Locks a std mutex even if a thread panicked while holding it (the data are plain maps).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Rooms {
+    pub fn new(
+        server_id: String,
+        store: Arc<dyn Store>,
+        clock: Arc<dyn Clock>,
+        turn_ms: u64,
+    ) -> Rooms {
+        Rooms {
+            server_id,
+            store,
+            clock,
+            turn_ms: turn_ms.max(1),
+            cells: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn clock(&self) -> &Arc<dyn Clock> {
+        &self.clock
+    }
+
+    fn update(&self, room: Arc<Room>) -> Arc<Update> {
+        let state = room.state_frame(self.clock.now_ms()).to_text();
+        Arc::new(Update { room, state })
+    }
+
+    /// The cell for `code`, made empty if new.
+    fn cell(&self, code: &str) -> Arc<RoomCell> {
+        self.cell_entered(code, false).0
+    }
+
+    /// The cell for `code`; `subscribe` also joins its broadcast, under the same lock as
+    /// the cache sweep, so a cell in use is never swept away.
+    fn cell_entered(
+        &self,
+        code: &str,
+        subscribe: bool,
+    ) -> (Arc<RoomCell>, Option<broadcast::Receiver<Arc<Update>>>) {
+        let mut cells = lock(&self.cells);
+        let cell = cells
+            .entry(code.to_owned())
+            .or_insert_with(|| {
+                Arc::new(RoomCell {
+                    code: code.to_owned(),
+                    state: tokio::sync::Mutex::new(None),
+                    tx: broadcast::channel(64).0,
+                    timer: Mutex::new((0, None)),
+                })
+            })
+            .clone();
+        let rx = subscribe.then(|| cell.tx.subscribe());
+        (cell, rx)
+    }
+
+    /// Starts hearing of room `code`'s changes (before asking to be let in, so that the
+    /// change that lets a connection in reaches it too).
+    pub fn enter(&self, code: &str) -> Entered {
+        let (cell, rx) = self.cell_entered(code, true);
+        let rx = rx.unwrap_or_else(|| cell.tx.subscribe());
+        Entered { cell, rx }
+    }
+
+    /// The next change of an entered room. A slow socket that missed some gets the latest
+    /// one, all it needs.
+    pub async fn next_update(&self, entered: &mut Entered) -> Arc<Update> {
+        loop {
+            match entered.rx.recv().await {
+                Ok(update) => return update,
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    let state = entered.cell.state.lock().await;
+                    if let Some(loaded) = state.as_ref() {
+                        return self.update(loaded.room.clone());
+                    }
+                }
+                Err(broadcast::error::RecvError::Closed) => std::future::pending().await,
+            }
+        }
+    }
+
+    async fn fetch(&self, code: &str) -> Result<Option<Loaded>, ErrorCode> {
+        let now = self.clock.now_ms();
+        let Stored { room, revision } = match self.store.load_room(code).await {
+            Ok(Some(found)) => found,
+            Ok(None) => return Ok(None),
+            Err(e) => {
+                tracing::error!(room = %code, error = %e, "reading the room");
+                return Err(ErrorCode::Unavailable);
+            }
+        };
+        if let Err(e) = room.check() {
+            tracing::warn!(room = %code, error = %e, "the stored room is not valid: not served");
+            return Ok(None);
+        }
+        if room.code != code || room.expired(now) {
+            return Ok(None);
+        }
+        // When no other server shares the storage, counts of earlier processes are stale.
+        let keep = (!self.store.shared()).then_some(self.server_id.as_str());
+        Ok(Some(Loaded {
+            room: Arc::new(room.reloaded(keep, now)),
+            revision,
+        }))
+    }
+
+    /// Applies `f` to the room at the clock's time and stores the result before
+    /// broadcasting it. `f` answers `Ok(None)` for "nothing to change". A lost
+    /// compare-and-swap re-reads the room and runs `f` again on the newer copy.
+    async fn change(
+        self: &Arc<Self>,
+        cell: &Arc<RoomCell>,
+        mut f: impl FnMut(&Room, u64) -> Result<Option<Room>, ErrorCode>,
+    ) -> Result<Arc<Room>, ErrorCode> {
+        let mut state = cell.state.lock().await;
+        if state.is_none() {
+            *state = self.fetch(&cell.code).await?;
+        }
+        for _ in 0..CHANGE_TRIES {
+            let Some(loaded) = state.as_ref() else {
+                return Err(ErrorCode::NoSuchRoom);
+            };
+            let Some(next) = f(&loaded.room, self.clock.now_ms())? else {
+                return Ok(loaded.room.clone());
+            };
+            let revision = match self.store.update_room(&next, loaded.revision).await {
+                Ok(Written::Done(revision)) => revision,
+                Ok(Written::Conflict) => {
+                    // Another server changed the room first. Its change is news for the
+                    // sockets here too (the watch will skip it: same revision).
+                    *state = self.fetch(&cell.code).await?;
+                    if let Some(newer) = state.as_ref() {
+                        self.publish(cell, &newer.room);
+                    }
+                    continue;
+                }
+                Err(e) => {
+                    tracing::error!(room = %cell.code, error = %e, "writing the room");
+                    return Err(ErrorCode::Unavailable);
+                }
+            };
+            let room = Arc::new(next);
+            *state = Some(Loaded {
+                room: room.clone(),
+                revision,
+            });
+            self.publish(cell, &room);
+            return Ok(room);
+        }
+        Err(ErrorCode::Unavailable)
+    }
+
+    /// Tells the room's local sockets and re-arms its clock.
+    fn publish(self: &Arc<Self>, cell: &Arc<RoomCell>, room: &Arc<Room>) {
+        let _ = cell.tx.send(self.update(room.clone()));
+        self.arm_timer(cell, room);
+    }
+
+    /// (Re)starts the task that plays `timeout` when the turn's time is up.
+    fn arm_timer(self: &Arc<Self>, cell: &Arc<RoomCell>, room: &Room) {
+        let mut timer = lock(&cell.timer);
+        if let Some(old) = timer.1.take() {
+            old.abort();
+        }
+        timer.0 = timer.0.wrapping_add(1);
+        let Some(deadline) = room.deadline() else {
+            return;
+        };
+        let generation = timer.0;
+        let ply = room.plies.len() as u64;
+        let sleep = self.clock.sleep_until(deadline);
+        let rooms = self.clone();
+        let cell = cell.clone();
+        let task = tokio::spawn(async move {
+            sleep.await;
+            {
+                let mut timer = lock(&cell.timer);
+                if timer.0 != generation {
+                    return;
+                }
+                timer.1 = None;
+            }
+            // A move that came first, or another server's timer, makes this `stale`.
+            let _ = rooms
+                .change(&cell, |r, now| r.timeout(ply, now).map(Some))
+                .await;
+        });
+        timer.1 = Some(task.abort_handle());
+    }
+
+    /// Makes a room with a fresh code, the creator seated in `side` and present.
+    pub async fn create(
+        self: &Arc<Self>,
+        variant: Variant,
+        side: Side,
+        token_hash: &str,
+    ) -> Result<(Entered, Arc<Room>), ErrorCode> {
+        for _ in 0..CODE_TRIES {
+            let code = draw::room_code(&mut rand::rng());
+            let now = self.clock.now_ms();
+            let room = Room::create(
+                code.clone(),
+                variant,
+                side,
+                token_hash.to_owned(),
+                self.turn_ms,
+                now,
+            )
+            .presence(&self.server_id, side, true, now);
+            let revision = match self.store.create_room(&room).await {
+                Ok(Some(revision)) => revision,
+                Ok(None) => continue,
+                Err(e) => {
+                    tracing::error!(room = %code, error = %e, "writing a new room");
+                    return Err(ErrorCode::Unavailable);
+                }
+            };
+            tracing::debug!(room = %code, game = %variant, "room created");
+            let entered = self.enter(&code);
+            let room = Arc::new(room);
+            *entered.cell.state.lock().await = Some(Loaded {
+                room: room.clone(),
+                revision,
+            });
+            return Ok((entered, room));
+        }
+        Err(ErrorCode::Unavailable)
+    }
+
+    /// Takes the free seat of an entered room for `token_hash`, present at once: the room
+    /// and the seat, or no seat when both are taken (a spectator's place).
+    pub async fn join(
+        self: &Arc<Self>,
+        entered: &Entered,
+        token_hash: &str,
+    ) -> Result<(Arc<Room>, Option<Side>), ErrorCode> {
+        let mut taken = None;
+        let room = self
+            .change(&entered.cell, |r, now| {
+                taken = None;
+                Ok(r.join(token_hash.to_owned(), now).map(|(room, side)| {
+                    taken = Some(side);
+                    room.presence(&self.server_id, side, true, now)
+                }))
+            })
+            .await?;
+        Ok((room, taken))
+    }
+
+    /// The seat `token_hash` holds in an entered room, now present again.
+    pub async fn resume(
+        self: &Arc<Self>,
+        entered: &Entered,
+        token_hash: &str,
+    ) -> Result<(Arc<Room>, Side), ErrorCode> {
+        let mut held = None;
+        let room = self
+            .change(&entered.cell, |r, now| {
+                let side = r.seat_of(token_hash).ok_or(ErrorCode::BadToken)?;
+                held = Some(side);
+                Ok(Some(r.presence(&self.server_id, side, true, now)))
+            })
+            .await?;
+        Ok((room, held.ok_or(ErrorCode::BadToken)?))
+    }
+
+    /// Stops hearing of a room; the seat `token_hash` holds there, if any, is one
+    /// connection less present (stored, broadcast).
+    pub async fn leave(self: &Arc<Self>, entered: Entered, token_hash: Option<&str>) {
+        let Entered { cell, rx } = entered;
+        drop(rx);
+        if let Some(hash) = token_hash {
+            let _ = self
+                .change(&cell, |r, now| {
+                    Ok(r.seat_of(hash)
+                        .map(|side| r.presence(&self.server_id, side, false, now)))
+                })
+                .await;
+        }
+    }
+
+    /// A move, a resignation or a rematch request on room `code`: `f` is the rule, given
+    /// the room and the time.
+    pub async fn act(
+        self: &Arc<Self>,
+        code: &str,
+        mut f: impl FnMut(&Room, u64) -> Result<Room, ErrorCode>,
+    ) -> Result<Arc<Room>, ErrorCode> {
+        let cell = self.cell(code);
+        self.change(&cell, |r, now| f(r, now).map(Some)).await
+    }
+}

@@ -1,0 +1,145 @@
+//! Where rooms are kept, behind one trait, [`Store`], with two implementations:
+//! [`sqlite::Sqlite`] (one server, the default) and [`nats::Nats`] (rooms shared between
+//! servers through a JetStream key-value bucket). Nothing outside this module knows which one
+//! runs: the differences (a revision to compare and swap, changes made by other servers,
+//! expiry) are in the trait's answers.
+//!
+//! The lobby (`shared/spec/lobby.md`: players, ratings, records) adds its own methods here,
+//! each implemented by both stores, in the same SQLite file or the same NATS account.
+
+pub mod nats;
+pub mod sqlite;
+
+use std::path::PathBuf;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use futures_util::Stream;
+
+use crate::room::Room;
+
+/// The version of a stored room a change is based on: the key's revision in the NATS
+/// bucket. SQLite, whose server is its only writer, keeps none (always 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Revision(pub u64);
+
+/// A room as storage holds it, and its revision.
+#[derive(Clone, Debug)]
+pub struct Stored {
+    pub room: Room,
+    pub revision: Revision,
+}
+
+/// What became of a write based on a revision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// Stored; the room is now at this revision.
+    Done(Revision),
+    /// Another server changed the room first: nothing was written.
+    Conflict,
+}
+
+/// Rooms changed in storage (by any server, this one included), as they are seen.
+pub type Changes = Pin<Box<dyn Stream<Item = Stored> + Send>>;
+
+/// An error from a storage library that the server does not look into.
+pub type Cause = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why storage could not answer. The server logs it and answers `unavailable` (or, at
+/// start, tells the person starting it).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{}: {source}", path.display())]
+    Open {
+        path: PathBuf,
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// One error answers every job of the batch whose transaction failed, hence the `Arc`.
+    #[error("SQLite: {0}")]
+    Sqlite(#[source] Arc<rusqlite::Error>),
+    #[error("the storage thread could not start: {0}")]
+    Thread(#[source] std::io::Error),
+    #[error("the storage thread stopped")]
+    Stopped,
+    #[error("NATS {what}: {source}")]
+    Nats {
+        what: String,
+        #[source]
+        source: Cause,
+    },
+    #[error("room {code} does not read back: {source}")]
+    Corrupt {
+        code: String,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("a room could not be written as JSON: {0}")]
+    Encode(#[source] serde_json::Error),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Sqlite(Arc::new(e))
+    }
+}
+
+impl StoreError {
+    fn nats(what: impl Into<String>, source: impl Into<Cause>) -> StoreError {
+        StoreError::Nats {
+            what: what.into(),
+            source: source.into(),
+        }
+    }
+}
+
+/// Storage as the server uses it. Every method is a whole operation: what it returns is
+/// on disk (or in the bucket) already.
+#[async_trait]
+pub trait Store: Send + Sync {
+    /// Whether other servers write to the same storage. When they do not, the presence
+    /// counts of any other server in a stored room are left from earlier processes.
+    fn shared(&self) -> bool;
+
+    /// The room with that code, unchecked (the caller checks it with [`Room::check`]).
+    async fn load_room(&self, code: &str) -> Result<Option<Stored>, StoreError>;
+
+    /// Stores a new room; `None` when its code is taken.
+    async fn create_room(&self, room: &Room) -> Result<Option<Revision>, StoreError>;
+
+    /// Writes `room` over the copy it was made from, if that is still at `base`.
+    async fn update_room(&self, room: &Room, base: Revision) -> Result<Written, StoreError>;
+
+    /// The changes made from now on, `None` when nobody else writes (the server then knows
+    /// of every change, having made it).
+    async fn watch_rooms(&self) -> Result<Option<Changes>, StoreError>;
+
+    /// Removes the rooms last changed before `before_ms`; answers how many (0 where the
+    /// storage expires rooms by itself).
+    async fn expire_rooms(&self, before_ms: u64) -> Result<usize, StoreError>;
+}
+
+/// A room as the text both stores keep.
+fn encode(room: &Room) -> Result<String, StoreError> {
+    serde_json::to_string(room).map_err(StoreError::Encode)
+}
+
+fn decode(code: &str, data: &[u8]) -> Result<Room, StoreError> {
+    serde_json::from_slice(data).map_err(|source| StoreError::Corrupt {
+        code: code.to_owned(),
+        source,
+    })
+}
+
+/// The storage the command line asks for: the NATS bucket with `--nats`, else the SQLite
+/// file `--data`.
+pub async fn open(
+    data: &std::path::Path,
+    nats: Option<&str>,
+) -> Result<Arc<dyn Store>, StoreError> {
+    Ok(match nats {
+        Some(url) => Arc::new(nats::Nats::connect(url).await?),
+        None => Arc::new(sqlite::Sqlite::open(data)?),
+    })
+}

@@ -1,0 +1,207 @@
+//! The SQLite file that holds every room (the default storage).
+//!
+//! One thread owns the connection; the async side sends it jobs and awaits the answer, so a
+//! change is on disk before anyone hears of it. Jobs that queue up while a write is under
+//! way are committed together in one transaction (under load, one commit carries many
+//! moves). A job is any function of the transaction, so a new table (the lobby's players,
+//! ratings, records) needs new statements, not new plumbing.
+
+use std::path::Path;
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use tokio::sync::oneshot;
+
+use super::{decode, encode, Changes, Revision, Store, StoreError, Stored, Written};
+use crate::room::Room;
+
+/// The most jobs one transaction carries.
+const BATCH: usize = 512;
+
+/// A handle on the storage thread; cheap to clone.
+#[derive(Clone)]
+pub struct Sqlite {
+    jobs: mpsc::Sender<Box<dyn Job>>,
+}
+
+impl Sqlite {
+    /// Opens (or creates) the file and starts its thread.
+    pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
+        let opening = |source| StoreError::Open {
+            path: path.to_owned(),
+            source,
+        };
+        let conn = Connection::open(path).map_err(opening)?;
+        conn.busy_timeout(Duration::from_secs(5)).map_err(opening)?;
+        // WAL with synchronous=NORMAL: a committed change survives the process being killed
+        // (the restart case); only an OS crash or power cut may lose the last commits.
+        conn.execute_batch(
+            "PRAGMA journal_mode=WAL;
+             PRAGMA synchronous=NORMAL;
+             CREATE TABLE IF NOT EXISTS rooms (
+                 code TEXT PRIMARY KEY,
+                 updated_ms INTEGER NOT NULL,
+                 data TEXT NOT NULL
+             );
+             CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated_ms);",
+        )
+        .map_err(opening)?;
+        let (jobs, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("qipan-store".into())
+            .spawn(move || run(conn, rx))
+            .map_err(StoreError::Thread)?;
+        Ok(Sqlite { jobs })
+    }
+
+    /// Runs `work` in the storage thread's next transaction; its answer comes once that
+    /// transaction is committed.
+    async fn ask<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Transaction<'_>) -> rusqlite::Result<T> + Send + 'static,
+    {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Box::new(Ask { work, reply }))
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
+    }
+}
+
+fn sql_time(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
+#[async_trait]
+impl Store for Sqlite {
+    fn shared(&self) -> bool {
+        false
+    }
+
+    async fn load_room(&self, code: &str) -> Result<Option<Stored>, StoreError> {
+        let key = code.to_owned();
+        let data = self
+            .ask(move |tx| {
+                tx.query_row("SELECT data FROM rooms WHERE code = ?1", [&key], |row| {
+                    row.get::<_, String>(0)
+                })
+                .optional()
+            })
+            .await?;
+        data.map(|text| {
+            Ok(Stored {
+                room: decode(code, text.as_bytes())?,
+                revision: Revision::default(),
+            })
+        })
+        .transpose()
+    }
+
+    async fn create_room(&self, room: &Room) -> Result<Option<Revision>, StoreError> {
+        let (code, updated, data) = (room.code.clone(), room.updated_ms, encode(room)?);
+        let inserted = self
+            .ask(move |tx| {
+                tx.execute(
+                    "INSERT OR IGNORE INTO rooms (code, updated_ms, data) VALUES (?1, ?2, ?3)",
+                    params![code, sql_time(updated), data],
+                )
+            })
+            .await?;
+        Ok((inserted == 1).then_some(Revision::default()))
+    }
+
+    /// This server is the file's only writer and its rooms' locks order their changes, so
+    /// `base` is always the stored copy's: every write lands.
+    async fn update_room(&self, room: &Room, _base: Revision) -> Result<Written, StoreError> {
+        let (code, updated, data) = (room.code.clone(), room.updated_ms, encode(room)?);
+        self.ask(move |tx| {
+            tx.execute(
+                "INSERT INTO rooms (code, updated_ms, data) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (code) DO UPDATE SET updated_ms = ?2, data = ?3",
+                params![code, sql_time(updated), data],
+            )
+        })
+        .await?;
+        Ok(Written::Done(Revision::default()))
+    }
+
+    async fn watch_rooms(&self) -> Result<Option<Changes>, StoreError> {
+        Ok(None)
+    }
+
+    async fn expire_rooms(&self, before_ms: u64) -> Result<usize, StoreError> {
+        self.ask(move |tx| {
+            tx.execute(
+                "DELETE FROM rooms WHERE updated_ms < ?1",
+                [sql_time(before_ms)],
+            )
+        })
+        .await
+    }
+}
+
+/// Sends a job's answer once the batch's COMMIT is known (`Some(error)` if it failed).
+type Answer = Box<dyn FnOnce(Option<&Arc<rusqlite::Error>>)>;
+
+/// Work for the storage thread.
+trait Job: Send {
+    /// Does the work inside the batch's transaction.
+    fn run(self: Box<Self>, tx: &Transaction<'_>) -> Answer;
+    /// The transaction could not even begin.
+    fn fail(self: Box<Self>, error: &Arc<rusqlite::Error>);
+}
+
+struct Ask<T, F> {
+    work: F,
+    reply: oneshot::Sender<Result<T, StoreError>>,
+}
+
+impl<T, F> Job for Ask<T, F>
+where
+    T: Send + 'static,
+    F: FnOnce(&Transaction<'_>) -> rusqlite::Result<T> + Send + 'static,
+{
+    fn run(self: Box<Self>, tx: &Transaction<'_>) -> Answer {
+        let Ask { work, reply } = *self;
+        let result = work(tx);
+        Box::new(move |commit| {
+            let _ = reply.send(match commit {
+                Some(e) => Err(StoreError::Sqlite(e.clone())),
+                None => result.map_err(StoreError::from),
+            });
+        })
+    }
+
+    fn fail(self: Box<Self>, error: &Arc<rusqlite::Error>) {
+        let _ = self.reply.send(Err(StoreError::Sqlite(error.clone())));
+    }
+}
+
+fn run(mut conn: Connection, rx: mpsc::Receiver<Box<dyn Job>>) {
+    while let Ok(first) = rx.recv() {
+        // Everything queued now goes into one transaction; answers are sent after COMMIT.
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match rx.try_recv() {
+                Ok(more) => batch.push(more),
+                Err(_) => break,
+            }
+        }
+        let tx = match conn.transaction() {
+            Ok(tx) => tx,
+            Err(e) => {
+                let e = Arc::new(e);
+                batch.into_iter().for_each(|job| job.fail(&e));
+                continue;
+            }
+        };
+        let answers: Vec<Answer> = batch.into_iter().map(|job| job.run(&tx)).collect();
+        let commit = tx.commit().err().map(Arc::new);
+        for answer in answers {
+            answer(commit.as_ref());
+        }
+    }
+}
