@@ -112,7 +112,8 @@ mod tests {
         assert_eq!(table.len(), Variant::ALL.len());
         for (id, row) in table {
             let variant = Variant::parse(id).expect("a game id");
-            let ratings = ComputerPlayer::ALL.map(|bot| bot.starting_standing(variant).rating.round() as i64);
+            let ratings =
+                ComputerPlayer::ALL.map(|bot| bot.starting_standing(variant).rating.round() as i64);
             assert_eq!(ratings, row, "{id}");
         }
     }
@@ -140,7 +141,12 @@ mod tests {
         let names = ComputerPlayer::ALL.map(ComputerPlayer::name);
         assert_eq!(
             names,
-            ["Computer-Easy", "Computer-Medium", "Computer-Hard", "Computer-Master"]
+            [
+                "Computer-Easy",
+                "Computer-Medium",
+                "Computer-Hard",
+                "Computer-Master"
+            ]
         );
     }
 }

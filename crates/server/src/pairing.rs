@@ -206,7 +206,12 @@ impl<T> SeekBook<T> {
         let bots: Vec<(NameKey, ComputerPlayer)> = left
             .iter()
             .take(computer.games)
-            .map(|seek| (seek.player.clone(), nearest_computer(seek.rating, &computer.ratings)))
+            .map(|seek| {
+                (
+                    seek.player.clone(),
+                    nearest_computer(seek.rating, &computer.ratings),
+                )
+            })
             .collect();
 
         let mut pairings = Vec::with_capacity(people.len() + bots.len());
@@ -292,7 +297,9 @@ mod tests {
         pairings
             .iter()
             .map(|p| match p {
-                Pairing::People(a, b) => (a.player.as_str().to_owned(), b.player.as_str().to_owned()),
+                Pairing::People(a, b) => {
+                    (a.player.as_str().to_owned(), b.player.as_str().to_owned())
+                }
                 Pairing::Computer { seek, computer } => (
                     seek.player.as_str().to_owned(),
                     format!("@{}", computer.level.name()),
@@ -324,7 +331,10 @@ mod tests {
     #[test]
     fn a_wider_gap_waits_for_the_longer_waiter() {
         // 260 apart: 200 + 50 × ⌊w / 5⌋ ≥ 260 once w ≥ 10 s; b's shorter wait does not count.
-        let mut book = book_with([seek("a", 1500.0, true, 1_000), seek("b", 1760.0, true, 8_000)]);
+        let mut book = book_with([
+            seek("a", 1500.0, true, 1_000),
+            seek("b", 1760.0, true, 8_000),
+        ]);
         assert!(book.pair(1_000, &NEVER).is_empty());
         assert!(book.pair(10_999, &NEVER).is_empty(), "a waited 9.999 s");
         assert_eq!(book.len(), 2);
@@ -337,7 +347,10 @@ mod tests {
     }
 
     fn book_of_gap(gap: f64) -> SeekBook<()> {
-        book_with([seek("a", 1500.0, false, 0), seek("b", 1500.0 + gap, false, 0)])
+        book_with([
+            seek("a", 1500.0, false, 0),
+            seek("b", 1500.0 + gap, false, 0),
+        ])
     }
 
     #[test]
@@ -395,7 +408,8 @@ mod tests {
 
     #[test]
     fn everyone_compatible_is_paired_and_nobody_twice() {
-        let mut book = book_with((0..9).map(|i| seek(&format!("p{i}"), 1500.0 + f64::from(i), true, 0)));
+        let mut book =
+            book_with((0..9).map(|i| seek(&format!("p{i}"), 1500.0 + f64::from(i), true, 0)));
         let pairings = book.pair(0, &NEVER);
         assert_eq!(pairings.len(), 4);
         assert_eq!(book.len(), 1, "an odd one out waits");
@@ -449,7 +463,10 @@ mod tests {
         assert_eq!(level(1999.0), Level::Hard);
         assert_eq!(level(5000.0), Level::Master);
         // The ratings are the game's now, not the levels' order.
-        assert_eq!(nearest_computer(1500.0, &[1490.0, 1400.0, 1800.0, 2200.0]).level, Level::Easy);
+        assert_eq!(
+            nearest_computer(1500.0, &[1490.0, 1400.0, 1800.0, 2200.0]).level,
+            Level::Easy
+        );
     }
 
     #[test]
@@ -466,7 +483,10 @@ mod tests {
             seek("second", 3000.0, false, 2_000),
         ]);
         let pairings = book.pair(30_000, &offer);
-        assert_eq!(names(&pairings), [pair("first", "@hard"), pair("second", "@master")]);
+        assert_eq!(
+            names(&pairings),
+            [pair("first", "@hard"), pair("second", "@master")]
+        );
         assert!(book.get(&key("third")).is_some());
         let none = ComputerOffer { games: 0, ..offer };
         assert!(book.pair(40_000, &none).is_empty());
@@ -492,11 +512,18 @@ mod tests {
 
     #[test]
     fn the_loop_wakes_when_a_gap_widens_or_the_computer_is_due() {
-        let book = book_with([seek("a", 1500.0, true, 1_000), seek("b", 2500.0, true, 3_500)]);
+        let book = book_with([
+            seek("a", 1500.0, true, 1_000),
+            seek("b", 2500.0, true, 3_500),
+        ]);
         assert_eq!(book.next_change_ms(3_500, None), Some(6_000));
         assert_eq!(book.next_change_ms(6_000, None), Some(8_500));
         assert_eq!(book.next_change_ms(3_500, Some(2_000)), Some(5_500));
-        assert_eq!(book.next_change_ms(3_500, Some(0)), Some(6_000), "already due");
+        assert_eq!(
+            book.next_change_ms(3_500, Some(0)),
+            Some(6_000),
+            "already due"
+        );
         assert_eq!(SeekBook::<()>::new().next_change_ms(0, Some(0)), None);
     }
 

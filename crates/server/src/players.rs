@@ -331,7 +331,10 @@ mod tests {
             let shouted = name.to_uppercase();
             assert_eq!(Name::to_register(&shouted), Err(ErrorCode::NameTaken));
         }
-        assert_eq!(Name::to_register("Computer"), Ok(Name::parse("Computer").expect("a name")));
+        assert_eq!(
+            Name::to_register("Computer"),
+            Ok(Name::parse("Computer").expect("a name"))
+        );
         assert_eq!(Name::to_register("no"), Err(ErrorCode::BadName));
     }
 
@@ -426,7 +429,11 @@ mod tests {
         for i in 0..10_000u64 {
             assert!(limits.admit(format!("a{i}"), 100_000 + i));
         }
-        assert_eq!(limits.len(), 10_000, "the first two addresses, spent, are forgotten");
+        assert_eq!(
+            limits.len(),
+            10_000,
+            "the first two addresses, spent, are forgotten"
+        );
         for i in 0..10_000u64 {
             assert!(limits.admit(format!("b{i}"), 1_000_000 + i));
         }

@@ -13,7 +13,7 @@
 //!   never called without one);
 //! - the new RD is kept within [45, 500] here.
 
-use qipan_protocol::{GameRating, PROVISIONAL_ABOVE};
+use qipan_protocol::GameRating;
 use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -240,17 +240,32 @@ mod tests {
         let printed = |x: f64| format!("{:.2}", x);
         assert_eq!(printed(four_places(mu) * GLICKO2_SCALE + 1500.0), "1464.06");
         assert_eq!(printed(four_places(phi) * GLICKO2_SCALE), "151.52");
-        assert_eq!(format!("{:.5}", (after.volatility * 1e5).trunc() / 1e5), "0.05999");
+        assert_eq!(
+            format!("{:.5}", (after.volatility * 1e5).trunc() / 1e5),
+            "0.05999"
+        );
         // And the exact figures within one unit of the paper's last printed digit.
         assert!((after.rating - 1464.06).abs() < 0.01, "{}", after.rating);
-        assert!((after.deviation - 151.52).abs() < 0.01, "{}", after.deviation);
-        assert!((after.volatility - 0.05999).abs() < 0.00001, "{}", after.volatility);
+        assert!(
+            (after.deviation - 151.52).abs() < 0.01,
+            "{}",
+            after.deviation
+        );
+        assert!(
+            (after.volatility - 0.05999).abs() < 0.00001,
+            "{}",
+            after.volatility
+        );
     }
 
     /// Glickman's Glicko-2 written out from the paper, apart from the crate: one period of
     /// one player. The tests below hold the module to it, so that a τ, an ε, a step 6 or a
     /// growth that strays from the spec shows.
-    fn paper_period(player: Glicko2Rating, results: &[(Glicko2Rating, f64)], tau: f64) -> Glicko2Rating {
+    fn paper_period(
+        player: Glicko2Rating,
+        results: &[(Glicko2Rating, f64)],
+        tau: f64,
+    ) -> Glicko2Rating {
         let pi2 = std::f64::consts::PI * std::f64::consts::PI;
         let mu = (player.rating - 1500.0) / GLICKO2_SCALE;
         let phi = player.deviation / GLICKO2_SCALE;
@@ -264,7 +279,11 @@ mod tests {
                 (gj, ej, *s)
             })
             .collect();
-        let v = 1.0 / terms.iter().map(|(g, e, _)| g * g * e * (1.0 - e)).sum::<f64>();
+        let v = 1.0
+            / terms
+                .iter()
+                .map(|(g, e, _)| g * g * e * (1.0 - e))
+                .sum::<f64>();
         let sum = terms.iter().map(|(g, e, s)| g * (s - e)).sum::<f64>();
         let delta = v * sum;
         // Step 5: the new volatility, by the Illinois algorithm to within ε.
@@ -311,17 +330,23 @@ mod tests {
 
     /// lobby.md's game, from the paper: growth, one period each from both grown ratings,
     /// RD within [45, 500].
-    fn paper_game(x: &Standing, o: &Standing, x_points: f64, now_ms: u64) -> (Glicko2Rating, Glicko2Rating) {
+    fn paper_game(
+        x: &Standing,
+        o: &Standing,
+        x_points: f64,
+        now_ms: u64,
+    ) -> (Glicko2Rating, Glicko2Rating) {
         let grown = |s: &Standing| {
-            let days = s
-                .last_rated_ms
-                .map_or(0.0, |last| now_ms.saturating_sub(last) as f64 / 86_400_000.0);
+            let days = s.last_rated_ms.map_or(0.0, |last| {
+                now_ms.saturating_sub(last) as f64 / 86_400_000.0
+            });
             let phi = s.deviation / GLICKO2_SCALE;
             let phi = (phi * phi + s.volatility * s.volatility * days * 0.21436).sqrt();
             glicko(s.rating, (phi * GLICKO2_SCALE).min(500.0), s.volatility)
         };
         let (xg, og) = (grown(x), grown(o));
-        let clamp = |r: Glicko2Rating| glicko(r.rating, r.deviation.clamp(45.0, 500.0), r.volatility);
+        let clamp =
+            |r: Glicko2Rating| glicko(r.rating, r.deviation.clamp(45.0, 500.0), r.volatility);
         (
             clamp(paper_period(xg, &[(og, x_points)], 0.75)),
             clamp(paper_period(og, &[(xg, 1.0 - x_points)], 0.75)),
@@ -329,9 +354,18 @@ mod tests {
     }
 
     fn assert_same(standing: &Standing, paper: Glicko2Rating) {
-        assert!((standing.rating - paper.rating).abs() < 1e-9, "{standing:?} {paper:?}");
-        assert!((standing.deviation - paper.deviation).abs() < 1e-9, "{standing:?} {paper:?}");
-        assert!((standing.volatility - paper.volatility).abs() < 1e-12, "{standing:?} {paper:?}");
+        assert!(
+            (standing.rating - paper.rating).abs() < 1e-9,
+            "{standing:?} {paper:?}"
+        );
+        assert!(
+            (standing.deviation - paper.deviation).abs() < 1e-9,
+            "{standing:?} {paper:?}"
+        );
+        assert!(
+            (standing.volatility - paper.volatility).abs() < 1e-12,
+            "{standing:?} {paper:?}"
+        );
     }
 
     #[test]
@@ -357,7 +391,11 @@ mod tests {
         let (upset, _) = rate_game(&x, &o, Score::Win, 0);
         let (paper, _) = paper_game(&x, &o, 1.0, 0);
         assert_same(&upset, paper);
-        let with_half = paper_period(glicko(1500.0, 60.0, 0.06), &[(glicko(2300.0, 60.0, 0.06), 1.0)], 0.5);
+        let with_half = paper_period(
+            glicko(1500.0, 60.0, 0.06),
+            &[(glicko(2300.0, 60.0, 0.06), 1.0)],
+            0.5,
+        );
         assert!(
             (upset.volatility - with_half.volatility).abs() > 1e-5,
             "{} vs {}",
@@ -372,16 +410,25 @@ mod tests {
     fn a_new_player_starts_at_1500_500_and_0_09() {
         let new = Standing::NEW;
         assert_eq!(
-            (new.rating, new.deviation, new.volatility, new.games, new.last_rated_ms),
+            (
+                new.rating,
+                new.deviation,
+                new.volatility,
+                new.games,
+                new.last_rated_ms
+            ),
             (1500.0, 500.0, 0.09, 0, None)
         );
         assert!(new.is_provisional());
-        assert_eq!(new.to_wire(), GameRating {
-            rating: 1500.0,
-            deviation: 500.0,
-            volatility: 0.09,
-            games: 0,
-        });
+        assert_eq!(
+            new.to_wire(),
+            GameRating {
+                rating: 1500.0,
+                deviation: 500.0,
+                volatility: 0.09,
+                games: 0,
+            }
+        );
     }
 
     #[test]
@@ -410,7 +457,10 @@ mod tests {
         assert_eq!(played.grown_deviation(last), 100.0);
         assert_eq!(played.grown_deviation(last - DAY_MS), 100.0);
         // No rated game yet: t = 0, whatever the clock.
-        assert_eq!(standing(1500.0, 300.0, 0.09).grown_deviation(u64::MAX), 300.0);
+        assert_eq!(
+            standing(1500.0, 300.0, 0.09).grown_deviation(u64::MAX),
+            300.0
+        );
     }
 
     /// RD grows up to 500, not to the crate's 350: `decay_deviation` would stop there.
@@ -448,8 +498,14 @@ mod tests {
         let og = glicko(1450.0, o.grown_deviation(now), 0.05);
         let x_period = period(xg, &[(og, Score::Loss)], SPEC);
         let o_period = period(og, &[(xg, Score::Win)], SPEC);
-        assert_eq!((x_after.rating, x_after.deviation), (x_period.rating, x_period.deviation));
-        assert_eq!((o_after.rating, o_after.deviation), (o_period.rating, o_period.deviation));
+        assert_eq!(
+            (x_after.rating, x_after.deviation),
+            (x_period.rating, x_period.deviation)
+        );
+        assert_eq!(
+            (o_after.rating, o_after.deviation),
+            (o_period.rating, o_period.deviation)
+        );
         // Without the growth x's rating would move less: its RD had grown from 80.
         let ungrown = period(glicko(1600.0, 80.0, 0.07), &[(og, Score::Loss)], SPEC);
         assert!(x_after.rating < ungrown.rating);
@@ -494,7 +550,10 @@ mod tests {
         let (a, b) = (Standing::NEW, Standing::NEW);
         let (won, lost) = rate_game(&a, &b, Score::Win, 0);
         assert!(won.rating > 1500.0 && lost.rating < 1500.0);
-        assert!((won.rating - 1500.0 + lost.rating - 1500.0).abs() < 1e-9, "symmetric");
+        assert!(
+            (won.rating - 1500.0 + lost.rating - 1500.0).abs() < 1e-9,
+            "symmetric"
+        );
         let (drew_x, drew_o) = rate_game(&a, &b, Score::Draw, 0);
         assert!((drew_x.rating - 1500.0).abs() < 1e-9 && (drew_o.rating - 1500.0).abs() < 1e-9);
         assert!(drew_x.deviation < 500.0, "a game tells something");
@@ -511,7 +570,10 @@ mod tests {
         assert!(x.rating.is_nan());
         assert_eq!(o, Standing::NEW);
         let infinite = standing(1500.0, 100.0, f64::INFINITY);
-        assert_eq!(rate_game(&Standing::NEW, &infinite, Score::Loss, 0).0, Standing::NEW);
+        assert_eq!(
+            rate_game(&Standing::NEW, &infinite, Score::Loss, 0).0,
+            Standing::NEW
+        );
     }
 
     proptest! {

@@ -132,12 +132,13 @@ mod tests {
             );
         }
         // Shuang Cheng's medium beat easy 92–8: a share of 92.5 / 101, a gap of about 415.
-        let gap = Level::Medium.calibrated_rating(Variant::plain(GameId::ShuangCheng)) - EASY_RATING;
+        let gap =
+            Level::Medium.calibrated_rating(Variant::plain(GameId::ShuangCheng)) - EASY_RATING;
         assert!((gap - 414.7).abs() < 0.1, "{gap}");
         // Blockade with Solidarity has its own matches: master beat hard 96–1, 3 draws.
         let solidarity = Variant::parse("blockade:solidarity").expect("an id");
-        let master_gap = Level::Master.calibrated_rating(solidarity)
-            - Level::Hard.calibrated_rating(solidarity);
+        let master_gap =
+            Level::Master.calibrated_rating(solidarity) - Level::Hard.calibrated_rating(solidarity);
         assert!((master_gap - 605.6).abs() < 0.1, "{master_gap}");
     }
 }
