@@ -371,7 +371,16 @@ fn refusal(code: ErrorCode) -> Option<crate::i18n::Msg> {
         ErrorCode::Malformed => msg!("online-error-malformed"),
         ErrorCode::UnknownGame => msg!("online-error-unknown-game"),
         ErrorCode::Unavailable => msg!("online-error-unavailable"),
-        ErrorCode::Unrecognized => return None,
+        // lobby.md's codes (issue 35): never sent to a friend's room; words come with the
+        // app's lobby.
+        ErrorCode::BadName
+        | ErrorCode::NameTaken
+        | ErrorCode::BadKey
+        | ErrorCode::NotLoggedIn
+        | ErrorCode::Busy
+        | ErrorCode::CannotAbort
+        | ErrorCode::CannotClaim
+        | ErrorCode::Unrecognized => return None,
     })
 }
 

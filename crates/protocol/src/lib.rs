@@ -1,5 +1,6 @@
-//! The wire of "Play a friend online": the WebSocket frames of `shared/spec/online.md`, its
-//! error codes and limits, written once for both ends.
+//! The wire of "Play online": the WebSocket frames of `shared/spec/online.md` and of
+//! `shared/spec/lobby.md` (players, seeks, fair play), their error codes and limits, and the
+//! records API's JSON, written once for both ends.
 //!
 //! `qipan-server` reads [`ClientFrame`]s and writes [`ServerFrame`]s; the app's session
 //! (`qipan-session`, also built for the web) does the opposite. Both used to spell the frames
@@ -10,6 +11,7 @@
 //! Plain data and serde only: no engine, no async runtime, no window.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::BTreeMap;
 
 /// The largest frame a client may send, in bytes (the spec's 8 KiB).
 pub const MAX_FRAME_BYTES: usize = 8 * 1024;
@@ -40,6 +42,25 @@ pub fn normalize_room_code(text: &str) -> Option<String> {
         .then_some(code)
 }
 
+/// A player's key as text: 128 random bits as 32 lowercase hex digits.
+pub const KEY_HEX_DIGITS: usize = 32;
+
+/// Reads a key as a person may type or paste it (any case; spaces, line breaks and `-`
+/// anywhere, so that it may be shown in groups): `None` when it cannot be a key, which the
+/// server answers with `bad-key` without looking anything up.
+pub fn normalize_key(text: &str) -> Option<String> {
+    let key: String = text
+        .chars()
+        .filter(|c| !(c.is_whitespace() || *c == '-'))
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    (key.len() == KEY_HEX_DIGITS && key.bytes().all(|b| b.is_ascii_hexdigit())).then_some(key)
+}
+
+/// A rating whose deviation is above this is provisional (lobby.md): shown with `?`, kept
+/// off the leaderboard.
+pub const PROVISIONAL_ABOVE: f64 = 110.0;
+
 /// The error codes of the spec, plus Qipan's one extension. Each is sent to the sender alone
 /// and means nothing changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,6 +75,16 @@ pub enum ErrorCode {
     Stale,
     GameOver,
     RateLimited,
+    // lobby.md's codes.
+    BadName,
+    NameTaken,
+    BadKey,
+    /// A `seek` from a connection that is no player's.
+    NotLoggedIn,
+    /// A `seek` from a player whose paired game is not over.
+    Busy,
+    CannotAbort,
+    CannotClaim,
     /// An extension of the spec: storage (SQLite or NATS) could not be read or written, so
     /// nothing was done; the client may try again.
     Unavailable,
@@ -77,8 +108,19 @@ impl ErrorCode {
         ErrorCode::RateLimited,
     ];
 
-    /// Every code a Qipan server may send: the spec's and [`ErrorCode::Unavailable`].
-    pub const SENT: [ErrorCode; 11] = [
+    /// The codes `lobby.md` adds, in its order.
+    pub const LOBBY: [ErrorCode; 7] = [
+        ErrorCode::BadName,
+        ErrorCode::NameTaken,
+        ErrorCode::BadKey,
+        ErrorCode::NotLoggedIn,
+        ErrorCode::Busy,
+        ErrorCode::CannotAbort,
+        ErrorCode::CannotClaim,
+    ];
+
+    /// Every code a Qipan server may send: both specs' and [`ErrorCode::Unavailable`].
+    pub const SENT: [ErrorCode; 18] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::UnknownGame,
@@ -89,6 +131,13 @@ impl ErrorCode {
         ErrorCode::Stale,
         ErrorCode::GameOver,
         ErrorCode::RateLimited,
+        ErrorCode::BadName,
+        ErrorCode::NameTaken,
+        ErrorCode::BadKey,
+        ErrorCode::NotLoggedIn,
+        ErrorCode::Busy,
+        ErrorCode::CannotAbort,
+        ErrorCode::CannotClaim,
         ErrorCode::Unavailable,
     ];
 
@@ -105,6 +154,13 @@ impl ErrorCode {
             ErrorCode::Stale => "stale",
             ErrorCode::GameOver => "game-over",
             ErrorCode::RateLimited => "rate-limited",
+            ErrorCode::BadName => "bad-name",
+            ErrorCode::NameTaken => "name-taken",
+            ErrorCode::BadKey => "bad-key",
+            ErrorCode::NotLoggedIn => "not-logged-in",
+            ErrorCode::Busy => "busy",
+            ErrorCode::CannotAbort => "cannot-abort",
+            ErrorCode::CannotClaim => "cannot-claim",
             ErrorCode::Unavailable => "unavailable",
             ErrorCode::Unrecognized => "unrecognized",
         }
@@ -127,7 +183,14 @@ impl ErrorCode {
             ErrorCode::IllegalMove => "the move does not parse or is not legal in the position",
             ErrorCode::Stale => "the ply number is not the game's ply count",
             ErrorCode::GameOver => "the game is over",
-            ErrorCode::RateLimited => "too many frames; slow down",
+            ErrorCode::RateLimited => "too many frames or registrations; slow down",
+            ErrorCode::BadName => "a name is 3 to 20 letters, digits, _ or -",
+            ErrorCode::NameTaken => "that name is taken (ignoring case)",
+            ErrorCode::BadKey => "no player has that key",
+            ErrorCode::NotLoggedIn => "register or log in first",
+            ErrorCode::Busy => "finish the paired game first",
+            ErrorCode::CannotAbort => "a game can be aborted only before its second ply",
+            ErrorCode::CannotClaim => "the other player has not lost a turn since leaving",
             ErrorCode::Unavailable => "the server cannot store games just now; try again",
             ErrorCode::Unrecognized => "the server refused for a reason this app does not know",
         }
@@ -172,6 +235,14 @@ pub enum SeatName {
     Spectator,
 }
 
+/// One of a game's two seats: where a `paired` frame seats a player, whose draw offer stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    X,
+    O,
+}
+
 /// A frame from a client. Unknown extra fields are ignored (a newer client may send more).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -201,6 +272,35 @@ pub enum ClientFrame {
         token: String,
     },
     Rematch {
+        room: String,
+        token: String,
+    },
+    /// A new player named `name` (lobby.md).
+    Register {
+        name: String,
+    },
+    /// This connection plays as the player whose key this is.
+    Login {
+        key: String,
+    },
+    /// Pair me for `game` (with its option), rated or casual; replaces any earlier seek.
+    Seek {
+        game: String,
+        rated: bool,
+    },
+    Unseek,
+    /// Ends the game unrated while fewer than 2 plies are played.
+    Abort {
+        room: String,
+        token: String,
+    },
+    /// Offers a draw, or accepts the other side's offer.
+    Draw {
+        room: String,
+        token: String,
+    },
+    /// Wins a game the other player walked away from.
+    Claim {
         room: String,
         token: String,
     },
@@ -246,7 +346,7 @@ pub struct Connected {
 
 /// A room's game as the server holds it: the body of a `state` frame. Field order is the
 /// spec's, and so is the order on the wire.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoomState {
     pub room: String,
     /// The game id with its option, as in `create`.
@@ -264,10 +364,70 @@ pub struct RoomState {
     #[serde(deserialize_with = "present")]
     pub turn_ms: Option<u64>,
     pub connected: Connected,
+    /// Who sits where, for seats taken through pairing (lobby.md); both `None` in a
+    /// friend's room.
+    pub players: Seats<SeatedPlayer>,
+    /// Whether the game is rated (never in a friend's room).
+    pub rated: bool,
+    /// The side whose draw offer stands.
+    #[serde(deserialize_with = "present")]
+    pub offer: Option<Side>,
 }
 
+/// A value for each seat, `null` where there is none. Both fields are always on the wire.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "T: Deserialize<'de>"))]
+pub struct Seats<T> {
+    #[serde(deserialize_with = "present")]
+    pub x: Option<T>,
+    #[serde(deserialize_with = "present")]
+    pub o: Option<T>,
+}
+
+impl<T> Seats<T> {
+    /// Neither seat taken through pairing: a friend's room.
+    pub fn none() -> Seats<T> {
+        Seats { x: None, o: None }
+    }
+
+    pub fn get(&self, side: Side) -> Option<&T> {
+        match side {
+            Side::X => self.x.as_ref(),
+            Side::O => self.o.as_ref(),
+        }
+    }
+}
+
+/// A paired seat's player in a `state` frame: `rating` is theirs in the game when it began.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatedPlayer {
+    pub name: String,
+    pub rating: f64,
+    pub bot: bool,
+}
+
+/// One player's Glicko-2 rating in one game id, as stored (unrounded, RD not grown).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// The player's rated games of this game id.
+    pub games: u64,
+}
+
+impl GameRating {
+    pub fn is_provisional(&self) -> bool {
+        self.deviation > PROVISIONAL_ABOVE
+    }
+}
+
+/// RATINGS: every game id (with its option) to the player's rating in it. Keys sorted, so
+/// the same ratings always write the same text.
+pub type Ratings = BTreeMap<String, GameRating>;
+
 /// A frame from the server. Field order follows the spec's table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum ServerFrame {
     Seat {
@@ -278,6 +438,25 @@ pub enum ServerFrame {
         token: Option<String>,
     },
     State(RoomState),
+    /// The answer to `register` and `login`, to that connection alone (it holds the key).
+    Player {
+        name: String,
+        key: String,
+        ratings: Ratings,
+    },
+    /// The answer to `seek` (both set) and `unseek` (both `None`).
+    Seeking {
+        #[serde(deserialize_with = "present")]
+        game: Option<String>,
+        #[serde(deserialize_with = "present")]
+        rated: Option<bool>,
+    },
+    /// A seek was paired: the seat is held as after a `seat` frame; `state` follows.
+    Paired {
+        room: String,
+        seat: Side,
+        token: String,
+    },
     Error {
         code: ErrorCode,
         message: String,
@@ -310,6 +489,63 @@ impl ServerFrame {
     }
 }
 
+/// How many finished games `GET /api/players/NAME` lists, newest first.
+pub const PLAYER_RECORDS: usize = 50;
+
+/// How many players `GET /api/leaderboard/GAME` lists, best first.
+pub const LEADERBOARD_LENGTH: usize = 100;
+
+/// `GET /api/players/NAME`: a player, their ratings and their last finished games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerRecord {
+    pub name: String,
+    pub bot: bool,
+    pub ratings: Ratings,
+    /// At most [`PLAYER_RECORDS`], newest first.
+    pub games: Vec<GameRecord>,
+}
+
+/// `GET /api/leaderboard/GAME`: the best established ratings of people in one game id.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Leaderboard {
+    pub game: String,
+    /// At most [`LEADERBOARD_LENGTH`], best first; no provisional rating, no computer.
+    pub players: Vec<LeaderboardEntry>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeaderboardEntry {
+    pub name: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u64,
+}
+
+/// RECORD: one room's game as `GET /api/games/ROOM` and a player's list give it. It never
+/// holds a key or a token.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub room: String,
+    pub game: String,
+    pub start: String,
+    pub plies: Vec<String>,
+    pub status: String,
+    #[serde(deserialize_with = "present")]
+    pub reason: Option<String>,
+    pub rated: bool,
+    pub players: Seats<RecordSeat>,
+}
+
+/// A paired seat in a RECORD: the rating in the game before it and after it (`after` equals
+/// `before` until a rated game ends).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecordSeat {
+    pub name: String,
+    pub bot: bool,
+    pub before: f64,
+    pub after: f64,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,6 +562,37 @@ mod tests {
         assert_eq!(normalize_room_code("ÄBCDEFGH"), None);
         assert_eq!(tidy_room_code(" k7m2 "), "K7M2");
         assert_eq!(ROOM_CODE_ALPHABET.len(), 23);
+    }
+
+    #[test]
+    fn keys_are_read_as_typed() {
+        let key = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
+        assert_eq!(normalize_key(key).as_deref(), Some(key));
+        assert_eq!(
+            normalize_key(" 0F1E-2D3C 4B5A-6978\n8796 A5B4 C3D2 E1F0 ").as_deref(),
+            Some(key)
+        );
+        assert_eq!(normalize_key(&key[1..]), None, "31 digits");
+        assert_eq!(normalize_key(&format!("{key}0")), None, "33 digits");
+        assert_eq!(normalize_key(&key.replace('f', "g")), None, "not hex");
+        assert_eq!(
+            normalize_key("٠".repeat(32).as_str()),
+            None,
+            "not ASCII digits"
+        );
+    }
+
+    #[test]
+    fn provisional_is_above_110() {
+        let rating = |deviation| GameRating {
+            rating: 1500.0,
+            deviation,
+            volatility: 0.09,
+            games: 3,
+        };
+        assert!(!rating(110.0).is_provisional());
+        assert!(rating(110.000_001).is_provisional());
+        assert!(rating(500.0).is_provisional());
     }
 
     #[test]
@@ -369,10 +636,16 @@ mod tests {
 
         #[test]
         fn any_json_object_is_a_frame_or_malformed(
-            kind in prop::sample::select(vec!["create", "join", "resume", "move", "resign", "rematch", "x", ""]),
-            keys in prop::collection::vec(prop::sample::select(vec!["room", "token", "ply", "move", "game", "side", "type"]), 0..6),
+            kind in prop::sample::select(vec![
+                "create", "join", "resume", "move", "resign", "rematch", "register", "login",
+                "seek", "unseek", "abort", "draw", "claim", "x", "",
+            ]),
+            keys in prop::collection::vec(prop::sample::select(vec![
+                "room", "token", "ply", "move", "game", "side", "type", "name", "key", "rated",
+            ]), 0..6),
             values in prop::collection::vec(prop_oneof![
                 Just(serde_json::Value::Null),
+                any::<bool>().prop_map(serde_json::Value::from),
                 any::<i64>().prop_map(serde_json::Value::from),
                 any::<f64>().prop_map(serde_json::Value::from),
                 ".{0,20}".prop_map(serde_json::Value::from),

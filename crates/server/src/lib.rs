@@ -1,6 +1,6 @@
-//! Qipan's game server: "Play a friend online" (the contract is `shared/spec/online.md`,
-//! the operator's notes `docs/online.md`, whose "The server's modules" says why it is
-//! split so).
+//! Qipan's game server: "Play online" (the contracts are `shared/spec/online.md` and
+//! `shared/spec/lobby.md`, the operator's notes `docs/online.md`, whose "The server's
+//! modules" says why it is split so).
 //!
 //! - the frames, error codes and limits are the crate `qipan-protocol`, shared with the app;
 //! - `config`: how it is started;
@@ -13,13 +13,19 @@
 //!   shared between servers;
 //! - [`clock`]: the time, handed to the server (a manual clock in tests);
 //! - `draw`: random tokens, codes and sides;
-//! - `secret`: tokens as a type whose text no log can print.
+//! - `secret`: tokens as a type whose text no log can print;
+//! - [`players`], [`pairing`], [`ratings`], [`computer`]: the lobby's pure rules (names and
+//!   keys, seeks and pairing, Glicko-2, the computer players).
 
 pub mod clock;
+pub mod computer;
 mod config;
 mod connection;
 mod draw;
 mod http;
+pub mod pairing;
+pub mod players;
+pub mod ratings;
 pub mod room;
 mod rooms;
 mod secret;

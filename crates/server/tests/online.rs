@@ -98,6 +98,9 @@ fn two_clients_play_a_game_to_its_end() {
             "reason",
             "turn_ms",
             "connected",
+            "players",
+            "rated",
+            "offer",
         ];
         want.sort_unstable();
         let mut keys = keys;

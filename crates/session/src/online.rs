@@ -295,6 +295,12 @@ impl Online {
                 self.sent_ply = None;
                 self.notice = Some(OnlineNotice::Refused(code));
             }
+            // lobby.md's answers (issue 35): never sent to a friend's room, not used yet.
+            ServerFrame::Player { .. }
+            | ServerFrame::Seeking { .. }
+            | ServerFrame::Paired { .. } => {
+                log::info!("a lobby frame the session does not use yet");
+            }
         }
     }
 

@@ -3,13 +3,13 @@
 //! view, and each rating's history for its chart.
 //!
 //! The computer's levels have fixed ratings, derived from the calibration matches of
-//! `tools/calibrate.sh` (docs/engine.md): each level against the one below it, 100 games a
-//! pair. A finished game against a level is a Glicko-2 game against that rating, and a
-//! puzzle is a game against its difficulty. Kept with the settings as JSON: a stored form
+//! `tools/calibrate.sh` (docs/engine.md, [`Level::calibrated_rating`]), the scale the
+//! server's computer players start from too. A finished game against a level is a Glicko-2
+//! game against that rating, and a puzzle is a game against its difficulty. Kept with the settings as JSON: a stored form
 //! that does not read costs only itself ([`Progress::from_json`]).
 
 use qipan_engine::ai::Level;
-use qipan_engine::games::GameId;
+use qipan_engine::games::{GameId, Variant};
 use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -93,9 +93,6 @@ impl Rating {
 /// A fixed opponent's deviation: a level's rating comes from 100 games a pair.
 const FIXED_DEVIATION: f64 = 60.0;
 
-/// The easiest level's rating, where the scale is anchored.
-const EASY_RATING: f64 = 1000.0;
-
 /// A game's result for the person at the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -105,40 +102,9 @@ pub enum Outcome {
     Loss,
 }
 
-/// The calibration matches (docs/engine.md, "Levels, measured"): wins, draws and losses of
-/// each level against the one below it (medium–easy, hard–medium, master–hard), 100 games a
-/// pair. Maddell's are those played from its table, as the app plays once it is built.
-fn calibration(game: GameId) -> [(u32, u32, u32); 3] {
-    match game {
-        GameId::Push => [(100, 0, 0), (100, 0, 0), (81, 5, 14)],
-        GameId::ShuangCheng => [(92, 0, 8), (87, 0, 13), (84, 0, 16)],
-        GameId::Maddell => [(87, 1, 12), (86, 0, 14), (83, 17, 0)],
-        GameId::Blockade => [(92, 2, 6), (88, 4, 8), (91, 3, 6)],
-        GameId::Cannon => [(94, 2, 4), (97, 1, 2), (96, 4, 0)],
-    }
-}
-
-/// The rating gap that a match result shows: the Elo/Glicko logistic scale, with half a
-/// game added to each side so that a 100–0 match gives a large but finite gap.
-fn gap((wins, draws, losses): (u32, u32, u32)) -> f64 {
-    let games = f64::from(wins + draws + losses);
-    let share = (f64::from(wins) + f64::from(draws) / 2.0 + 0.5) / (games + 1.0);
-    400.0 * (share / (1.0 - share)).log10()
-}
-
-/// A level's rating in a game, from the calibration matches.
+/// A level's rating in a game: its plain variant's, since progress is kept per game.
 pub fn level_rating(game: GameId, level: Level) -> f64 {
-    let steps = match level {
-        Level::Easy => 0,
-        Level::Medium => 1,
-        Level::Hard => 2,
-        Level::Master => 3,
-    };
-    EASY_RATING
-        + calibration(game)[..steps]
-            .iter()
-            .map(|&m| gap(m))
-            .sum::<f64>()
+    level.calibrated_rating(Variant::plain(game))
 }
 
 /// Games against one level of one game.
@@ -368,21 +334,6 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn levels_rise_with_their_calibration() {
-        for game in GameId::ALL {
-            let ratings: Vec<f64> = Level::ALL.iter().map(|&l| level_rating(game, l)).collect();
-            assert_eq!(ratings[0], EASY_RATING);
-            assert!(
-                ratings.windows(2).all(|w| w[1] > w[0]),
-                "{game:?}: {ratings:?}"
-            );
-        }
-        // Shuang Cheng's medium beat easy 92–8: a share of 92.5 / 101, a gap of about 415 points.
-        let gap = level_rating(GameId::ShuangCheng, Level::Medium) - EASY_RATING;
-        assert!((gap - 414.7).abs() < 0.1, "{gap}");
-    }
 
     #[test]
     fn a_win_raises_the_rating_and_a_loss_lowers_it() {

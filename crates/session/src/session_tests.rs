@@ -220,7 +220,7 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
     );
     let state = |plies: &[&str], position: &str| {
         format!(
-            r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{}","plies":{:?},"position":"{}","status":"ongoing","reason":null,"turn_ms":60000,"connected":{{"x":true,"o":false}}}}"#,
+            r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{}","plies":{:?},"position":"{}","status":"ongoing","reason":null,"turn_ms":60000,"connected":{{"x":true,"o":false}},"players":{{"x":null,"o":null}},"rated":false,"offer":null}}"#,
             local, plies, position
         )
     };

@@ -14,7 +14,7 @@ pub mod solver;
 mod tt;
 pub mod worker;
 
-pub use level::{Level, LevelConfig};
+pub use level::{Level, LevelConfig, EASY_RATING};
 pub use matches::{play_match, CrashedGame, MatchSettings, PlayedGame, Turn};
 pub use solver::SolvedValue;
 

@@ -11,7 +11,7 @@ use qipan_engine::games::{Game, MoveError, PositionError, Side, Status, Variant,
 use qipan_engine::with_game;
 use serde::{Deserialize, Serialize};
 
-use qipan_protocol::{normalize_room_code, Connected, ErrorCode, RoomState, ServerFrame};
+use qipan_protocol::{normalize_room_code, Connected, ErrorCode, RoomState, Seats, ServerFrame};
 
 /// A turn's length (the spec's 60 seconds); tests and the benchmark may choose another.
 pub use qipan_protocol::TURN_MS;
@@ -219,6 +219,10 @@ impl Room {
             reason: self.reason.clone(),
             turn_ms: self.turn_ms(now),
             connected: self.connected(),
+            // A friend's room (lobby.md): no seat taken through pairing, unrated, no offer.
+            players: Seats::none(),
+            rated: false,
+            offer: None,
         })
     }
 
