@@ -4,7 +4,7 @@
 //! command changes nothing.
 //!
 //! In the session this is [`Mode::Editor`](crate::Mode::Editor), opened from the local
-//! games; [`Editor::handle`] takes the session's commands while it is open. The game on the
+//! games; `Editor::handle` takes the session's commands while it is open. The game on the
 //! board waits behind it, its clock stopped: picking another game or an option sets up a
 //! position of that game, and the players chosen are the waiting game's.
 

@@ -14,7 +14,7 @@
 //! The session handles the commands every mode takes alike (the level, the coach, the
 //! seat, the kept progress, the solved tables) once, before any mode sees them. Every other
 //! command goes to the handler of the mode on the board, which handles it, refuses it with
-//! a typed reason ([`crate::CommandError`]), or answers with an [`Outcome`]: stay, leave,
+//! a typed reason ([`crate::CommandError`]), or answers with an `Outcome`: stay, leave,
 //! or leave and let the local games take the command. A handler never calls back into the
 //! session, so nothing runs twice. The local games' handler starts the other modes.
 //!

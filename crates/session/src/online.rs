@@ -8,8 +8,8 @@
 //! back after a dropped connection (with the seat's token, kept per room). There is no
 //! socket here: the app's transport carries the frames in and out ([`Online::take_outbox`]).
 //!
-//! In the session this is [`Mode::Online`](crate::Mode::Online): [`start`] enters it from the
-//! local games, and [`Online::handle`] takes the session's commands while it is on.
+//! In the session this is [`Mode::Online`](crate::Mode::Online): `start` enters it from the
+//! local games, and `Online::handle` takes the session's commands while it is on.
 
 use crate::mode::{ModeKind, Outcome};
 use crate::session::Shared;

@@ -7,8 +7,8 @@
 //! computer's moves do). A wrong move is shown, then taken back, and the puzzle counts as
 //! failed; after a failed try the hint names the move.
 //!
-//! In the session this is [`Mode::Puzzle`](crate::Mode::Puzzle): [`start`] enters it from
-//! the local games, and [`PuzzleRun::handle`] takes the session's commands while it is on.
+//! In the session this is [`Mode::Puzzle`](crate::Mode::Puzzle): `start` enters it from
+//! the local games, and `PuzzleRun::handle` takes the session's commands while it is on.
 
 use crate::mode::{ModeKind, Outcome};
 use crate::session::Shared;
