@@ -272,7 +272,9 @@ impl eframe::App for App {
         }
         self.transport.flush(&mut self.session, &ctx);
         let now = self.session.now();
-        self.perfect_play.frame(&ctx, self.session.game());
+        if let Some(tables) = self.perfect_play.frame(&ctx, self.session.game()) {
+            self.send(tables);
+        }
 
         theme::fit_tooltips(ui);
         // The accessibility tree's language (the page's mirror marks its elements with it).

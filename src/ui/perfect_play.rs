@@ -1,8 +1,8 @@
 //! Sixpenny Maddell's perfect play in the app: the solved table
 //! ([`qipan_engine::ai::maddell_table`]) is prepared in the background the first time a Maddell
 //! game is on the board (or the app starts on one), and a small note in the status line
-//! says how far it is. The computer reads the table by itself once it is installed
-//! (`Evaluate::exact_value` for Maddell); until then it searches.
+//! says how far it is. Once it is ready the session is handed it ([`Command::SetTables`]),
+//! and the computer and the coach answer from it; until then they search.
 //!
 //! Preparing costs nothing while nobody looks: the preparation wakes the app (a repaint)
 //! only when its state changes, once a percent while it builds.
@@ -11,7 +11,8 @@ use super::theme;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::ai::maddell_table::{self, Readiness};
-use qipan_session::AnyMatch;
+use qipan_engine::ai::Tables;
+use qipan_session::{AnyMatch, Command};
 
 /// Where the app's Maddell table comes from: [`super::App::new`] prepares the real one
 /// ([`PerfectPlay::real`]); the apps that tests build have none unless they give one.
@@ -21,6 +22,9 @@ pub struct PerfectPlay {
     start: Option<Box<dyn FnOnce(egui::Context)>>,
     /// Where the preparation stands.
     readiness: Box<dyn Fn() -> Readiness>,
+    /// The prepared tables, handed to the session once ready (the real ones; a stand-in
+    /// has none).
+    tables: Option<fn() -> Tables>,
 }
 
 impl PerfectPlay {
@@ -37,6 +41,13 @@ impl PerfectPlay {
             },
             maddell_table::readiness,
         )
+        .with_tables(Tables::installed)
+    }
+
+    /// Hands the session `tables` once the preparation is ready.
+    fn with_tables(mut self, tables: fn() -> Tables) -> PerfectPlay {
+        self.tables = Some(tables);
+        self
     }
 
     /// No table: Maddell is played by search alone, and no note shows.
@@ -44,6 +55,7 @@ impl PerfectPlay {
         PerfectPlay {
             start: None,
             readiness: Box::new(|| Readiness::NotStarted),
+            tables: None,
         }
     }
 
@@ -56,17 +68,24 @@ impl PerfectPlay {
         PerfectPlay {
             start: Some(Box::new(start)),
             readiness: Box::new(readiness),
+            tables: None,
         }
     }
 
     /// Starts the preparation if a game with a prepared table (Maddell) is on the board and
-    /// it has not started yet.
-    pub(super) fn frame(&mut self, ctx: &egui::Context, game: &AnyMatch) {
+    /// it has not started yet; once it is ready, the command that hands the session the
+    /// tables (once).
+    pub(super) fn frame(&mut self, ctx: &egui::Context, game: &AnyMatch) -> Option<Command> {
         if game.has_prepared_table() {
             if let Some(start) = self.start.take() {
                 start(ctx.clone());
             }
         }
+        let tables = self
+            .tables
+            .filter(|_| matches!(self.readiness(), Readiness::Ready { .. }))?;
+        self.tables = None;
+        Some(Command::SetTables(tables()))
     }
 
     /// Where the preparation stands.
@@ -117,4 +136,41 @@ fn note_for(readiness: &Readiness, game: &AnyMatch, i18n: &I18n) -> Option<Strin
             i18n.tr_args(msg!("perfect-failed"), &[("error", why.as_str().into())])
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qipan_engine::games::{GameId, Side, Variant};
+    use qipan_session::Players;
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    /// The session is handed the tables once, when the preparation is ready, not before.
+    #[test]
+    fn the_tables_are_handed_once_when_ready() {
+        let ready = Rc::new(Cell::new(false));
+        let is_ready = Rc::clone(&ready);
+        let mut perfect = PerfectPlay::custom(
+            |_| {},
+            move || match is_ready.get() {
+                true => Readiness::Ready { note: None },
+                false => Readiness::Building(0.5),
+            },
+        )
+        .with_tables(Tables::default);
+        let players = Players {
+            human: Some(Side::X),
+            level: qipan_engine::ai::Level::Easy,
+        };
+        let maddell = AnyMatch::new(Variant::plain(GameId::Maddell), Side::X, players, 7, 0.0);
+        let ctx = egui::Context::default();
+        assert_eq!(perfect.frame(&ctx, &maddell), None, "not ready yet");
+        ready.set(true);
+        assert_eq!(
+            perfect.frame(&ctx, &maddell),
+            Some(Command::SetTables(Tables::default()))
+        );
+        assert_eq!(perfect.frame(&ctx, &maddell), None, "handed once");
+    }
 }

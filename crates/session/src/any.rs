@@ -2,10 +2,10 @@
 //! games are written once.
 
 use super::coach::{CoachMode, ReviewView, VerdictView};
-use super::{Change, Match, Notice, PlayError, Players, Record};
+use super::{Change, Match, Notice, PlayError, Players, Record, Remote};
 use qipan_engine::ai::coach::Score;
 use qipan_engine::ai::worker::Wake;
-use qipan_engine::ai::Evaluate;
+use qipan_engine::ai::{Evaluate, Tables};
 use qipan_engine::games::{blockade, cannon, maddell, push, shuangcheng};
 use qipan_engine::games::{Game, MoveError, PositionError, Side, Status, Variant};
 
@@ -204,6 +204,17 @@ impl AnyMatch {
         with_match!(self, m => m.set_wake(wake))
     }
 
+    /// The solved tables the computer and the coach may answer from ([`Match::set_tables`]).
+    pub fn set_tables(&mut self, tables: Tables) {
+        with_match!(self, m => m.set_tables(tables))
+    }
+
+    /// The solved tables the game answers from (tests check what the session handed it).
+    #[cfg(test)]
+    pub(crate) fn tables(&self) -> &Tables {
+        with_match!(self, m => &m.tables)
+    }
+
     pub fn status(&self) -> Status {
         with_match!(self, m => m.status())
     }
@@ -264,9 +275,9 @@ impl AnyMatch {
         }
     }
 
-    /// Makes this the copy of a game the server holds ([`Match::set_remote`]).
-    pub fn set_remote(&mut self, spectating: bool) {
-        with_match!(self, m => m.set_remote(spectating))
+    /// Makes this a game refereed elsewhere ([`Match::set_remote`]).
+    pub fn set_remote(&mut self, remote: Remote) {
+        with_match!(self, m => m.set_remote(remote))
     }
 
     /// Ends the game with a result no rule gave ([`Match::decide`]).
@@ -355,6 +366,11 @@ impl AnyMatch {
 
     pub fn human_to_move(&self) -> bool {
         with_match!(self, m => m.human_to_move())
+    }
+
+    /// Why a person may not move now ([`Match::move_refusal`]).
+    pub fn move_refusal(&self) -> Option<PlayError> {
+        with_match!(self, m => m.move_refusal())
     }
 
     pub fn computer_to_move(&self) -> bool {

@@ -2,7 +2,8 @@
 //! a check of each move a person makes, and a review of the whole game. Each is an
 //! [`ai::coach`](qipan_engine::ai::coach) job on the worker, so none of them ever holds up the
 //! clock, a click or the computer's move; each belongs to the position it was asked about
-//! and is dropped when that position is no longer on the board.
+//! and is dropped when that position is no longer on the board. Each reads the solved tables
+//! its match was handed.
 
 use super::record::{Ply, Record};
 use crate::{AnyMove, WrapMove};
@@ -145,13 +146,20 @@ impl<G: Evaluate> Coach<G> {
 
     /// Asks for the best move in the current position, searched as master would within
     /// `level`'s time for a move.
-    pub fn ask_hint(&mut self, record: &Record<G>, epoch: u64, level: Level, wake: &Wake) {
+    pub fn ask_hint(
+        &mut self,
+        record: &Record<G>,
+        epoch: u64,
+        level: Level,
+        wake: &Wake,
+        tables: &Tables,
+    ) {
         if !self.mode.hints() || self.hint.as_ref().is_some_and(|h| h.epoch == epoch) {
             return;
         }
         let budget = Budget::Time(level.config().budget);
         let (game, pos, history) = (record.game(), record.current(), record.history());
-        if let Ok(job) = AnalysisJob::new(game, pos, history, budget, &Tables::installed()) {
+        if let Ok(job) = AnalysisJob::new(game, pos, history, budget, tables) {
             self.hint = Some(ForPosition::start(epoch, job, wake));
         }
     }
@@ -193,7 +201,14 @@ impl<G: Evaluate> Coach<G> {
     }
 
     /// A person just played the ply at `ply`: check it against the best move (full coach).
-    pub fn person_moved(&mut self, record: &Record<G>, ply: usize, epoch: u64, wake: &Wake) {
+    pub fn person_moved(
+        &mut self,
+        record: &Record<G>,
+        ply: usize,
+        epoch: u64,
+        wake: &Wake,
+        tables: &Tables,
+    ) {
         self.alert = None;
         if !self.mode.full() {
             return;
@@ -204,12 +219,12 @@ impl<G: Evaluate> Coach<G> {
         let game = record.game();
         let positions = vec![*record.position_at(ply), *record.position_at(ply + 1)];
         let depth = game.review_depth();
-        let job = ReviewJob::new(game, positions, vec![Some(mv)], depth, Tables::installed());
+        let job = ReviewJob::new(game, positions, vec![Some(mv)], depth, tables.clone());
         self.check = Some((ply, ForPosition::start(epoch, job, wake)));
     }
 
     /// Reviews the whole game (every ply played, also those undone but kept for redo).
-    pub fn start_review(&mut self, record: &Record<G>, wake: &Wake) {
+    pub fn start_review(&mut self, record: &Record<G>, wake: &Wake, tables: &Tables) {
         let plies = record.len();
         let positions = (0..=plies).map(|i| *record.position_at(i)).collect();
         let moves = record
@@ -221,13 +236,7 @@ impl<G: Evaluate> Coach<G> {
             })
             .collect();
         let game = record.game();
-        let job = ReviewJob::new(
-            game,
-            positions,
-            moves,
-            game.review_depth(),
-            Tables::installed(),
-        );
+        let job = ReviewJob::new(game, positions, moves, game.review_depth(), tables.clone());
         self.review = Some(GameReview {
             plies,
             running: Some(Background::start(job, Arc::clone(wake))),
@@ -278,7 +287,14 @@ impl<G: Evaluate> Coach<G> {
 
     /// Called every frame: takes finished answers, and starts the evaluation of a new
     /// position (full coach, the position `open`: not decided).
-    pub fn advance(&mut self, record: &Record<G>, epoch: u64, open: bool, wake: &Wake) {
+    pub fn advance(
+        &mut self,
+        record: &Record<G>,
+        epoch: u64,
+        open: bool,
+        wake: &Wake,
+        tables: &Tables,
+    ) {
         for slot in [&mut self.hint, &mut self.evaluation].into_iter().flatten() {
             slot.poll();
         }
@@ -311,7 +327,7 @@ impl<G: Evaluate> Coach<G> {
         if self.mode.full() && !evaluated && open {
             let budget = Budget::Time(EVALUATION_TIME);
             let (game, pos, history) = (record.game(), record.current(), record.history());
-            self.evaluation = AnalysisJob::new(game, pos, history, budget, &Tables::installed())
+            self.evaluation = AnalysisJob::new(game, pos, history, budget, tables)
                 .ok()
                 .map(|job| ForPosition::start(epoch, job, wake));
         }

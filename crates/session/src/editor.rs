@@ -2,10 +2,19 @@
 //! engine after every change ([`qipan_engine::games::setup`]), then played, analysed, or
 //! copied as a link or a position text. Changed only by [`EditorCommand`]s; a refused
 //! command changes nothing.
+//!
+//! In the session this is [`Mode::Editor`](crate::Mode::Editor), opened from the local
+//! games; `Editor::handle` takes the session's commands while it is open. The game on the
+//! board waits behind it, its clock stopped: picking another game or an option sets up a
+//! position of that game, and the players chosen are the waiting game's.
 
-use crate::ReplayError;
+use crate::local::Local;
+use crate::mode::{ModeKind, Outcome};
+use crate::session::Shared;
+use crate::{AnyMatch, CoachMode, Command, CommandError, Players, ReplayError};
 use qipan_engine::games::setup::{self, Board, Piece, SetupError, Shape};
 use qipan_engine::games::{Side, Variant};
+use rand::Rng;
 
 /// What the board editor is asked.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,9 +58,6 @@ pub enum Fill {
 /// Why an editor command was refused (the editor is unchanged).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EditorError {
-    /// No editor is open (or one is already, for `Open`).
-    NotOpen,
-    AlreadyOpen,
     /// A point the board does not have.
     NoSuchPoint(usize),
     /// A piece the game does not have (a shared piece outside Shuang Cheng).
@@ -142,46 +148,55 @@ impl Editor {
         self.confirming.is_some()
     }
 
-    /// Applies an editing command (not Open, Play, or the answers, which the session
-    /// handles); a refused one changes nothing.
-    pub(crate) fn edit(
-        &mut self,
-        command: &EditorCommand,
-        current: &str,
-        first: Side,
-    ) -> Result<(), EditorError> {
-        let mut board = self.board.clone();
-        match *command {
-            EditorCommand::Fill(fill) => board = board_for(self.variant, fill, current, first),
-            EditorCommand::Tap(index) => {
-                let now = self.point(index)?;
-                let pieces = self.shape.pieces;
-                let next = match now.and_then(|p| pieces.iter().position(|&q| q == p)) {
-                    None => pieces.first().copied(),
-                    Some(i) => pieces.get(i + 1).copied(),
-                };
-                board.points[index] = next;
-            }
-            EditorCommand::Put(index, piece) => {
-                self.point(index)?;
-                if let Some(piece) = piece.filter(|p| !self.shape.pieces.contains(p)) {
-                    return Err(EditorError::NotInGame(piece));
-                }
-                board.points[index] = piece;
-            }
-            EditorCommand::ToMove(side) => board.to_move = side,
-            EditorCommand::Hand(side, n) => {
-                if !self.shape.hands || n > self.shape.most_in_hand {
-                    return Err(EditorError::Hand);
-                }
-                board.hand[side.index()] = n;
-            }
-            _ => return Err(EditorError::NotOpen),
+    /// Fills the board again; `current` is the position text of the game on the board.
+    fn refill(&mut self, fill: Fill, current: &str) {
+        self.change(board_for(self.variant, fill, current, Side::X));
+    }
+
+    /// A tap on point `index`: empty, then each of the game's pieces in turn, then empty.
+    fn tap(&mut self, index: usize) -> Result<(), EditorError> {
+        let now = self.point(index)?;
+        let pieces = self.shape.pieces;
+        let next = match now.and_then(|p| pieces.iter().position(|&q| q == p)) {
+            None => pieces.first().copied(),
+            Some(i) => pieces.get(i + 1).copied(),
+        };
+        self.put(index, next)
+    }
+
+    /// Puts `piece` on point `index` (`None` clears it).
+    fn put(&mut self, index: usize, piece: Option<Piece>) -> Result<(), EditorError> {
+        self.point(index)?;
+        if let Some(piece) = piece.filter(|p| !self.shape.pieces.contains(p)) {
+            return Err(EditorError::NotInGame(piece));
         }
+        let mut board = self.board.clone();
+        board.points[index] = piece;
+        self.change(board);
+        Ok(())
+    }
+
+    fn set_to_move(&mut self, side: Side) {
+        let mut board = self.board.clone();
+        board.to_move = side;
+        self.change(board);
+    }
+
+    fn set_hand(&mut self, side: Side, pieces: u8) -> Result<(), EditorError> {
+        if !self.shape.hands || pieces > self.shape.most_in_hand {
+            return Err(EditorError::Hand);
+        }
+        let mut board = self.board.clone();
+        board.hand[side.index()] = pieces;
+        self.change(board);
+        Ok(())
+    }
+
+    /// The board after a change, checked by the engine; a question waiting is dropped.
+    fn change(&mut self, board: Board) {
         self.verdict = setup::validate(self.variant, &board);
         self.board = board;
         self.confirming = None;
-        Ok(())
     }
 
     /// What stands on point `index`, or why there is no such point.
@@ -192,17 +207,114 @@ impl Editor {
         }
     }
 
-    /// The position text to play, or why the set-up cannot be played.
-    pub(crate) fn playable(&self) -> Result<String, EditorError> {
-        self.verdict.clone().map_err(EditorError::Invalid)
+    /// The session's commands while the editor is open. The game's own commands wait (its
+    /// clock runs again once the editor closes); picking another game, or an option, sets
+    /// up a position of that game; the players are chosen for the game behind.
+    pub(crate) fn handle(
+        &mut self,
+        command: Command,
+        local: &mut Local,
+        shared: &mut Shared,
+        now: f64,
+    ) -> Result<Outcome, CommandError> {
+        let refused = |error| Err(CommandError::Editor(error));
+        let edit = match command {
+            Command::Editor(edit) => edit,
+            Command::PickGame(game) => {
+                local.pick_game(game, shared, now);
+                self.follow(local, now);
+                return Ok(Outcome::Stay);
+            }
+            Command::SetOption(option, on) => {
+                local.set_option(option, on, shared, now);
+                self.follow(local, now);
+                return Ok(Outcome::Stay);
+            }
+            Command::SetPlayers(human) => {
+                local.set_players(human, shared.level, now);
+                local.step_back(now);
+                return Ok(Outcome::Stay);
+            }
+            _ => return Err(CommandError::NotWhile(ModeKind::Editor)),
+        };
+        match edit {
+            EditorCommand::Open(_) => return Err(CommandError::AlreadyIn(ModeKind::Editor)),
+            EditorCommand::Close => return Ok(Outcome::Leave),
+            EditorCommand::Play(human) => {
+                return self.play(PlayAs::Players(human), false, local, shared, now)
+            }
+            EditorCommand::Analyse => return self.play(PlayAs::Analyse, false, local, shared, now),
+            EditorCommand::ConfirmPlay => match self.confirming.take() {
+                Some(play) => return self.play(play, true, local, shared, now),
+                None => return refused(EditorError::NotConfirming),
+            },
+            EditorCommand::CancelPlay => {
+                if self.confirming.take().is_none() {
+                    return refused(EditorError::NotConfirming);
+                }
+            }
+            EditorCommand::Fill(fill) => self.refill(fill, &local.board().position_text()),
+            EditorCommand::Tap(index) => self.tap(index).map_err(CommandError::Editor)?,
+            EditorCommand::Put(index, piece) => {
+                self.put(index, piece).map_err(CommandError::Editor)?
+            }
+            EditorCommand::ToMove(side) => self.set_to_move(side),
+            EditorCommand::Hand(side, pieces) => {
+                self.set_hand(side, pieces).map_err(CommandError::Editor)?
+            }
+        }
+        Ok(Outcome::Stay)
     }
 
-    pub(crate) fn ask(&mut self, play: PlayAs) {
-        self.confirming = Some(play);
+    /// Another game came on the board behind the editor: a set-up of that game starts from
+    /// its position, and it waits in turn.
+    fn follow(&mut self, local: &mut Local, now: f64) {
+        let board = local.board();
+        if board.variant() != self.variant {
+            *self = Editor::filled(
+                board.variant(),
+                Fill::Current,
+                &board.position_text(),
+                Side::X,
+            );
+        }
+        local.step_back(now);
     }
 
-    pub(crate) fn take_confirming(&mut self) -> Option<PlayAs> {
-        self.confirming.take()
+    /// Plays the set-up (after the person's yes where it replaces a game with moves): it
+    /// becomes its game's game in progress, from the position set up, and the editor closes.
+    fn play(
+        &mut self,
+        play: PlayAs,
+        confirmed: bool,
+        local: &mut Local,
+        shared: &mut Shared,
+        now: f64,
+    ) -> Result<Outcome, CommandError> {
+        let text = self
+            .verdict
+            .clone()
+            .map_err(|invalid| CommandError::Editor(EditorError::Invalid(invalid)))?;
+        if local.has_moves(self.variant) && !confirmed {
+            self.confirming = Some(play);
+            return Ok(Outcome::Stay);
+        }
+        let human = match play {
+            PlayAs::Players(human) => human,
+            PlayAs::Analyse => None,
+        };
+        let players = Players {
+            human,
+            level: shared.level,
+        };
+        let seed = shared.rng.random();
+        let game = AnyMatch::replay(self.variant, &text, &[], 0, players, seed, now)
+            .map_err(|e| CommandError::Editor(EditorError::Replay(e)))?;
+        if play == PlayAs::Analyse {
+            shared.coach = CoachMode::Full;
+        }
+        local.replace_with(game, shared, now);
+        Ok(Outcome::Leave)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::editor::{EditorCommand as E, EditorError, Fill};
 use crate::timer::ManualClock;
-use crate::{Choices, CoachMode, Command, CommandError, Session};
+use crate::{Choices, CoachMode, Command, CommandError, ModeKind, Session};
 use qipan_engine::ai::Level;
 use qipan_engine::games::setup::{Piece, SetupError};
 use qipan_engine::games::{GameId, Side, Status, Variant};
@@ -104,7 +104,7 @@ fn refused_editor_commands_change_nothing() {
     let (mut s, clock) = session(GameId::Cannon, None);
     assert_eq!(
         s.run(Command::Editor(E::Tap(0))),
-        Err(CommandError::Editor(EditorError::NotOpen))
+        Err(CommandError::NotIn(ModeKind::Editor))
     );
     let mv = s.game().parse_move("c6-c5").expect("legal");
     s.run(Command::Play(mv)).expect("played");
@@ -120,7 +120,6 @@ fn refused_editor_commands_change_nothing() {
             EditorError::NotInGame(Piece::Shared),
         ),
         (E::Hand(Side::X, 1), EditorError::Hand),
-        (E::Open(Fill::Empty), EditorError::AlreadyOpen),
         (E::ConfirmPlay, EditorError::NotConfirming),
         (E::CancelPlay, EditorError::NotConfirming),
     ] {
@@ -131,11 +130,25 @@ fn refused_editor_commands_change_nothing() {
         );
         assert_eq!(s.editor().cloned(), before, "{command:?}");
     }
+    assert_eq!(
+        s.run(Command::Editor(E::Open(Fill::Empty))),
+        Err(CommandError::AlreadyIn(ModeKind::Editor))
+    );
+    assert_eq!(s.editor().cloned(), before);
     // The game's own commands wait while the editor is open; the clock stands still.
-    assert_eq!(s.run(Command::Undo), Err(CommandError::Editing));
-    assert_eq!(s.run(Command::NewGame), Err(CommandError::Editing));
+    let not_while = Err(CommandError::NotWhile(ModeKind::Editor));
     let mv = s.game().legal_moves()[0];
-    assert_eq!(s.run(Command::Play(mv)), Err(CommandError::Editing));
+    for command in [
+        Command::Undo,
+        Command::NewGame,
+        Command::Play(mv),
+        Command::Hint,
+        Command::StepTo(0),
+        Command::OpenLink(crate::link::parse_query("game=push").expect("a link")),
+        Command::Puzzle(crate::PuzzleCommand::Next(GameId::Cannon)),
+    ] {
+        assert_eq!(s.run(command.clone()), not_while, "{command:?}");
+    }
     clock.advance(120.0);
     s.apply();
     assert_eq!(s.game().position_text(), game_before);
@@ -234,4 +247,46 @@ fn the_set_ups_link_opens_the_same_position() {
     let link = crate::link::parse_query(&query).expect("a link");
     s.run(Command::OpenLink(link)).expect("opened");
     assert_eq!(s.game().start_text(), "o................. x 6 5");
+}
+
+/// Picking another game sets up that game, and picks it once: a fresh round of Push the
+/// Line is counted once, and its new game waits behind the editor. Picking the game being
+/// set up keeps the set-up.
+#[test]
+fn picking_a_game_in_the_editor_picks_it_once_and_keeps_a_set_up_of_the_same_game() {
+    let (mut s, clock) = session(GameId::ShuangCheng, None);
+    edit(&mut s, E::Open(Fill::Current));
+    let rounds = s.choices().rounds;
+    s.run(Command::PickGame(GameId::Push)).expect("picked");
+    assert_eq!(s.choices().rounds, rounds + 1, "one new round");
+    assert_eq!(s.games().count(), 2);
+    assert_eq!(s.game().variant(), Variant::plain(GameId::Push));
+    clock.advance(90.0);
+    s.apply();
+    assert_eq!(s.game().len(), 0, "the new game waits: no lost turn");
+    edit(&mut s, E::Fill(Fill::Empty));
+    let set_up = s.editor().cloned();
+    s.run(Command::PickGame(GameId::Push)).expect("picked");
+    assert_eq!(s.editor().cloned(), set_up);
+    assert_eq!(s.choices().rounds, rounds + 1);
+}
+
+/// The players chosen while the editor is open are the waiting game's, which keeps
+/// waiting; the editor stays open.
+#[test]
+fn players_chosen_in_the_editor_are_the_waiting_games() {
+    let (mut s, clock) = session(GameId::Cannon, Some(Side::X));
+    edit(&mut s, E::Open(Fill::Current));
+    s.run(Command::SetPlayers(None)).expect("two players");
+    assert_eq!(s.human(), None);
+    assert!(s.editor().is_some());
+    clock.advance(90.0);
+    s.apply();
+    assert_eq!(s.game().len(), 0, "still waiting: no lost turn");
+    s.run(Command::SetPlayers(Some(Side::O)))
+        .expect("against the computer");
+    assert_eq!((s.human(), s.seat()), (Some(Side::O), Side::O));
+    edit(&mut s, E::Close);
+    assert_eq!(s.mode().kind(), ModeKind::Local);
+    assert_eq!(s.game().players().human, Some(Side::O));
 }

@@ -1,37 +1,60 @@
-//! The match controller: the flow of a game with no window in it. Whose turn it is, the turn
-//! clock and its lost turns, forced passes, asking the computer and taking its answer, undo
-//! and redo, stepping back through the moves, and what to tell the player. The app draws a
-//! controller's state and forwards the player's input to it; tests drive it directly.
+//! Qipan's session, with no window in it: every game in progress and what is on the board,
+//! changed only by commands ([`Session`], [`Command`]), and the match controller that runs one
+//! game ([`Match`]): whose turn it is, the turn clock and its lost turns, forced passes,
+//! asking the computer and taking its answer, undo and redo, stepping back through the
+//! moves, and what to tell the player. The app draws the session and sends it commands;
+//! tests drive it directly.
 //!
-//! Time comes in as an argument (`now`, in seconds), so a test moves the clock by hand.
+//! What is on the board is the session's [`Mode`]: the local games, an online game, a puzzle
+//! or the board editor, each in its own module with its commands and its handler
+//! ([`mode`]). The outside reaches the session only through what it is handed: time through
+//! the [`timer::Clock`] (a [`Match`] takes it as an argument, `now`, in seconds), the
+//! computer's solved tables through [`Command::SetTables`], and chance through the generator
+//! seeded by the seed the app hands in.
 
 mod any;
 pub mod coach;
 pub mod editor;
-#[cfg(test)]
-mod editor_tests;
 pub mod engine;
 pub mod link;
+mod local;
+pub mod mode;
 pub mod online;
 pub mod progress;
 pub mod puzzles;
 pub mod record;
 pub mod save;
 mod session;
+pub mod timer;
+
+#[cfg(test)]
+mod editor_tests;
+#[cfg(test)]
+mod online_tests;
+#[cfg(test)]
+mod puzzle_tests;
 #[cfg(test)]
 mod session_tests;
-pub mod timer;
+#[cfg(test)]
+mod shared_tests;
+#[cfg(test)]
+mod testing;
 
 pub use any::ReplayError;
 pub use any::{AnyMatch, AnyMove, WrapMove};
 pub use coach::{Alert, Coach, CoachMode, GameReview};
 pub use engine::{Engine, ManualEngine, Thinking, WorkerEngine};
+pub use mode::{Mode, ModeKind};
+pub use online::{OnlineCommand, OnlineError};
+pub use puzzles::{PuzzleCommand, PuzzleError};
 pub use record::{Ply, Record, SKIP_TEXT};
-pub use session::{Choices, Command, CommandError, OnlineCommand, PuzzleCommand, Session};
+pub use session::{Choices, Command, CommandError, Session};
 
 use qipan_engine::ai::worker::Wake;
 use qipan_engine::ai::{Evaluate, Level, Request, Tables, ThinkError};
 use qipan_engine::games::{MoveError, Side, Status};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use save::SaveError;
 use std::sync::Arc;
 use timer::TurnTimer;
@@ -77,8 +100,14 @@ pub enum Notice {
 /// Why a person's move was refused (the game is unchanged).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
-    /// The computer's turn, a finished game, or the player is looking back through the moves.
+    /// The other side moves now: the computer (also while it is thinking), the friend
+    /// online, or a puzzle's reply.
     NotYourTurn,
+    /// The game is over (or neither side can ever move again; a puzzle is solved).
+    GameOver,
+    /// The player is looking back through the moves: they resume, or play from there
+    /// through the move list.
+    LookingBack,
     /// The move does not read, or is not legal in the position.
     Move(MoveError),
     /// A move of another game than the one on the board.
@@ -89,6 +118,8 @@ impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PlayError::NotYourTurn => f.write_str("not a person's turn"),
+            PlayError::GameOver => f.write_str("the game is over"),
+            PlayError::LookingBack => f.write_str("looking back through the moves"),
             PlayError::Move(error) => error.fmt(f),
             PlayError::OtherGame => f.write_str("a move of another game"),
         }
@@ -108,6 +139,14 @@ pub enum Change {
     Jumped,
 }
 
+/// Who moves in a game refereed elsewhere (the server's online game, a puzzle's line): a
+/// player moves their own side, a spectator nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Remote {
+    Player,
+    Spectator,
+}
+
 /// A game in progress against the computer or between two people, for one concrete game.
 pub struct Match<G: Evaluate> {
     record: Record<G>,
@@ -122,21 +161,24 @@ pub struct Match<G: Evaluate> {
     engine_failed: Option<u64>,
     /// The player stepped back through the move list: the clock and the computer wait.
     reviewing: bool,
-    seed: u64,
+    /// Draws the seed of each request to the computer (its tie-breaking).
+    rng: SmallRng,
+    /// The solved tables the computer and the coach may answer from.
+    tables: Tables,
     notice: Option<Notice>,
     last_change: Change,
     /// Nodes and time of the computer's last search.
     last_search: Option<(u64, web_time::Duration)>,
     coach: Coach<G>,
-    /// Played online: the server holds the game, so no computer, no local clock and no
-    /// forced moves here; `Some(true)` for a spectator, who moves nothing.
-    remote: Option<bool>,
+    /// Refereed elsewhere (the server holds an online game; the session a puzzle): no
+    /// computer, no local clock and no forced moves here.
+    remote: Option<Remote>,
     /// A result no rule gave: the server's word that a side resigned.
     decided: Option<Status>,
 }
 
 impl<G: Evaluate> Match<G> {
-    /// A match from `start`, the clock starting at `now`.
+    /// A match from `start`, the clock starting at `now`; `seed` seeds the computer's draws.
     pub fn new(game: G, start: G::Position, players: Players, seed: u64, now: f64) -> Match<G> {
         Match::from_record(Record::new(game, start), players, seed, now)
     }
@@ -157,7 +199,8 @@ impl<G: Evaluate> Match<G> {
             epoch: 0,
             engine_failed: None,
             reviewing,
-            seed,
+            rng: SmallRng::seed_from_u64(seed),
+            tables: Tables::default(),
             notice: None,
             last_change: Change::Start,
             last_search: None,
@@ -172,9 +215,10 @@ impl<G: Evaluate> Match<G> {
         self.decided = Some(status);
     }
 
-    /// Makes this the copy of a game the server holds (`spectating`: nobody moves here).
-    pub fn set_remote(&mut self, spectating: bool) {
-        self.remote = Some(spectating);
+    /// Makes this a game refereed elsewhere: the server's online game (a spectator moves
+    /// nothing here), or a puzzle's line.
+    pub fn set_remote(&mut self, remote: Remote) {
+        self.remote = Some(remote);
         self.thinking = None;
     }
 
@@ -201,6 +245,12 @@ impl<G: Evaluate> Match<G> {
     /// What to call when the computer's answer is ready (the app repaints).
     pub fn set_wake(&mut self, wake: Wake) {
         self.wake = wake;
+    }
+
+    /// The solved tables the computer and the coach may answer from, from their next
+    /// request on.
+    pub fn set_tables(&mut self, tables: Tables) {
+        self.tables = tables;
     }
 
     pub fn record(&self) -> &Record<G> {
@@ -258,9 +308,10 @@ impl<G: Evaluate> Match<G> {
         self.status() == Status::Ongoing && !self.reviewing && !self.deadlocked()
     }
 
-    /// Whether the computer plays the side to move.
+    /// Whether the computer (or, for a spectator, a player elsewhere) plays the side to
+    /// move.
     pub fn computer_to_move(&self) -> bool {
-        if self.remote == Some(true) {
+        if self.remote == Some(Remote::Spectator) {
             return true;
         }
         self.players.computer_plays(self.record.side_to_move())
@@ -269,7 +320,20 @@ impl<G: Evaluate> Match<G> {
     /// Whether a person may move now: the game is on, it is a person's turn, and the
     /// computer is not thinking.
     pub fn human_to_move(&self) -> bool {
-        self.game_on() && self.thinking.is_none() && !self.computer_to_move()
+        self.move_refusal().is_none()
+    }
+
+    /// Why a person may not move now, whatever the move; `None` when they may.
+    pub fn move_refusal(&self) -> Option<PlayError> {
+        if self.reviewing {
+            Some(PlayError::LookingBack)
+        } else if self.status().is_over() || self.deadlocked() {
+            Some(PlayError::GameOver)
+        } else if self.thinking.is_some() || self.computer_to_move() {
+            Some(PlayError::NotYourTurn)
+        } else {
+            None
+        }
     }
 
     /// Seconds left in the turn.
@@ -322,7 +386,7 @@ impl<G: Evaluate> Match<G> {
         if self.game_on() && !self.computer_to_move() {
             let level = self.players.level;
             self.coach
-                .ask_hint(&self.record, self.epoch, level, &self.wake);
+                .ask_hint(&self.record, self.epoch, level, &self.wake, &self.tables);
         }
     }
 
@@ -353,7 +417,8 @@ impl<G: Evaluate> Match<G> {
 
     /// Reviews the whole game in the background.
     pub fn start_review(&mut self) {
-        self.coach.start_review(&self.record, &self.wake);
+        self.coach
+            .start_review(&self.record, &self.wake, &self.tables);
     }
 
     pub fn stop_review(&mut self) {
@@ -364,18 +429,18 @@ impl<G: Evaluate> Match<G> {
         self.coach.close_review();
     }
 
-    /// A person's move. Refused, with the game unchanged, when it is not a person's turn or
-    /// the move is not legal.
+    /// A person's move. Refused, with the game unchanged, when a person may not move now
+    /// ([`Match::move_refusal`]) or the move is not legal.
     pub fn play(&mut self, mv: G::Move, now: f64) -> Result<(), PlayError> {
-        if !self.human_to_move() {
-            return Err(PlayError::NotYourTurn);
+        if let Some(refusal) = self.move_refusal() {
+            return Err(refusal);
         }
         self.record.play(mv).map_err(PlayError::Move)?;
         self.notice = None;
         self.touched(Change::Played { by_computer: false }, now);
         let ply = self.record.cursor() - 1;
         self.coach
-            .person_moved(&self.record, ply, self.epoch, &self.wake);
+            .person_moved(&self.record, ply, self.epoch, &self.wake, &self.tables);
         Ok(())
     }
 
@@ -458,7 +523,7 @@ impl<G: Evaluate> Match<G> {
         // The evaluation follows the position shown, also while stepping back through it.
         let open = self.status() == Status::Ongoing && !self.deadlocked();
         self.coach
-            .advance(&self.record, self.epoch, open, &self.wake);
+            .advance(&self.record, self.epoch, open, &self.wake, &self.tables);
     }
 
     fn advance_game(&mut self, now: f64) {
@@ -523,10 +588,9 @@ impl<G: Evaluate> Match<G> {
                 position: *self.record.current(),
                 history: self.record.history().to_vec(),
                 level: self.players.level,
-                seed: self.seed.wrapping_add(self.epoch),
+                seed: self.rng.random(),
                 movetime: None,
-                // The solved tables as they stand now: Maddell's, once the app prepared it.
-                tables: Tables::installed(),
+                tables: self.tables.clone(),
             };
             self.thinking = Some(self.engine.start(request, Arc::clone(&self.wake)));
         }

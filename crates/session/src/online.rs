@@ -6,11 +6,16 @@
 //! The server holds the game: it checks every move and keeps the clock. This side only
 //! shows what the server sent, turns a person's move into a `move` frame, and finds its way
 //! back after a dropped connection (with the seat's token, kept per room). There is no
-//! socket here: the app's transport carries the frames in and out ([`Online::outbox`]).
+//! socket here: the app's transport carries the frames in and out ([`Online::take_outbox`]).
+//!
+//! In the session this is [`Mode::Online`](crate::Mode::Online): `start` enters it from the
+//! local games, and `Online::handle` takes the session's commands while it is on.
 
-use crate::{AnyMatch, Players, ReplayError};
+use crate::mode::{ModeKind, Outcome};
+use crate::session::Shared;
+use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players, Remote, ReplayError};
 use qipan_engine::ai::Level;
-use qipan_engine::games::{EndReason, Side, Status, Variant};
+use qipan_engine::games::{EndReason, MoveError, Side, Status, Variant};
 use qipan_protocol::{tidy_room_code, ClientFrame, SeatName, ServerFrame, SideChoice};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -20,6 +25,51 @@ pub use qipan_protocol::{Connected, ErrorCode, RoomState};
 
 // The board's turn clock is the spec's: `turn_ms` is read against it.
 const _: () = assert!(crate::timer::TURN_SECONDS == qipan_protocol::TURN_MS as f64 / 1000.0);
+
+/// What playing online asks of the session: the person's wishes, and what the app's
+/// transport reports of the connection.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OnlineCommand {
+    /// A new room on `server` for the game on the board, the creator at `side`.
+    Create {
+        server: String,
+        side: SeatChoice,
+    },
+    /// A friend's room, by its code.
+    Join {
+        server: String,
+        room: String,
+    },
+    /// Back to the games on this screen (the room stays on the server; its token is kept).
+    Leave,
+    Resign,
+    Rematch,
+    /// The tokens and the room kept from the last run; a room in play is resumed.
+    Restore(OnlineMemory),
+    /// The transport opens a socket now.
+    Connecting,
+    /// The socket is open.
+    Opened,
+    /// A text frame from the server.
+    Received(String),
+    /// The socket closed or could not open.
+    Lost,
+}
+
+/// Why the online game refused a person's command (nothing was sent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnlineError {
+    /// The server has not sent the game yet.
+    NoGameYet,
+    /// This client watches the room: a spectator moves, resigns and asks for nothing.
+    Spectating,
+    /// This client holds no seat in the room yet (the server has not given its token).
+    NoSeat,
+    /// The last move waits for the server's answer: one move at a time.
+    MovePending,
+    /// The connection is down; the transport tries again by itself.
+    Offline,
+}
 
 /// The side a person asks for when creating a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -366,14 +416,28 @@ impl Online {
         self.state = Some(state);
     }
 
-    /// A person's move: sent to the server as the next ply, if it is this seat's turn.
-    pub fn send_move(&mut self, text: String) -> bool {
-        let (Some(room), Some(token), Some(state)) = (self.room.clone(), self.token(), &self.state)
-        else {
-            return false;
+    /// A person's move, checked here as far as this side can (the server checks it again):
+    /// sent to the server as the next ply, and shown once the server's state has it.
+    pub fn play(&mut self, mv: AnyMove) -> Result<(), CommandError> {
+        let (room, token) = self.seated().map_err(CommandError::Online)?;
+        let (Some(board), Some(state)) = (&self.board, &self.state) else {
+            return Err(CommandError::Online(OnlineError::NoGameYet));
         };
-        if self.sent_ply.is_some() || self.link != Link::Open {
-            return false;
+        if let Some(refusal) = board.move_refusal() {
+            return Err(CommandError::Play(refusal));
+        }
+        if self.sent_ply.is_some() {
+            return Err(CommandError::Online(OnlineError::MovePending));
+        }
+        if self.link != Link::Open {
+            return Err(CommandError::Online(OnlineError::Offline));
+        }
+        let text = board
+            .format_move(mv)
+            .ok_or(CommandError::Play(PlayError::OtherGame))?;
+        if !board.legal_moves().contains(&mv) {
+            let illegal = MoveError::Illegal { text };
+            return Err(CommandError::Play(PlayError::Move(illegal)));
         }
         let ply = state.plies.len();
         self.sent_ply = Some(ply);
@@ -383,19 +447,64 @@ impl Online {
             ply: ply as u64,
             mv: text,
         });
-        true
+        Ok(())
     }
 
-    pub fn resign(&mut self) {
-        if let (Some(room), Some(token)) = (self.room.clone(), self.token()) {
-            self.push(ClientFrame::Resign { room, token });
-        }
+    pub fn resign(&mut self) -> Result<(), OnlineError> {
+        let (room, token) = self.seated()?;
+        self.push(ClientFrame::Resign { room, token });
+        Ok(())
     }
 
-    pub fn rematch(&mut self) {
-        if let (Some(room), Some(token)) = (self.room.clone(), self.token()) {
-            self.push(ClientFrame::Rematch { room, token });
+    pub fn rematch(&mut self) -> Result<(), OnlineError> {
+        let (room, token) = self.seated()?;
+        self.push(ClientFrame::Rematch { room, token });
+        Ok(())
+    }
+
+    /// The room and the seat's token, which every frame of a player carries.
+    fn seated(&self) -> Result<(String, String), OnlineError> {
+        if self.seat == Some(Seat::Spectator) {
+            return Err(OnlineError::Spectating);
         }
+        self.room
+            .clone()
+            .zip(self.token())
+            .ok_or(OnlineError::NoSeat)
+    }
+
+    /// The session's commands while the online game is on: moves go to the server, and
+    /// what would change a game here (undo, hints, another game) waits until the person
+    /// leaves.
+    pub(crate) fn handle(
+        &mut self,
+        command: Command,
+        shared: &mut Shared,
+        now: f64,
+    ) -> Result<Outcome, CommandError> {
+        match command {
+            Command::Play(mv) => self.play(mv)?,
+            Command::Online(command) => match command {
+                OnlineCommand::Connecting => self.connecting(),
+                OnlineCommand::Opened => self.opened(),
+                OnlineCommand::Lost => self.lost(now),
+                OnlineCommand::Received(text) => self.received(&text, shared.level, now),
+                OnlineCommand::Resign => self.resign().map_err(CommandError::Online)?,
+                OnlineCommand::Rematch => self.rematch().map_err(CommandError::Online)?,
+                OnlineCommand::Leave => {
+                    shared.memory = self.memory();
+                    shared.memory.current = None;
+                    return Ok(Outcome::Leave);
+                }
+                OnlineCommand::Create { .. }
+                | OnlineCommand::Join { .. }
+                | OnlineCommand::Restore(_) => {
+                    return Err(CommandError::AlreadyIn(ModeKind::Online))
+                }
+            },
+            _ => return Err(CommandError::NotWhile(ModeKind::Online)),
+        }
+        Ok(Outcome::Stay)
     }
 
     /// Whether it is this seat's turn in a game that is on.
@@ -447,8 +556,41 @@ fn replay(
         0,
         now,
     )?;
-    board.set_remote(mine.is_none());
+    board.set_remote(match mine {
+        Some(_) => Remote::Player,
+        None => Remote::Spectator,
+    });
     Ok(board)
+}
+
+/// Online commands from the local games: a room created, joined or resumed (`variant`: the
+/// game on the board, for a new room), or `None` when a restore finds no room in play. The
+/// connection's reports without a room are refused: they belong to a room left since.
+pub(crate) fn start(
+    command: OnlineCommand,
+    variant: Variant,
+    memory: &mut OnlineMemory,
+) -> Result<Option<Online>, CommandError> {
+    Ok(match command {
+        OnlineCommand::Create { server, side } => {
+            Some(Online::create(server, variant, side, memory))
+        }
+        OnlineCommand::Join { server, room } => Some(Online::join(server, room, memory)),
+        OnlineCommand::Restore(kept) => {
+            *memory = kept;
+            memory
+                .current
+                .clone()
+                .map(|room| Online::join(memory.server.clone(), room, memory))
+        }
+        OnlineCommand::Leave
+        | OnlineCommand::Resign
+        | OnlineCommand::Rematch
+        | OnlineCommand::Connecting
+        | OnlineCommand::Opened
+        | OnlineCommand::Received(_)
+        | OnlineCommand::Lost => return Err(CommandError::NotIn(ModeKind::Online)),
+    })
 }
 
 #[cfg(test)]

@@ -6,10 +6,43 @@
 //! and the other side's replies come from the line a moment later (so they glide in as the
 //! computer's moves do). A wrong move is shown, then taken back, and the puzzle counts as
 //! failed; after a failed try the hint names the move.
+//!
+//! In the session this is [`Mode::Puzzle`](crate::Mode::Puzzle): `start` enters it from
+//! the local games, and `PuzzleRun::handle` takes the session's commands while it is on.
 
-use crate::{AnyMatch, AnyMove, Players};
+use crate::mode::{ModeKind, Outcome};
+use crate::session::Shared;
+use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players, Remote};
 use qipan_engine::ai::Level;
 use qipan_engine::games::{GameId, Side, Variant};
+use rand::prelude::IndexedRandom;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// What solving puzzles asks of the session.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleCommand {
+    /// A puzzle of `game` near the player's puzzle rating, not tried before.
+    Next(GameId),
+    /// The day's puzzle of `game` (`day`: days since 1970, from the app's clock).
+    Daily { game: GameId, day: u64 },
+    /// The puzzle on the board from its start again.
+    Restart,
+    /// Back to the game that was on the board.
+    Leave,
+}
+
+/// Why a puzzle command was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleError {
+    /// The hint opens only after a failed try: solving it is the point.
+    HintBeforeFailedTry,
+    /// The game has no shipped puzzle to give.
+    NoPuzzles(GameId),
+    /// The shipped puzzle `number` of `game` does not replay (never expected: a set holds
+    /// only puzzles that do).
+    Unplayable { game: GameId, number: u32 },
+}
 
 /// A shipped set's text: one puzzle a line (docs/puzzles.md).
 pub fn shipped_text(game: GameId) -> &'static str {
@@ -111,22 +144,19 @@ fn parse_line(game: GameId, number: u32, line: &str) -> Result<Puzzle, String> {
     })
 }
 
-/// The day's puzzle of a book: the same for everyone on that day.
+/// The day's puzzle of a book: the same for everyone on that day (drawn by a generator
+/// seeded by the day, which gives the same on every platform).
 pub fn daily(book: &[Puzzle], day: u64) -> Option<&Puzzle> {
-    if book.is_empty() {
-        return None;
-    }
-    let index = qipan_engine::games::splitmix64(day ^ 0x5155_4950_414e) % book.len() as u64;
-    book.get(index as usize)
+    book.choose(&mut StdRng::seed_from_u64(day))
 }
 
 /// The next puzzle for a player rated `rating`: one not tried yet, among the eight whose
-/// difficulty is nearest the rating, drawn by `seed`; once every puzzle was tried, any.
+/// difficulty is nearest the rating, drawn by `rng`; once every puzzle was tried, any.
 pub fn next_near<'a>(
     book: &'a [Puzzle],
     tried: &[u32],
     rating: f64,
-    seed: u64,
+    rng: &mut impl Rng,
 ) -> Option<&'a Puzzle> {
     let fresh: Vec<&Puzzle> = book.iter().filter(|p| !tried.contains(&p.number)).collect();
     let mut pool = if fresh.is_empty() {
@@ -140,11 +170,54 @@ pub fn next_near<'a>(
         da.total_cmp(&db).then(a.number.cmp(&b.number))
     });
     pool.truncate(8);
-    if pool.is_empty() {
-        return None;
+    pool.choose(rng).copied()
+}
+
+/// The shipped puzzles, each game's read when first asked for.
+#[derive(Default)]
+pub(crate) struct Books(Vec<(GameId, Vec<Puzzle>)>);
+
+impl Books {
+    fn of(&mut self, game: GameId) -> &[Puzzle] {
+        let i = match self.0.iter().position(|(g, _)| *g == game) {
+            Some(i) => i,
+            None => {
+                self.0.push((game, book(game)));
+                self.0.len() - 1
+            }
+        };
+        &self.0[i].1
     }
-    let pick = qipan_engine::games::splitmix64(seed) % pool.len() as u64;
-    pool.get(pick as usize).copied()
+}
+
+/// Puzzle commands from the local games: the next puzzle, or the day's. Restart and Leave
+/// have no puzzle to act on.
+pub(crate) fn start(
+    command: PuzzleCommand,
+    shared: &mut Shared,
+    now: f64,
+) -> Result<PuzzleRun, CommandError> {
+    let (game, daily_one) = match command {
+        PuzzleCommand::Next(game) => (game, false),
+        PuzzleCommand::Daily { game, .. } => (game, true),
+        PuzzleCommand::Restart | PuzzleCommand::Leave => {
+            return Err(CommandError::NotIn(ModeKind::Puzzle))
+        }
+    };
+    let book = shared.books.of(game);
+    let puzzle = match command {
+        PuzzleCommand::Daily { day, .. } => daily(book, day),
+        _ => {
+            let record = shared.progress.game(game);
+            let rating = record.puzzle.rating;
+            next_near(book, &record.puzzles_tried, rating, &mut shared.rng)
+        }
+    };
+    let puzzle = puzzle.ok_or(CommandError::Puzzle(PuzzleError::NoPuzzles(game)))?;
+    let number = puzzle.number;
+    PuzzleRun::start(puzzle.clone(), daily_one, now).ok_or(CommandError::Puzzle(
+        PuzzleError::Unplayable { game, number },
+    ))
 }
 
 /// How long a reply waits after the solver's move, and a wrong move stays on the board.
@@ -236,7 +309,7 @@ impl PuzzleRun {
             now,
         )
         .ok()?;
-        board.set_remote(false);
+        board.set_remote(Remote::Player);
         Some(board)
     }
 
@@ -285,10 +358,13 @@ impl PuzzleRun {
     }
 
     /// The solver's move. Returns whether it was right; a wrong one is shown, then taken
-    /// back ([`PuzzleRun::advance`]). Refused when it is not the solver's turn.
-    pub fn play(&mut self, mv: AnyMove, now: f64) -> Result<bool, crate::PlayError> {
-        if self.state != PuzzleState::Solving {
-            return Err(crate::PlayError::NotYourTurn);
+    /// back ([`PuzzleRun::advance`]). Refused while the reply or the taking back is due, and
+    /// once the puzzle is solved.
+    pub fn play(&mut self, mv: AnyMove, now: f64) -> Result<bool, PlayError> {
+        match self.state {
+            PuzzleState::Solving => {}
+            PuzzleState::Replying | PuzzleState::Wrong => return Err(PlayError::NotYourTurn),
+            PuzzleState::Solved => return Err(PlayError::GameOver),
         }
         self.board.play(mv, now)?;
         if self.line.get(self.played) == Some(&mv) {
@@ -348,11 +424,53 @@ impl PuzzleRun {
             self.state = PuzzleState::Solving;
         }
     }
+
+    /// The session's commands while the puzzle is on: moves are checked against its line
+    /// (the first try counts in the player's record); another puzzle or another game
+    /// leaves it first; what would change the game behind it waits until the person leaves.
+    pub(crate) fn handle(
+        &mut self,
+        command: Command,
+        shared: &mut Shared,
+        now: f64,
+    ) -> Result<Outcome, CommandError> {
+        match command {
+            Command::Play(mv) => {
+                let right = self.play(mv, now).map_err(CommandError::Play)?;
+                let first_try = !right || self.state == PuzzleState::Solved;
+                if first_try {
+                    let Puzzle {
+                        game,
+                        number,
+                        difficulty,
+                        ..
+                    } = self.puzzle;
+                    let solved = right && !self.failed;
+                    let at = shared.clock.unix_seconds();
+                    shared
+                        .progress
+                        .record_puzzle(game, number, difficulty, solved, at);
+                }
+            }
+            Command::Hint => {
+                if !self.reveal() {
+                    return Err(CommandError::Puzzle(PuzzleError::HintBeforeFailedTry));
+                }
+            }
+            Command::Puzzle(PuzzleCommand::Restart) => self.restart(now),
+            Command::Puzzle(PuzzleCommand::Leave) => return Ok(Outcome::Leave),
+            next @ (Command::Puzzle(PuzzleCommand::Next(_) | PuzzleCommand::Daily { .. })
+            | Command::PickGame(_)) => return Ok(Outcome::LeaveThen(next)),
+            _ => return Err(CommandError::NotWhile(ModeKind::Puzzle)),
+        }
+        Ok(Outcome::Stay)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::SmallRng;
 
     #[test]
     fn every_shipped_puzzle_reads_and_replays() {
@@ -391,14 +509,15 @@ mod tests {
     #[test]
     fn the_next_puzzle_is_near_the_rating_and_new() {
         let book = book(GameId::Push);
-        let easy = next_near(&book, &[], 900.0, 1).expect("a puzzle");
-        let hard = next_near(&book, &[], 2500.0, 1).expect("a puzzle");
+        let mut rng = SmallRng::seed_from_u64(1);
+        let easy = next_near(&book, &[], 900.0, &mut rng).expect("a puzzle");
+        let hard = next_near(&book, &[], 2500.0, &mut rng).expect("a puzzle");
         assert!(easy.difficulty < hard.difficulty);
         let min = book.iter().map(|p| p.difficulty).min().expect("puzzles");
         assert!(easy.difficulty <= min + 100);
         let tried: Vec<u32> = book.iter().map(|p| p.number).filter(|&n| n != 5).collect();
         assert_eq!(
-            next_near(&book, &tried, 1500.0, 3).map(|p| p.number),
+            next_near(&book, &tried, 1500.0, &mut rng).map(|p| p.number),
             Some(5)
         );
     }

@@ -1,31 +1,10 @@
-//! The session driven by commands alone, as the app, the command line and the network drive
-//! it: a whole game, switching games, loading and restoring.
+//! The local games driven by commands alone, as the app and the network drive them: a whole
+//! game, switching games, loading, restoring, links, and counting a game's result.
 
-use crate::timer::ManualClock;
-use crate::{Choices, Command, CommandError, Notice, PlayError, Session};
+use crate::testing::{play, session, two_players};
+use crate::{Choices, Command, CommandError, Notice, PlayError};
 use qipan_engine::ai::Level;
 use qipan_engine::games::{GameId, RuleOption, Side, Status, Variant};
-use std::sync::Arc;
-
-fn session(choices: Choices, kept: Option<&str>) -> (Session, ManualClock) {
-    let clock = ManualClock::default();
-    let session = Session::new(choices, kept, Box::new(clock.clone()), Arc::new(|| {}), 7);
-    (session, clock)
-}
-
-/// Two people at the screen, so that no computer moves between the commands.
-fn two_players(game: GameId) -> Choices {
-    Choices {
-        variant: Variant::plain(game),
-        human: None,
-        ..Choices::default()
-    }
-}
-
-fn play(session: &mut Session, text: &str) {
-    let mv = session.game().parse_move(text).expect("a legal move");
-    session.run(Command::Play(mv)).expect("played");
-}
 
 #[test]
 fn a_whole_game_is_played_by_commands_alone() {
@@ -200,204 +179,6 @@ fn a_restored_session_has_every_kept_game_and_a_damaged_one_costs_only_itself() 
         .any(|g| g.variant() == Variant::plain(GameId::ShuangCheng) && g.len() == 1));
 }
 
-/// The client's side of an online game, with the server's frames written by hand.
-#[test]
-fn an_online_game_follows_the_server_and_finds_its_way_back() {
-    use crate::online::{Link, Seat, SeatChoice};
-    use crate::OnlineCommand as O;
-    let (mut s, clock) = session(two_players(GameId::ShuangCheng), None);
-    let local = s.game().position_text();
-    s.run(Command::Online(O::Create {
-        server: "ws://127.0.0.1:1/ws".into(),
-        side: SeatChoice::Side(Side::X),
-    }))
-    .expect("online");
-    s.run(Command::Online(O::Opened)).expect("open");
-    let sent = s.take_outbox();
-    assert_eq!(
-        sent,
-        [r#"{"type":"create","game":"shuangcheng","side":"x"}"#]
-    );
-    let state = |plies: &[&str], position: &str| {
-        format!(
-            r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{}","plies":{:?},"position":"{}","status":"ongoing","reason":null,"turn_ms":60000,"connected":{{"x":true,"o":false}},"players":{{"x":null,"o":null}},"rated":false,"offer":null}}"#,
-            local, plies, position
-        )
-    };
-    let seat = r#"{"type":"seat","room":"ABCDEFGH","seat":"x","token":"secret-token"}"#;
-    s.run(Command::Online(O::Received(seat.into())))
-        .expect("seat");
-    s.run(Command::Online(O::Received(state(&[], &local))))
-        .expect("state");
-    let online = s.online().expect("online");
-    assert_eq!(online.seat(), Some(Seat::Player(Side::X)));
-    assert_eq!(online.room(), Some("ABCDEFGH"));
-    assert!(s.game().is_remote());
-    // Nobody in the other seat yet: the server's clock stands, and so does the one shown.
-    clock.advance(10.0);
-    assert_eq!(s.game().remaining(s.now()), 60.0);
-    // A move goes to the server, not onto the board.
-    let mv = s.game().legal_moves()[0];
-    let text = s.game().format_move(mv).expect("a move");
-    s.run(Command::Play(mv)).expect("sent");
-    assert_eq!(s.game().len(), 0, "the server decides");
-    let sent = s.take_outbox();
-    assert_eq!(
-        sent,
-        [format!(
-            r#"{{"type":"move","room":"ABCDEFGH","token":"secret-token","ply":0,"move":"{text}"}}"#
-        )]
-    );
-    assert_eq!(
-        s.run(Command::Play(mv)),
-        Err(CommandError::Play(PlayError::NotYourTurn)),
-        "one move at a time"
-    );
-    // The server's state with the move: the board follows, the friend's turn.
-    let mut replay = crate::AnyMatch::replay(
-        Variant::plain(GameId::ShuangCheng),
-        &local,
-        std::slice::from_ref(&text),
-        1,
-        crate::Players {
-            human: None,
-            level: Level::Easy,
-        },
-        0,
-        0.0,
-    )
-    .expect("replays");
-    replay.advance(0.0);
-    let after = replay.position_text();
-    s.run(Command::Online(O::Received(state(&[&text], &after))))
-        .expect("state");
-    assert_eq!(s.game().position_text(), after);
-    assert!(!s.game().human_to_move(), "the friend's turn");
-    // A move was played, so both seats are taken: the clock runs.
-    clock.advance(5.0);
-    assert_eq!(s.game().remaining(s.now()), 55.0);
-    assert_eq!(s.run(Command::Undo), Err(CommandError::Online));
-    // The connection drops: a wait, then back with the token.
-    s.run(Command::Online(O::Lost)).expect("lost");
-    let online = s.online().expect("online");
-    assert!(matches!(online.link(), Link::Lost { .. }));
-    assert!(!online.wants_socket(crate::timer::Clock::now(&clock)));
-    clock.advance(1.5);
-    assert!(s
-        .online()
-        .expect("online")
-        .wants_socket(crate::timer::Clock::now(&clock)));
-    s.run(Command::Online(O::Opened)).expect("open");
-    assert_eq!(
-        s.take_outbox(),
-        [r#"{"type":"resume","room":"ABCDEFGH","token":"secret-token"}"#]
-    );
-    // A resignation: no rule ended the game, the server's word does.
-    let resigned = state(&[&text], &after)
-        .replace(
-            r#""status":"ongoing","reason":null"#,
-            r#""status":"o-wins","reason":"resigned""#,
-        )
-        .replace(r#""turn_ms":60000"#, r#""turn_ms":null"#);
-    s.run(Command::Online(O::Received(resigned)))
-        .expect("state");
-    assert_eq!(
-        s.game().status(),
-        Status::Win(Side::O, qipan_engine::games::EndReason::Resigned)
-    );
-    assert!(!s.game().human_to_move());
-    // The token is kept, and leaving brings the local game back.
-    let memory = s.online_memory();
-    assert_eq!(
-        memory.tokens.get("ABCDEFGH").map(String::as_str),
-        Some("secret-token")
-    );
-    s.run(Command::Online(O::Leave)).expect("left");
-    assert!(s.online().is_none());
-    assert_eq!(s.game().position_text(), local);
-    assert_eq!(s.online_memory().current, None);
-    assert_eq!(s.online_memory().tokens.len(), 1);
-}
-
-/// A puzzle by commands alone: the line's moves are played, the replies come after their
-/// delay, the puzzle counts as solved, and leaving brings the game behind it back.
-#[test]
-fn a_puzzle_is_solved_by_commands() {
-    use crate::puzzles::{PuzzleState, REPLY_DELAY};
-    use crate::PuzzleCommand;
-    let (mut s, clock) = session(two_players(GameId::ShuangCheng), None);
-    let first = s.game().legal_moves()[0];
-    s.run(Command::Play(first)).expect("played");
-    let behind = s.game().position_text();
-    s.run(Command::Puzzle(PuzzleCommand::Next(GameId::ShuangCheng)))
-        .expect("a puzzle");
-    let line = s.puzzle().expect("on the board").puzzle().line.clone();
-    assert_eq!(
-        s.game().position_text(),
-        s.puzzle().expect("on").puzzle().position
-    );
-    // The game behind it is not to be changed while the puzzle is on.
-    assert_eq!(s.run(Command::Undo), Err(CommandError::Puzzle));
-    assert_eq!(s.run(Command::NewGame), Err(CommandError::Puzzle));
-    for (i, text) in line.iter().enumerate() {
-        if i % 2 == 1 {
-            clock.advance(REPLY_DELAY);
-            s.apply();
-            continue;
-        }
-        play(&mut s, text);
-    }
-    let run = s.puzzle().expect("still on");
-    assert_eq!(run.state(), PuzzleState::Solved);
-    let record = s.progress().game(GameId::ShuangCheng);
-    assert_eq!((record.puzzles_solved, record.puzzles_failed), (1, 0));
-    assert!(record.puzzle.rating > 1500.0);
-    s.run(Command::Puzzle(PuzzleCommand::Leave)).expect("left");
-    assert!(s.puzzle().is_none());
-    assert_eq!(s.game().position_text(), behind);
-}
-
-/// A wrong move fails the puzzle (the rating drops), is taken back, and only then may the
-/// hint be asked for.
-#[test]
-fn a_wrong_move_fails_the_puzzle_and_opens_the_hint() {
-    use crate::puzzles::{PuzzleState, WRONG_SHOWN};
-    use crate::PuzzleCommand;
-    let (mut s, clock) = session(two_players(GameId::Cannon), None);
-    s.run(Command::Puzzle(PuzzleCommand::Daily {
-        game: GameId::Cannon,
-        day: 20_000,
-    }))
-    .expect("the day's puzzle");
-    let run = s.puzzle().expect("on");
-    assert!(run.is_daily());
-    let right = s.game().parse_move(&run.puzzle().line[0]).expect("reads");
-    assert_eq!(s.run(Command::Hint), Err(CommandError::NoPuzzle));
-    let wrong = s
-        .game()
-        .legal_moves()
-        .into_iter()
-        .find(|&m| m != right)
-        .expect("another move");
-    s.run(Command::Play(wrong)).expect("played, and wrong");
-    assert_eq!(s.puzzle().map(|r| r.state()), Some(PuzzleState::Wrong));
-    assert!(
-        s.next_moment().is_some(),
-        "the app is asked for a frame to take it back"
-    );
-    let record = s.progress().game(GameId::Cannon);
-    assert_eq!(record.puzzles_failed, 1);
-    assert!(record.puzzle.rating < 1500.0);
-    clock.advance(WRONG_SHOWN);
-    s.apply();
-    assert_eq!(s.puzzle().map(|r| r.state()), Some(PuzzleState::Solving));
-    s.run(Command::Hint).expect("the hint, after a failed try");
-    assert_eq!(s.puzzle().and_then(|r| r.hint()), Some(right));
-    // Solving it now counts nothing more.
-    s.run(Command::Play(right)).expect("right");
-    assert_eq!(s.progress().game(GameId::Cannon).puzzles_solved, 0);
-}
-
 /// A game won against the computer moves the player's rating once, however often it is
 /// undone and won again.
 #[test]
@@ -482,4 +263,42 @@ fn links_open_by_commands_and_never_overwrite_without_asking() {
         s.game().notice(),
         Some(Notice::Link(LinkError::Move { number: 2, .. }))
     ));
+}
+
+/// The local games refuse a move with its reason: looking back, the game over; and a
+/// command of a mode that is not on as such.
+#[test]
+fn the_local_games_refuse_with_their_reason() {
+    use crate::editor::EditorCommand;
+    use crate::{ModeKind, PuzzleCommand};
+    let (mut s, _clock) = session(two_players(GameId::ShuangCheng), None);
+    let first = s.game().legal_moves()[0];
+    s.run(Command::Play(first)).expect("played");
+    s.run(Command::StepTo(0)).expect("looking back");
+    let mv = s.game().legal_moves()[0];
+    assert_eq!(
+        s.run(Command::Play(mv)),
+        Err(CommandError::Play(PlayError::LookingBack))
+    );
+    s.run(Command::Resume).expect("resumed");
+    s.run(Command::Play(mv)).expect("played from there");
+    while !s.game().status().is_over() {
+        let mv = s.game().legal_moves()[0];
+        s.run(Command::Play(mv)).expect("a legal move");
+    }
+    assert_eq!(
+        s.run(Command::Play(mv)),
+        Err(CommandError::Play(PlayError::GameOver))
+    );
+    for (command, mode) in [
+        (Command::Editor(EditorCommand::Close), ModeKind::Editor),
+        (Command::Puzzle(PuzzleCommand::Restart), ModeKind::Puzzle),
+        (
+            Command::Online(crate::OnlineCommand::Resign),
+            ModeKind::Online,
+        ),
+    ] {
+        assert_eq!(s.run(command), Err(CommandError::NotIn(mode)));
+    }
+    assert_eq!(s.mode().kind(), ModeKind::Local);
 }

@@ -1,16 +1,20 @@
-//! The 60-second turn timer, on an injectable clock so that tests can move time on without
-//! waiting.
+//! The 60-second turn timer, and the clock the session is handed: the session reads time
+//! only from it, so that tests move time on (and date the rating history) without waiting.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use web_time::Instant;
+use web_time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// Seconds per turn (every game, docs/rules/games.md "Timer and difficulty").
 pub const TURN_SECONDS: f64 = 60.0;
 
-/// A source of the current time in seconds.
+/// Where the session reads the time.
 pub trait Clock {
+    /// Seconds on a steady clock (turns, a puzzle's replies): only differences count.
     fn now(&self) -> f64;
+    /// Seconds since 1970 on the wall clock, which dates the rating history (0 where the
+    /// clock cannot be read).
+    fn unix_seconds(&self) -> u64;
 }
 
 /// The real clock.
@@ -26,22 +30,47 @@ impl Clock for SystemClock {
     fn now(&self) -> f64 {
         self.0.elapsed().as_secs_f64()
     }
+
+    fn unix_seconds(&self) -> u64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |since| since.as_secs())
+    }
 }
 
 /// A clock that moves only when told to (tests). Clones share the same time.
 #[derive(Clone, Default)]
-pub struct ManualClock(Arc<AtomicU64>);
+pub struct ManualClock {
+    /// The steady clock's seconds, as `f64` bits.
+    now: Arc<AtomicU64>,
+    /// The wall clock's seconds since 1970 when the steady clock read 0.
+    unix_start: u64,
+}
 
 impl ManualClock {
+    /// A clock whose wall time starts at `unix_start` seconds since 1970 (the default: 0).
+    pub fn at_unix(unix_start: u64) -> ManualClock {
+        ManualClock {
+            unix_start,
+            ..ManualClock::default()
+        }
+    }
+
+    /// Moves both clocks on by `seconds`.
     pub fn advance(&self, seconds: f64) {
         let now = self.now() + seconds;
-        self.0.store(now.to_bits(), Ordering::Relaxed);
+        self.now.store(now.to_bits(), Ordering::Relaxed);
     }
 }
 
 impl Clock for ManualClock {
     fn now(&self) -> f64 {
-        f64::from_bits(self.0.load(Ordering::Relaxed))
+        f64::from_bits(self.now.load(Ordering::Relaxed))
+    }
+
+    fn unix_seconds(&self) -> u64 {
+        // Whole seconds since the start; a clock never set back reads no less than its start.
+        self.unix_start.saturating_add(self.now().max(0.0) as u64)
     }
 }
 

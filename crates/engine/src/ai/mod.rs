@@ -41,6 +41,18 @@ impl Tables {
     }
 }
 
+/// The same tables: the same prepared table, or none (a table is too large to compare by
+/// its contents, and is only ever shared).
+impl PartialEq for Tables {
+    fn eq(&self, other: &Tables) -> bool {
+        match (&self.maddell, &other.maddell) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
 impl std::fmt::Debug for Tables {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tables")
