@@ -319,3 +319,21 @@ editor-err-lost-too-many = { $side }已经少了 { $lost } 枚，可{ $other }�
 editor-err-boxed-cannon = { $point } 上的土炮被围死了：规则会立刻移除这样的炮，真实对局到不了这里。
 editor-err-finished = 这个局面已经分出结果：{ $reason }
 editor-err-text = 这个局面读不懂：{ $reason }
+
+## 没有照做的操作和原由（src/ui/words.rs），状态栏上显示几秒。
+refused-move = 没有走成：{ $reason }。
+refused-move-malformed = “{ $move }”不是这个棋种的记谱写法
+refused-other-game = 这是另一种棋的走法
+refused-online = 和朋友对局时不能这样做：对局在服务器上。
+refused-not-online = 现在没有在和朋友对局。
+refused-puzzle = 做习题时不能这样做：请先回到对局。
+refused-no-puzzle = 这里没有习题。
+refused-puzzle-hint = 走错一次之后才能查看正解。
+refused-editing = 摆棋时不能这样做：请先回到对局。
+refused-editor-not-open = 现在没有在摆棋。
+refused-editor-open = 已经在摆棋了。
+refused-editor-no-point = 这个棋盘没有第 { $index } 个棋点。
+refused-editor-piece = 这个棋没有{ $piece }。
+refused-editor-hand = 这个棋没有手里的棋子，或者没有这么多。
+refused-editor-not-asking = 现在没有待确认的操作。
+refused-setup = 没有按这个局面开局。{ $reason }
