@@ -378,6 +378,58 @@ pub fn level_msg(level: Level) -> Msg {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
+    use qipan_engine::games::PositionError;
+    use qipan_session::timer::ManualClock;
+    use qipan_session::Choices;
+    use std::sync::Arc;
+
+    /// Every refusal the session can give, each kind once.
+    fn every_refusal() -> Vec<CommandError> {
+        let text = "bh-tl".to_owned();
+        vec![
+            CommandError::Play(PlayError::NotYourTurn),
+            CommandError::Play(PlayError::Move(MoveError::Illegal { text: text.clone() })),
+            CommandError::Play(PlayError::Move(MoveError::malformed(&text, "no line"))),
+            CommandError::Play(PlayError::OtherGame),
+            CommandError::Online,
+            CommandError::NotOnline,
+            CommandError::Puzzle,
+            CommandError::NoPuzzle,
+            CommandError::Editing,
+            CommandError::Editor(EditorError::NotOpen),
+            CommandError::Editor(EditorError::AlreadyOpen),
+            CommandError::Editor(EditorError::NoSuchPoint(40)),
+            CommandError::Editor(EditorError::NotInGame(Piece::Shared)),
+            CommandError::Editor(EditorError::Hand),
+            CommandError::Editor(EditorError::Invalid(SetupError::NoHands)),
+            CommandError::Editor(EditorError::NotConfirming),
+            CommandError::Editor(EditorError::Replay(ReplayError::Start(
+                PositionError::SideToMove { field: "z".into() },
+            ))),
+            CommandError::Editor(EditorError::Replay(ReplayError::Cursor)),
+        ]
+    }
+
+    #[test]
+    fn every_refusal_is_said_in_both_languages() {
+        let clock = Box::new(ManualClock::default());
+        let session = Session::new(Choices::default(), None, clock, Arc::new(|| {}), 1);
+        let mut i18n = I18n::new(Lang::En);
+        for error in every_refusal() {
+            let english = refusal(&error, &session, &i18n);
+            i18n.set_lang(Lang::Zh);
+            let chinese = refusal(&error, &session, &i18n);
+            i18n.set_lang(Lang::En);
+            for said in [&english, &chinese] {
+                // A message that is missing or does not format shows its id.
+                assert!(!said.contains("refused-"), "{error:?}: {said}");
+                assert!(!said.contains("online-error-"), "{error:?}: {said}");
+                assert!(!said.contains("err-"), "{error:?}: {said}");
+            }
+            assert_ne!(english, chinese, "{error:?}");
+        }
+    }
 
     #[test]
     fn every_error_code_of_the_spec_is_said_in_words() {

@@ -13,6 +13,7 @@ mod locales;
 mod perfect_play;
 mod play;
 mod puzzles;
+mod refusals;
 mod saves_and_links;
 mod soak;
 mod stored_state;
