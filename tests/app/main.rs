@@ -17,6 +17,7 @@ mod refusals;
 mod saves_and_links;
 mod soak;
 mod stored_state;
+mod ui_imports;
 
 use common::tap;
 use egui_kittest::kittest::Queryable;
