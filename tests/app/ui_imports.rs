@@ -14,7 +14,13 @@ const LAYERS: [(&str, &[&str]); 5] = [
     (
         "leaves",
         &[
-            "command", "games", "kept", "marks", "storage", "theme", "transport",
+            "command",
+            "games",
+            "kept",
+            "marks",
+            "storage",
+            "theme",
+            "transport",
         ],
     ),
     (
@@ -128,7 +134,8 @@ fn the_views_import_each_other_only_downwards() {
 
 #[test]
 fn the_reading_finds_paths_in_every_form() {
-    let text = "use super::{coach, panels};\nuse super::marks::mark;\nlet x = crate::ui::theme::RED;";
+    let text =
+        "use super::{coach, panels};\nuse super::marks::mark;\nlet x = crate::ui::theme::RED;";
     let named: Vec<String> = named_modules(text).into_iter().collect();
     assert_eq!(named, ["coach", "marks", "panels", "theme"]);
 }

@@ -63,7 +63,7 @@ impl MoveMark {
 
 /// Says the coach's marked moves to screen readers (and tests), as the board's description:
 /// "Hint: bh-c", "Played: l-c. Better: bh-c".
-pub fn describe_marks<G: Game>(ui: &egui::Ui, board: egui::Id, ctx: &BoardCtx<'_, G>) {
+fn describe_marks<G: Game>(ui: &egui::Ui, board: egui::Id, ctx: &BoardCtx<'_, G>) {
     if ctx.marks.is_empty() {
         return;
     }
@@ -83,6 +83,25 @@ pub fn describe_marks<G: Game>(ui: &egui::Ui, board: egui::Id, ctx: &BoardCtx<'_
     ui.ctx().accesskit_node_builder(board, |node| {
         node.set_description(description);
     });
+}
+
+/// The board under its points, which are added after it and sit on top: one image for
+/// screen readers, described by the coach's marks; a tap on it lands beside every point. It
+/// senses drags too, so that a finger sliding on the board never scrolls the page.
+pub fn board_background<G: Game>(
+    ui: &mut egui::Ui,
+    rect: Rect,
+    ctx: &BoardCtx<'_, G>,
+) -> egui::Response {
+    let background = ui.interact(
+        rect,
+        ui.scope_id().with("board"),
+        egui::Sense::click_and_drag(),
+    );
+    let board_name = ctx.i18n.tr(msg!("board-label"));
+    background.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &board_name));
+    describe_marks(ui, background.id, ctx);
+    background
 }
 
 /// Draws a marked move: an arrow for a step (`from` to `to`), a ring where a piece is

@@ -380,17 +380,7 @@ impl PushPainter {
         lit: &Lit<'_>,
     ) -> Option<(Cell, Pos2)> {
         let screen = &on.screen;
-        // The cells are added after the background, so they sit on top. It senses drags
-        // too, so that a finger sliding on the board never scrolls the page.
-        let background = ui.interact(
-            rect,
-            ui.scope_id().with("board"),
-            egui::Sense::click_and_drag(),
-        );
-        let board_name = ctx.i18n.tr(crate::msg!("board-label"));
-        background
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, board_name.clone()));
-        super::describe_marks(ui, background.id, ctx);
+        let background = super::board_background(ui, rect, ctx);
         if background.clicked() {
             self.clear_selection();
         }

@@ -122,7 +122,7 @@ pub const DRAW_AT: [(u8, u8); CELLS] = draw_positions();
 pub const DRAW_ROW_HEIGHT: f32 = 0.866_025_4;
 
 /// How many pairs of neighbouring cells the board has.
-pub const LINK_COUNT: usize = link_count();
+pub const LINK_COUNT: usize = NEIGHBOUR_PAIRS.1;
 
 /// Every pair of neighbouring cells once, lower cell first, direction by direction: the
 /// lines a drawing of the board joins its cells with.
@@ -225,7 +225,13 @@ const fn edges() -> [u64; 6] {
     out
 }
 
-const fn link_count() -> usize {
+/// Every pair of neighbouring cells once, lower cell first, direction by direction, in the
+/// first slots of an array that holds any board's (each cell has at most six neighbours), and
+/// how many there are.
+const NEIGHBOUR_PAIRS: ([(Cell, Cell); 3 * CELLS], usize) = neighbour_pairs();
+
+const fn neighbour_pairs() -> ([(Cell, Cell); 3 * CELLS], usize) {
+    let mut out = [(0, 0); 3 * CELLS];
     let mut count = 0;
     let mut d = 0;
     while d < 6 {
@@ -233,30 +239,22 @@ const fn link_count() -> usize {
         while c < CELLS {
             let n = NEIGHBOUR[d][c];
             if n != NO_CELL && (c as Cell) < n {
+                out[count] = (c as Cell, n);
                 count += 1;
             }
             c += 1;
         }
         d += 1;
     }
-    count
+    (out, count)
 }
 
 const fn links() -> [(Cell, Cell); LINK_COUNT] {
     let mut out = [(0, 0); LINK_COUNT];
     let mut k = 0;
-    let mut d = 0;
-    while d < 6 {
-        let mut c = 0;
-        while c < CELLS {
-            let n = NEIGHBOUR[d][c];
-            if n != NO_CELL && (c as Cell) < n {
-                out[k] = (c as Cell, n);
-                k += 1;
-            }
-            c += 1;
-        }
-        d += 1;
+    while k < LINK_COUNT {
+        out[k] = NEIGHBOUR_PAIRS.0[k];
+        k += 1;
     }
     out
 }
