@@ -202,14 +202,11 @@ fn games_tab(
     place: Place,
 ) -> Vec<AppCommand> {
     place.scroll(ui, "games", |ui| {
-        let mut out = session_commands(panels::games_section(ui, frame.session.game(), frame.i18n));
+        let (session, i18n) = (frame.session, frame.i18n);
+        let mut out = session_commands(panels::games_section(ui, session.game(), i18n));
         ui.separator();
         if !below_the_first_screen(ui) {
-            out.extend(session_commands(views.file.show(
-                ui,
-                frame.session,
-                frame.i18n,
-            )));
+            out.extend(session_commands(views.file.show(ui, session, i18n)));
         }
         out
     })

@@ -6,12 +6,12 @@
 //! carries out after the frame. The games' flow (turns, clock, the computer, undo) lives in
 //! [`qipan_session`].
 //!
-//! The views form a tree that only points down (checked by `tests/ui_imports.rs`):
+//! The views form a tree that only points down (checked by `tests/app/ui_imports.rs`):
 //! - the leaves, which import no other module here: the commands and tabs (`command`), the
 //!   games' descriptions (`games`), the theme, the marks for the browser test, platform
-//!   storage, the socket (`transport`), Maddell's perfect play, what is kept between visits;
+//!   storage, the socket (`transport`), what is kept between visits (`kept`);
 //! - what the sections share, built on the leaves: the words (`words`), small controls
-//!   (`widgets`), the board painters (`boards`);
+//!   (`widgets`), the board painters (`boards`), Maddell's perfect play;
 //! - the sections, which import only those: the board, the status line, the coach, the
 //!   panels, settings, the editor, Save and Load, the keys, online play, puzzles, statistics;
 //! - `layout`, which places the sections and holds the table of tabs; the web page's state
