@@ -84,7 +84,7 @@ err-cursor = The saved move pointer is past the last move.
 err-serialize = The game could not be written: { $error }
 engine-error = The computer could not answer: { $error }
 
-# The browser build (src/ui/storage_web.rs).
+# The browser build (src/ui/storage/web.rs, src/ui/page.rs).
 page-title = { $game } · { $app }
 saved-web = Downloaded the game as { $path }.
 save-web-note = In the browser, Save downloads the game under this file name, and Load opens a file you choose.

@@ -84,7 +84,7 @@ err-cursor = 存档里的棋谱位置超出了最后一手。
 err-serialize = 无法写出这盘棋：{ $error }
 engine-error = 电脑无法给出着法：{ $error }
 
-# 浏览器版（src/ui/storage_web.rs）。
+# 浏览器版（src/ui/storage/web.rs、src/ui/page.rs）。
 page-title = { $game } · { $app }
 saved-web = 已把对局下载为 { $path }。
 save-web-note = 在浏览器里，“保存”会把对局下载为这个文件名，“读取”会打开你选择的文件。
