@@ -5,7 +5,7 @@
 //
 // The app draws everything on one <canvas>. The test never guesses where things are: the
 // page publishes on <body> where every named control and board point is (data-marks, CSS
-// px), the position text, move count, language, layout and more (src/ui/storage_web.rs),
+// px), the position text, move count, language, layout and more (src/ui/page.rs),
 // and the localized game name in document.title. Pixels are looked at only loosely (the
 // board's own colour, sampled from the screenshot). Screenshots, metrics.json: e2e/screenshots/.
 import { chromium } from 'playwright-core';

@@ -25,8 +25,10 @@
 
 #![cfg(target_os = "linux")]
 
+mod common;
+
+use common::{point, tap};
 use eframe::egui_wgpu::wgpu;
-use egui_kittest::kittest::Queryable;
 use egui_kittest::wgpu::{create_render_state, default_wgpu_setup, WgpuTestRenderer};
 use egui_kittest::{Harness, SnapshotOptions};
 use qipan::i18n::Lang;
@@ -165,24 +167,6 @@ fn app(size: [f32; 2], lang: Lang, game: &Game) -> Harness<'static, App> {
     assert_eq!(app.game().ply_texts(), game.plies, "{}", game.variant);
     assert!(!app.thinking());
     harness
-}
-
-/// Taps the board points named in `taps` (each point is a widget named by its point name,
-/// followed by what stands there: "c3, dark piece, can move").
-fn tap(harness: &mut Harness<'static, App>, taps: &[&str]) {
-    for name in taps {
-        point(harness, name).click();
-        harness.run();
-    }
-}
-
-/// The board point `name`.
-fn point<'h>(harness: &'h Harness<'static, App>, name: &'h str) -> egui_kittest::Node<'h> {
-    harness.get_by(move |n| {
-        n.label().is_some_and(|label| {
-            label.starts_with(&format!("{name}, ")) || label.starts_with(&format!("{name}，"))
-        })
-    })
 }
 
 /// The snapshots that did not match, gathered so that one run names them all; the test

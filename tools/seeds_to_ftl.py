@@ -4,7 +4,7 @@
 Usage: tools/seeds_to_ftl.py SEEDS_DIR   (writes locales/{en-US,zh-CN}/rules.ftl)
 
 The seeds are the texts the games were specified from, kept in docs/rules/seeds/; every
-sentence of them is in the generated rules.ftl (tests/app.rs checks that none is missing).
+sentence of them is in the generated rules.ftl (tests/app/locales.rs checks that none is missing).
 
 Each seed: line 1 "English title · 中文标题", line 2 English pitch, line 3 Chinese pitch,
 line 4 Chinese one-liner, line 5 English one-liner, then the sections "玩法要点" (Chinese key

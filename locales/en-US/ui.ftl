@@ -84,7 +84,7 @@ err-cursor = The saved move pointer is past the last move.
 err-serialize = The game could not be written: { $error }
 engine-error = The computer could not answer: { $error }
 
-# The browser build (src/ui/storage_web.rs).
+# The browser build (src/ui/storage/web.rs, src/ui/page.rs).
 page-title = { $game } · { $app }
 saved-web = Downloaded the game as { $path }.
 save-web-note = In the browser, Save downloads the game under this file name, and Load opens a file you choose.
@@ -344,3 +344,35 @@ editor-err-lost-too-many = { $side } has lost { $lost ->
 editor-err-boxed-cannon = The cannon on { $point } is boxed in: the rules remove such a cannon at once, so no game gets here.
 editor-err-finished = This game is already over here: { $reason }
 editor-err-text = This position does not read: { $reason }
+
+## Refusals: why the session did not do what was asked (src/ui/words.rs). The status line
+## says it for a few seconds. refused-move wraps a reason that is also the server's word.
+refused-move = Not played: { $reason }.
+refused-move-malformed = “{ $move }” is not written in this game’s notation
+refused-other-game = that is a move of another game
+refused-online = Not while you play a friend: the server holds the game.
+refused-not-online = You are not playing a friend now.
+refused-puzzle = Not while a puzzle is on the board: go back to the game first.
+refused-no-puzzle = There is no puzzle here.
+refused-puzzle-hint = The move is shown only after a wrong try.
+refused-editing = Not while a position is being set up: go back to the game first.
+refused-editor-not-open = The board editor is not open.
+refused-editor-open = The board editor is already open.
+refused-editor-no-point = This board has no point { $index }.
+refused-editor-piece = There is no { $piece } in this game.
+refused-editor-hand = This game has no pieces in hand, or not that many.
+refused-editor-not-asking = There is no question to answer.
+refused-setup = The position was not played. { $reason }
+refused-local = Not in a game on this screen.
+refused-not-local = Only in a game on this screen: leave what is on the board first.
+refused-already-local = That game is already on the board.
+refused-already-online = You are in a room already: leave it first.
+refused-already-puzzle = A puzzle is on the board already.
+refused-online-no-game = The server has not sent the game yet.
+refused-online-spectating = You are watching this game: only its players move.
+refused-online-no-seat = You have no seat in this room yet.
+refused-online-move-pending = Your last move is still on its way to the server.
+refused-online-offline = Not connected: trying again by itself.
+refused-no-puzzles = There are no puzzles of { $game } yet.
+refused-puzzle-unplayable = Puzzle { $number } could not be set up.
+refused-looking-back = you are looking back through the moves

@@ -84,7 +84,7 @@ err-cursor = 存档里的棋谱位置超出了最后一手。
 err-serialize = 无法写出这盘棋：{ $error }
 engine-error = 电脑无法给出着法：{ $error }
 
-# 浏览器版（src/ui/storage_web.rs）。
+# 浏览器版（src/ui/storage/web.rs、src/ui/page.rs）。
 page-title = { $game } · { $app }
 saved-web = 已把对局下载为 { $path }。
 save-web-note = 在浏览器里，“保存”会把对局下载为这个文件名，“读取”会打开你选择的文件。
@@ -319,3 +319,34 @@ editor-err-lost-too-many = { $side }已经少了 { $lost } 枚，可{ $other }�
 editor-err-boxed-cannon = { $point } 上的土炮被围死了：规则会立刻移除这样的炮，真实对局到不了这里。
 editor-err-finished = 这个局面已经分出结果：{ $reason }
 editor-err-text = 这个局面读不懂：{ $reason }
+
+## 没有照做的操作和原由（src/ui/words.rs），状态栏上显示几秒。
+refused-move = 没有走成：{ $reason }。
+refused-move-malformed = “{ $move }”不是这个棋种的记谱写法
+refused-other-game = 这是另一种棋的走法
+refused-online = 和朋友对局时不能这样做：对局在服务器上。
+refused-not-online = 现在没有在和朋友对局。
+refused-puzzle = 做习题时不能这样做：请先回到对局。
+refused-no-puzzle = 这里没有习题。
+refused-puzzle-hint = 走错一次之后才能查看正解。
+refused-editing = 摆棋时不能这样做：请先回到对局。
+refused-editor-not-open = 现在没有在摆棋。
+refused-editor-open = 已经在摆棋了。
+refused-editor-no-point = 这个棋盘没有第 { $index } 个棋点。
+refused-editor-piece = 这个棋没有{ $piece }。
+refused-editor-hand = 这个棋没有手里的棋子，或者没有这么多。
+refused-editor-not-asking = 现在没有待确认的操作。
+refused-setup = 没有按这个局面开局。{ $reason }
+refused-local = 不是本机对局，不能这样做。
+refused-not-local = 只能在本机对局时这样做：请先离开棋盘上的内容。
+refused-already-local = 这局棋已经在棋盘上了。
+refused-already-online = 已经在一个房间里了：请先离开。
+refused-already-puzzle = 棋盘上已经有一道习题。
+refused-online-no-game = 服务器还没有发来对局。
+refused-online-spectating = 你在观战：只有对局双方可以走棋。
+refused-online-no-seat = 你在这个房间里还没有座位。
+refused-online-move-pending = 上一步还在发往服务器。
+refused-online-offline = 没有连接：正在自动重试。
+refused-no-puzzles = { $game }还没有习题。
+refused-puzzle-unplayable = 第 { $number } 题无法摆出。
+refused-looking-back = 你正在回看棋谱

@@ -95,6 +95,14 @@ pub fn tab(response: &egui::Response) {
     });
 }
 
+/// Makes a label a live region: screen readers say it aloud when it changes (the computer's
+/// move, a lost turn, a refusal, the end of the game, the coach's hint and alert).
+pub fn live(ui: &egui::Ui, id: egui::Id) {
+    ui.ctx().accesskit_node_builder(id, |node| {
+        node.set_live(egui::accesskit::Live::Polite);
+    });
+}
+
 /// Names `point` the board's active descendant: the keyboard ring is on it.
 pub fn ring_on(ctx: &Context, board: egui::Id, point: egui::Id) {
     ctx.accesskit_node_builder(board, |node| {

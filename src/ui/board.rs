@@ -1,14 +1,10 @@
 //! The board area's glue between the session and the painters: draws the board of
-//! whichever game is on, with the last move gliding into place, returns a completed move as
-//! a command, and words what the engine reports (side names, why the game ended, the
-//! per-game status line).
+//! whichever game is on, with the last move gliding into place, and returns a completed move
+//! as a command.
 
 use super::boards::{BoardCtx, BoardKeys, BoardPainter, HasBoard, MoveMark, Painters};
-use super::games::GameDescription;
-use crate::i18n::{I18n, Msg};
-use crate::msg;
+use crate::i18n::I18n;
 use qipan_engine::ai::Evaluate;
-use qipan_engine::games::{EndReason, Side, Status};
 use qipan_session::with_match;
 use qipan_session::{AnyMatch, AnyMove, Change, Command, Match, Session, WrapMove};
 
@@ -39,9 +35,8 @@ impl Default for BoardView {
 }
 
 impl BoardView {
-    /// Draws the board into `rect` (under the coach's evaluation bar); returns the move the
-    /// person completed, for the session to play (it refuses anything that is not a legal
-    /// move of a person's turn).
+    /// Draws the board into `rect`; returns the move the person completed, for the session
+    /// to play (it refuses anything that is not a legal move of a person's turn).
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
@@ -56,7 +51,6 @@ impl BoardView {
             self.painted_epoch = game.epoch();
             self.painters.clear();
         }
-        let rect = super::coach::evaluation_bar(ui, session, i18n, rect);
         let moment = Moment {
             i18n,
             now,
@@ -174,53 +168,4 @@ fn animating(game: &AnyMatch, painters: &mut Painters) -> bool {
 
 fn painter_animating<G: HasBoard + Evaluate>(_: &Match<G>, painters: &mut Painters) -> bool {
     G::painter(painters).animating()
-}
-
-/// The name of `side` in this game.
-pub fn side_name(game: &AnyMatch, side: Side) -> Msg {
-    description(game).side_name(side)
-}
-
-/// What the app says about the game on the board ([`super::games`]).
-pub fn description(game: &AnyMatch) -> &'static GameDescription {
-    with_match!(game, m => description_of(m))
-}
-
-fn description_of<G: HasBoard + Evaluate>(_: &Match<G>) -> &'static GameDescription {
-    G::DESCRIPTION
-}
-
-/// The game's own line for the top bar (pushed-off counts, pieces in hand).
-pub fn status_line(game: &AnyMatch, i18n: &I18n) -> Option<String> {
-    with_match!(game, m => m.record().game().status_line(m.record().current(), i18n))
-}
-
-/// Why the game ended, in words, from the reason the engine gives.
-pub fn end_reason(game: &AnyMatch, i18n: &I18n) -> String {
-    status_reason(game.status(), game.side_to_move(), description(game), i18n)
-}
-
-/// Why a game of `game` with `status` ended (`to_move`: the side to move), in words; also
-/// the board editor's word on a set-up that is already over.
-pub fn status_reason(status: Status, to_move: Side, game: &GameDescription, i18n: &I18n) -> String {
-    let (reason, side) = match status {
-        Status::Ongoing => return String::new(),
-        // The rules that name a side name the loser.
-        Status::Win(winner, reason) => (reason, winner.opponent()),
-        Status::Draw(reason) => (reason, to_move),
-    };
-    let id = match (reason, status.is_draw()) {
-        (EndReason::NoMove, true) => msg!("reason-draw-no-move"),
-        (EndReason::NoMove, false) => msg!("reason-no-move"),
-        (EndReason::SixPushedOff, _) => msg!("reason-pushed-six"),
-        (EndReason::TwoLeft, _) => msg!("reason-two-left"),
-        (EndReason::CannonsGone, _) => msg!("reason-cannons-gone"),
-        (EndReason::PlatformsHeld, _) => msg!("reason-platforms"),
-        (EndReason::LastSoldiersHeld, _) => msg!("reason-last-soldiers"),
-        (EndReason::SoldiersGone, _) => msg!("reason-soldiers-gone"),
-        (EndReason::PlatformCapture, _) => msg!("reason-platform-capture"),
-        (EndReason::Resigned, _) => msg!("reason-resigned"),
-    };
-    let name = i18n.tr(game.side_name(side));
-    i18n.tr_args(id, &[("side", name.into())])
 }

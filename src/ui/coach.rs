@@ -2,8 +2,11 @@
 //! evaluation bar over the board, and a game's review with its chart. The match controller
 //! does the thinking ([`qipan_session::coach`]); this only words and draws it.
 
-use super::status::live;
-use super::{board, layout::Tab, mark, theme};
+use super::command::{AppCommand, Tab};
+use super::games::description;
+use super::marks::mark;
+use super::{theme, widgets};
+use crate::a11y::live;
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use egui::{Color32, RichText};
@@ -15,7 +18,7 @@ use qipan_session::{AnyMatch, AnyMove, Command, Session};
 /// Decided games sit at the chart's edge; estimates beyond it are clipped.
 const CHART_LIMIT: f64 = 10.0;
 
-pub fn label_msg(label: Label) -> Msg {
+fn label_msg(label: Label) -> Msg {
     match label {
         Label::Best => msg!("label-best"),
         Label::Good => msg!("label-good"),
@@ -25,7 +28,7 @@ pub fn label_msg(label: Label) -> Msg {
     }
 }
 
-pub fn label_color(label: Label) -> Color32 {
+fn label_color(label: Label) -> Color32 {
     match label {
         Label::Best => theme::GREEN,
         Label::Good => theme::TEAL,
@@ -51,8 +54,8 @@ fn pieces(centis: i32) -> String {
 }
 
 /// A score in words, `score` being `side`'s: "Dark +1.3", "Dark wins in 7", "Draw".
-pub fn score_words(game: &AnyMatch, i18n: &I18n, score: Score, side: Side) -> String {
-    let name = |s: Side| i18n.tr(board::side_name(game, s));
+fn score_words(game: &AnyMatch, i18n: &I18n, score: Score, side: Side) -> String {
+    let name = |s: Side| i18n.tr(description(game).side_name(s));
     match score {
         Score::Estimate(centis) => {
             // Said for the side ahead, so the number is never negative.
@@ -247,36 +250,12 @@ pub fn evaluation_bar(
     rest
 }
 
-/// The button that reviews the game (the game-over banner, the move list): it starts
-/// the review and opens its tab.
-pub fn review_button(
-    ui: &mut egui::Ui,
-    game: &AnyMatch,
-    i18n: &I18n,
-    tab: &mut Tab,
-) -> Vec<Command> {
-    // Online the coach is off, and the session refuses a review.
-    let can = !game.is_empty() && !game.is_remote();
-    let button = ui.add_enabled(can, egui::Button::new(i18n.tr(msg!("action-review"))));
-    mark(ui, "action:review", &button);
-    if !button.clicked() {
-        return Vec::new();
-    }
-    *tab = Tab::Review;
-    vec![Command::StartReview]
-}
-
 /// The review: its progress while it runs; then the label counts, the chart of the
 /// evaluation over the game, and a row per ply that shows its position when clicked.
-pub fn review_section(
-    ui: &mut egui::Ui,
-    game: &AnyMatch,
-    i18n: &I18n,
-    tab: &mut Tab,
-) -> Vec<Command> {
+pub fn review_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<AppCommand> {
     let Some(review) = game.review_view() else {
         ui.label(i18n.tr(msg!("review-none")));
-        return review_button(ui, game, i18n, tab);
+        return widgets::review_button(ui, game, i18n);
     };
     let mut commands = Vec::new();
     if review.running {
@@ -286,7 +265,7 @@ pub fn review_section(
         let stop = ui.button(i18n.tr(msg!("review-stop")));
         mark(ui, "action:review-stop", &stop);
         if stop.clicked() {
-            commands.push(Command::StopReview);
+            commands.push(Command::StopReview.into());
         }
         return commands;
     }
@@ -295,19 +274,22 @@ pub fn review_section(
             let again = ui.button(i18n.tr(msg!("review-again")));
             mark(ui, "action:review-again", &again);
             if again.clicked() {
-                commands.push(Command::StartReview);
+                commands.push(Command::StartReview.into());
             }
         }
         let close = ui.button(i18n.tr(msg!("review-close")));
         mark(ui, "action:review-close", &close);
         if close.clicked() {
-            commands.push(Command::CloseReview);
-            *tab = Tab::Moves;
+            commands.push(Command::CloseReview.into());
+            commands.push(AppCommand::OpenTab(Tab::Moves));
         }
     });
     review_summary(ui, game, i18n, &review);
-    commands.extend(review_chart(ui, game, i18n, &review));
-    commands.extend(review_rows(ui, game, i18n, &review));
+    let picked = [
+        review_chart(ui, game, i18n, &review),
+        review_rows(ui, game, i18n, &review),
+    ];
+    commands.extend(picked.into_iter().flatten().map(AppCommand::from));
     commands
 }
 
@@ -318,7 +300,7 @@ fn review_summary(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n, review: &Revi
         .show(ui, |ui| {
             ui.label("");
             for side in [Side::X, Side::O] {
-                ui.strong(i18n.tr(board::side_name(game, side)));
+                ui.strong(i18n.tr(description(game).side_name(side)));
             }
             ui.end_row();
             for label in Label::ALL {
@@ -345,7 +327,7 @@ fn review_chart(
         .map(|(ply, &v)| [ply as f64, v.clamp(-CHART_LIMIT, CHART_LIMIT)])
         .collect();
     let cursor = game.cursor() as f64;
-    let dark = i18n.tr(board::side_name(game, Side::X));
+    let dark = i18n.tr(description(game).side_name(Side::X));
     let title = i18n.tr_args(msg!("review-chart"), &[("side", dark.into())]);
     ui.label(RichText::new(&title).strong());
     let response = Plot::new("review-chart")

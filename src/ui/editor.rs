@@ -4,19 +4,22 @@
 //! words, and Play, Analyse, Copy. Nothing is decided here: the session's editor holds the
 //! set-up and the engine's verdict on it; this view reads them and returns commands.
 
-use super::boards::points::{paint_backdrop, Layout, PointGame};
-use super::boards::{point_label, point_widget, step_focus, BoardKeys, HasBoard, Transform};
-use super::games::GameDescription;
-use super::mark;
+use super::boards::points::paint_backdrop;
+use super::boards::{
+    focus_ring, point_label, point_widget, step_focus, BoardKeys, HasBoard, Transform,
+};
+use super::games::{self, GameDescription};
+use super::marks::mark;
+use super::storage;
 use super::theme::{self, Look};
+use super::words;
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use egui::{Painter, Pos2, Rect, Stroke};
-use qipan_engine::games::setup::{Piece, Setup, SetupError};
-use qipan_engine::games::{blockade, cannon, maddell, push, shuangcheng, Side};
+use qipan_engine::games::setup::{Piece, Setup};
+use qipan_engine::games::Side;
 use qipan_session::editor::{Editor, EditorCommand, Fill};
 use qipan_session::{Command, Session};
-use std::sync::OnceLock;
 
 /// What a tap on the editor's board puts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -37,61 +40,6 @@ pub struct EditorView {
     copied: Option<String>,
 }
 
-/// How a game's board is drawn in the editor: its points, names and lines (the painters'
-/// own drawing where they have one), and its decoration.
-pub trait EditorBoard: Setup + HasBoard {
-    fn drawing(&self) -> &'static Layout;
-    fn decorate_board(&self, _painter: &Painter, _tf: &Transform) {}
-}
-
-macro_rules! point_boards {
-    ($($game:ty),*) => {
-        $(impl EditorBoard for $game {
-            fn drawing(&self) -> &'static Layout {
-                PointGame::layout(self)
-            }
-            fn decorate_board(&self, painter: &Painter, tf: &Transform) {
-                PointGame::decorate(self, painter, tf)
-            }
-        })*
-    };
-}
-
-point_boards!(
-    shuangcheng::ShuangCheng,
-    maddell::Maddell,
-    blockade::Blockade,
-    cannon::Cannon
-);
-
-impl EditorBoard for push::Push {
-    /// The hexagon's cells one unit apart, rows 0.866 apart, joined to their neighbours.
-    fn drawing(&self) -> &'static Layout {
-        static LAYOUT: OnceLock<Layout> = OnceLock::new();
-        LAYOUT.get_or_init(|| {
-            let points = push::DRAW_AT
-                .iter()
-                .map(|&(col, row)| Pos2::new(col as f32 * 0.5, row as f32 * 0.866_025_4))
-                .collect();
-            let mut segments = Vec::new();
-            for dir in &push::NEIGHBOUR {
-                for (cell, &next) in dir.iter().enumerate() {
-                    let cell = cell as u8;
-                    if next != push::NO_CELL && cell < next {
-                        segments.push((cell, next));
-                    }
-                }
-            }
-            Layout {
-                points,
-                names: push::CELL_NAMES.to_vec(),
-                segments,
-                piece_radius: 0.4,
-            }
-        })
-    }
-}
-
 fn look(piece: Piece) -> Look {
     match piece {
         Piece::X => Look::X,
@@ -100,12 +48,12 @@ fn look(piece: Piece) -> Look {
     }
 }
 
-/// What a piece is called on a point (screen readers) and in the palette.
-fn piece_names(game: &GameDescription, piece: Piece) -> (Msg, Msg) {
+/// What a piece is called in the palette.
+fn palette_name(game: &GameDescription, piece: Piece) -> Msg {
     match piece {
-        Piece::X => (game.pieces[0], game.sides[0]),
-        Piece::O => (game.pieces[1], game.sides[1]),
-        Piece::Shared => (msg!("piece-shared"), msg!("editor-shared")),
+        Piece::X => game.sides[0],
+        Piece::O => game.sides[1],
+        Piece::Shared => msg!("editor-shared"),
     }
 }
 
@@ -125,7 +73,7 @@ impl EditorView {
         })
     }
 
-    fn board_of<G: EditorBoard>(
+    fn board_of<G: Setup + HasBoard>(
         &mut self,
         game: &G,
         ui: &mut egui::Ui,
@@ -134,18 +82,18 @@ impl EditorView {
         i18n: &I18n,
         keys: BoardKeys,
     ) -> Vec<Command> {
-        let layout = game.drawing();
-        let (min, max) = bounds(&layout.points);
+        let drawing = &G::DRAWING;
+        let (min, max) = drawing.bounds();
         let tf = Transform::fit(rect, min, max, 0.7);
         let painter = ui.painter_at(rect);
-        let screen: Vec<Pos2> = layout.points.iter().map(|&p| tf.to_screen(p)).collect();
-        let r = tf.len(layout.piece_radius);
+        let screen: Vec<Pos2> = drawing.points().map(|p| tf.to_screen(p)).collect();
+        let r = tf.len(drawing.piece_radius);
         // The board, a dashed frame round it: this is a set-up, not a game.
         let board_rect = paint_backdrop(&painter, &tf, min, max);
         dashed_frame(&painter, board_rect.expand(tf.len(0.12).max(3.0)));
-        game.decorate_board(&painter, &tf);
+        game.decorate(&painter, &tf);
         let line = Stroke::new(tf.len(0.035).max(1.5), theme::LINE);
-        for &(a, b) in &layout.segments {
+        for &(a, b) in drawing.segments {
             painter.line_segment([screen[a as usize], screen[b as usize]], line);
         }
         for &p in &screen {
@@ -169,7 +117,7 @@ impl EditorView {
         }
         let mut tapped = keys.press.then_some(self.focus).flatten();
         if let Some(focus) = self.focus.filter(|&f| f < screen.len()) {
-            super::boards::focus_ring(&painter, screen[focus], r * 1.3);
+            focus_ring(&painter, screen[focus], r * 1.3);
         }
         let description = G::DESCRIPTION;
         let action = match self.palette {
@@ -178,9 +126,9 @@ impl EditorView {
             Palette::Put(Some(_)) => msg!("editor-act-put"),
         };
         for (i, &c) in screen.iter().enumerate() {
-            let name = layout.names.get(i).copied().unwrap_or("?");
+            let name = drawing.names.get(i).copied().unwrap_or("?");
             let what = match editor.piece_at(i) {
-                Some(piece) => piece_names(description, piece).0,
+                Some(piece) => words::piece_name(description, piece),
                 None => msg!("point-empty"),
             };
             let label = point_label(i18n, name, what, Some(action));
@@ -208,7 +156,7 @@ impl EditorView {
         let Some(editor) = session.editor() else {
             return out;
         };
-        let description = super::games::describe(editor.variant().game);
+        let description = games::describe(editor.variant().game);
         let shape = editor.shape();
         let board = editor.board();
         let side_name = |side: Side| i18n.tr(description.side_name(side));
@@ -228,7 +176,7 @@ impl EditorView {
                 };
                 choices.push((
                     Palette::Put(Some(piece)),
-                    i18n.tr(piece_names(description, piece).1),
+                    i18n.tr(palette_name(description, piece)),
                     key,
                 ));
             }
@@ -317,7 +265,7 @@ impl EditorView {
             Ok(_) => (theme::GREEN, i18n.tr(msg!("editor-valid"))),
             Err(error) => (
                 theme::RED,
-                setup_error_text(error, board.to_move, description, i18n),
+                words::setup_error(error, board.to_move, description, i18n),
             ),
         };
         egui::Frame::new()
@@ -387,7 +335,7 @@ impl EditorView {
         });
         // Copy it.
         let text = editor.verdict().ok().map(str::to_owned);
-        let link = editor.link_query().map(|q| address(&q));
+        let link = editor.link_query().map(|q| storage::link_address(&q));
         ui.horizontal_wrapped(|ui| {
             for (what, id, key) in [
                 (&text, msg!("editor-copy-text"), "editor:copy-text"),
@@ -417,136 +365,6 @@ impl EditorView {
         }
         out
     }
-}
-
-/// Why a set-up cannot be played, in the person's language.
-pub fn setup_error_text(
-    error: &SetupError,
-    to_move: Side,
-    game: &GameDescription,
-    i18n: &I18n,
-) -> String {
-    let side = |side: Side| i18n.tr(game.side_name(side));
-    let piece_side = |piece: Piece| match piece {
-        Piece::X => Some(side(Side::X)),
-        Piece::O => Some(side(Side::O)),
-        Piece::Shared => None,
-    };
-    match error {
-        SetupError::PointCount { expected, found } => i18n.tr_args(
-            msg!("editor-err-point-count"),
-            &[("expected", (*expected).into()), ("found", (*found).into())],
-        ),
-        SetupError::NoSuchPoint { index } => i18n.tr_args(
-            msg!("editor-err-no-such-point"),
-            &[("index", (*index).into())],
-        ),
-        SetupError::NotInGame { point, .. } => i18n.tr_args(
-            msg!("editor-err-not-in-game"),
-            &[("point", (*point).into())],
-        ),
-        SetupError::TooMany { piece, found, most } => {
-            let (found, most) = ((*found).into(), (*most).into());
-            match piece_side(*piece) {
-                Some(name) => i18n.tr_args(
-                    msg!("editor-err-too-many"),
-                    &[("side", name.into()), ("found", found), ("most", most)],
-                ),
-                None => i18n.tr_args(
-                    msg!("editor-err-too-many-shared"),
-                    &[("found", found), ("most", most)],
-                ),
-            }
-        }
-        SetupError::TooFew {
-            piece,
-            found,
-            needed,
-        } => {
-            let (found, needed) = ((*found).into(), (*needed).into());
-            match piece_side(*piece) {
-                Some(name) => i18n.tr_args(
-                    msg!("editor-err-too-few"),
-                    &[("side", name.into()), ("found", found), ("needed", needed)],
-                ),
-                None => i18n.tr_args(
-                    msg!("editor-err-too-few-shared"),
-                    &[("found", found), ("needed", needed)],
-                ),
-            }
-        }
-        SetupError::NoHands => i18n.tr(msg!("editor-err-no-hands")),
-        SetupError::HandTooBig {
-            side: s,
-            in_hand,
-            on_board,
-            most,
-        } => i18n.tr_args(
-            msg!("editor-err-hand-too-big"),
-            &[
-                ("side", side(*s).into()),
-                ("hand", (*in_hand).into()),
-                ("board", (*on_board).into()),
-                ("most", (*most).into()),
-            ],
-        ),
-        SetupError::LostTooMany {
-            side: s,
-            lost,
-            at_most,
-        } => i18n.tr_args(
-            msg!("editor-err-lost-too-many"),
-            &[
-                ("side", side(*s).into()),
-                ("other", side(s.opponent()).into()),
-                ("lost", (*lost).into()),
-                ("most", (*at_most).into()),
-            ],
-        ),
-        SetupError::BoxedCannon { point } => i18n.tr_args(
-            msg!("editor-err-boxed-cannon"),
-            &[("point", (*point).into())],
-        ),
-        SetupError::Finished(status) => {
-            let reason = super::board::status_reason(*status, to_move, game, i18n);
-            i18n.tr_args(msg!("editor-err-finished"), &[("reason", reason.into())])
-        }
-        SetupError::Text(error) => i18n.tr_args(
-            msg!("editor-err-text"),
-            &[("reason", error.to_string().into())],
-        ),
-    }
-}
-
-/// The line the status bar shows while a position is set up.
-pub fn status_line(editor: &Editor, i18n: &I18n) -> String {
-    let game = super::games::describe(editor.variant().game);
-    i18n.tr_args(
-        msg!("editor-status"),
-        &[("game", i18n.tr(game.name).into())],
-    )
-}
-
-/// The link's full address: the page's own on the web, a `qipan:` link on the desktop.
-fn address(query: &str) -> String {
-    #[cfg(target_arch = "wasm32")]
-    {
-        super::storage_web::page_address(query)
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        format!("qipan:?{query}")
-    }
-}
-
-fn bounds(points: &[Pos2]) -> (Pos2, Pos2) {
-    let mut min = Pos2::new(f32::MAX, f32::MAX);
-    let mut max = Pos2::new(f32::MIN, f32::MIN);
-    for p in points {
-        min = min.min(*p);
-        max = max.max(*p);
-    }
-    (min, max)
 }
 
 /// A dashed frame round the board: the editor's board is not a game's.

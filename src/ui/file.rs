@@ -2,7 +2,8 @@
 //! the web Save downloads it and Load opens the browser's file picker, whose text arrives
 //! in a later frame.
 
-use super::mark;
+use super::marks::mark;
+use super::storage;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_session::save::SaveError;
@@ -14,7 +15,7 @@ pub struct FileView {
     pub save_path: String,
     /// The web's Load: the file the player is picking, read by the browser in the background.
     #[cfg(target_arch = "wasm32")]
-    picking: Option<super::storage_web::PickedSlot>,
+    picking: Option<storage::PickedSlot>,
     /// The last link copied, said under the buttons until the game changes.
     copied: Option<String>,
 }
@@ -83,7 +84,7 @@ impl FileView {
     #[cfg(not(target_arch = "wasm32"))]
     fn load(&mut self, _ctx: &egui::Context) -> Option<Command> {
         let path = self.save_path.clone();
-        let text = super::storage_native::read(&path);
+        let text = storage::read(&path);
         Some(Command::Load { name: path, text })
     }
 
@@ -92,7 +93,7 @@ impl FileView {
     #[cfg(target_arch = "wasm32")]
     fn load(&mut self, ctx: &egui::Context) -> Option<Command> {
         let wake = ctx.clone();
-        match super::storage_web::pick_file(move || wake.request_repaint()) {
+        match storage::pick_file(move || wake.request_repaint()) {
             Ok(slot) => {
                 self.picking = Some(slot);
                 None
@@ -122,25 +123,17 @@ impl FileView {
 fn game_link(session: &Session) -> String {
     let game = session.game();
     let ply = (game.cursor() < game.len()).then_some(game.cursor());
-    let query = qipan_session::link::to_query(game, ply);
-    #[cfg(target_arch = "wasm32")]
-    {
-        super::storage_web::page_address(&query)
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        format!("qipan:?{query}")
-    }
+    storage::link_address(&qipan_session::link::to_query(game, ply))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 fn write_file(path: &str, text: &str) -> Result<(), SaveError> {
-    super::storage_native::write(path, text)
+    storage::write(path, text)
 }
 
 /// The web saves by download: the field's file path is the download's name.
 #[cfg(target_arch = "wasm32")]
 fn write_file(path: &str, text: &str) -> Result<(), SaveError> {
     let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    super::storage_web::download(name, text)
+    storage::download(name, text)
 }

@@ -1,14 +1,20 @@
 //! One description per game: what the app says about it. The rules live in
 //! `games::<game>`, the evaluation in `ai::eval::<game>`, the painter in `ui::boards::<game>`;
 //! everything the app shell shows about a game by name comes from here. Each game's
-//! [`HasBoard`] impl names its description, so the compiler asks for one per game, and the
+//! [`Described`] impl names its description, so the compiler asks for one per game, and the
 //! shell reaches it through the game, never by matching on an id.
 
-use super::boards::HasBoard;
-use crate::i18n::Msg;
+use crate::i18n::{I18n, Msg};
 use crate::msg;
-use qipan_engine::games::{GameId, Side, Variant};
+use qipan_engine::ai::Evaluate;
+use qipan_engine::games::blockade::Blockade;
+use qipan_engine::games::cannon::Cannon;
+use qipan_engine::games::maddell::Maddell;
+use qipan_engine::games::push::Push;
+use qipan_engine::games::shuangcheng::ShuangCheng;
+use qipan_engine::games::{Game, GameId, Side, Variant};
 use qipan_engine::with_game;
+use qipan_session::{with_match, AnyMatch, Match};
 
 /// The words of one game.
 pub struct GameDescription {
@@ -94,13 +100,76 @@ pub const CANNON: GameDescription = GameDescription {
     pieces: [msg!("piece-cannon"), msg!("piece-soldier")],
 };
 
-/// The description of `id`, as its game's [`HasBoard`] impl names it.
+/// A game as the app words it: its description, and the line the top bar shows for it.
+pub trait Described: Game {
+    const DESCRIPTION: &'static GameDescription;
+
+    /// A line the top bar shows for this game (Push the Line's pushed-off counts,
+    /// Maddell's pieces in hand).
+    fn status_line(&self, _pos: &Self::Position, _i18n: &I18n) -> Option<String> {
+        None
+    }
+}
+
+impl Described for Push {
+    const DESCRIPTION: &'static GameDescription = &PUSH;
+
+    fn status_line(&self, pos: &Self::Position, i18n: &I18n) -> Option<String> {
+        Some(i18n.tr_args(
+            msg!("push-count"),
+            &[
+                ("x", pos.pushed_off(Side::O).into()),
+                ("o", pos.pushed_off(Side::X).into()),
+            ],
+        ))
+    }
+}
+
+impl Described for ShuangCheng {
+    const DESCRIPTION: &'static GameDescription = &SHUANGCHENG;
+}
+
+impl Described for Maddell {
+    const DESCRIPTION: &'static GameDescription = &MADDELL;
+
+    fn status_line(&self, pos: &Self::Position, i18n: &I18n) -> Option<String> {
+        Some(i18n.tr_args(
+            msg!("maddell-hand"),
+            &[("x", pos.hand[0].into()), ("o", pos.hand[1].into())],
+        ))
+    }
+}
+
+impl Described for Blockade {
+    const DESCRIPTION: &'static GameDescription = &BLOCKADE;
+}
+
+impl Described for Cannon {
+    const DESCRIPTION: &'static GameDescription = &CANNON;
+}
+
+/// The description of `id`, as its game's [`Described`] impl names it.
 pub fn describe(id: GameId) -> &'static GameDescription {
     with_game!(Variant::plain(id).to_game(), game => description_of(&game))
 }
 
-fn description_of<G: HasBoard>(_: &G) -> &'static GameDescription {
+fn description_of<G: Described>(_: &G) -> &'static GameDescription {
     G::DESCRIPTION
+}
+
+/// The description of the game on the board.
+pub fn description(game: &AnyMatch) -> &'static GameDescription {
+    with_match!(game, m => description_of(m.record().game()))
+}
+
+/// The game's own line for the top bar (pushed-off counts, pieces in hand).
+pub fn status_line(game: &AnyMatch, i18n: &I18n) -> Option<String> {
+    with_match!(game, m => status_line_of(m, i18n))
+}
+
+fn status_line_of<G: Described + Evaluate>(m: &Match<G>, i18n: &I18n) -> Option<String> {
+    let record = m.record();
+    record.game().status_line(record.current(), i18n)
 }
 
 #[cfg(test)]

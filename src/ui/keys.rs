@@ -2,7 +2,7 @@
 //! hint, F1 the list of keys), the keys meant for the board, and the list of keys itself.
 
 use super::boards::BoardKeys;
-use super::mark;
+use super::marks::mark;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_session::Command;

@@ -2,17 +2,23 @@
 //! web): three columns on a wide window; the board and one column with tabs on a medium
 //! one; on a phone or an upright tablet the status line, the board at the full width, the
 //! actions, and the other sections as tabs under it, all in one scrolling page.
+//!
+//! Every tab bar, and what each tab draws, comes from one table ([`TABS`]): a new tab is one
+//! row there.
 
 use super::board::BoardView;
+use super::command::{AppCommand, Tab};
 use super::editor::EditorView;
 use super::file::FileView;
+use super::games::description;
 use super::keys::Keyboard;
+use super::marks::mark;
 use super::online::OnlineView;
 use super::perfect_play::PerfectPlay;
-use super::{coach, mark, panels, puzzles, settings, stats, status};
-use crate::i18n::I18n;
+use super::{coach, online, panels, puzzles, settings, stats, status};
+use crate::i18n::{I18n, Msg};
 use crate::msg;
-use qipan_session::{Command, Session};
+use qipan_session::{Command, CommandError, Session};
 use web_time::Duration;
 
 /// The arrangement of the window.
@@ -41,28 +47,271 @@ impl Layout {
             Layout::Narrow
         }
     }
+
+    /// Its name, as the web page reports it (`data-layout`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Wide => "wide",
+            Layout::Medium => "medium",
+            Layout::Narrow => "narrow",
+        }
+    }
 }
 
-/// The tabs under the board on a narrow screen, and of the column on a medium one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Tab {
-    #[default]
-    Games,
-    /// Playing a friend on another device.
-    Online,
-    Settings,
-    Moves,
-    Rules,
-    /// The coach's review of the game.
-    Review,
-    /// "Find the move".
-    Puzzles,
-    /// The player's record and ratings.
-    Stats,
+/// One tab: its title, the name its mark carries (`tab:rules`; `side:rules` in the wide
+/// layout's right-hand column), its place in each layout's tab bar, and the view it draws.
+struct TabRow {
+    tab: Tab,
+    title: Msg,
+    name: &'static str,
+    /// Its place from the left in the wide layout's right-hand column, in the medium
+    /// layout's column and on the narrow layout's page; `None`: not in that bar.
+    wide: Option<u8>,
+    medium: Option<u8>,
+    narrow: Option<u8>,
+    view: TabView,
+}
+
+/// What a tab draws, in a column or on the page.
+type TabView = fn(&mut Views, &mut egui::Ui, Frame<'_>, Place) -> Vec<AppCommand>;
+
+/// Every tab. Beside them, the wide layout keeps the play column on its left, and the review
+/// takes its right-hand column by itself while there is one.
+const TABS: [TabRow; 9] = [
+    TabRow {
+        tab: Tab::Play,
+        title: msg!("tab-play"),
+        name: "play",
+        wide: None,
+        medium: Some(0),
+        narrow: None,
+        view: |views, ui, frame, _| views.play_column(ui, frame),
+    },
+    TabRow {
+        tab: Tab::Games,
+        title: msg!("heading-games"),
+        name: "games",
+        wide: None,
+        medium: None,
+        narrow: Some(0),
+        view: games_tab,
+    },
+    TabRow {
+        tab: Tab::Online,
+        title: msg!("online-heading"),
+        name: "online",
+        wide: None,
+        medium: None,
+        narrow: Some(1),
+        view: |views, ui, frame, place| {
+            place.scroll(ui, "online", |ui| {
+                let commands = online::show(ui, frame.session, &mut views.online, frame.i18n);
+                session_commands(commands)
+            })
+        },
+    },
+    TabRow {
+        tab: Tab::Puzzles,
+        title: msg!("puzzles-heading"),
+        name: "puzzles",
+        wide: Some(1),
+        medium: Some(3),
+        narrow: Some(2),
+        view: |_, ui, frame, place| {
+            place.scroll(ui, "puzzles", |ui| {
+                session_commands(puzzles::show(ui, frame.session, frame.i18n))
+            })
+        },
+    },
+    TabRow {
+        tab: Tab::Settings,
+        title: msg!("heading-settings"),
+        name: "settings",
+        wide: None,
+        medium: None,
+        narrow: Some(3),
+        view: |views, ui, frame, place| {
+            place.scroll(ui, "settings", |ui| {
+                let commands = settings::show(ui, frame.session, frame.i18n);
+                ui.separator();
+                views.keyboard.help_section(ui, frame.i18n);
+                commands
+            })
+        },
+    },
+    TabRow {
+        tab: Tab::Moves,
+        title: msg!("heading-moves"),
+        name: "moves",
+        wide: None,
+        medium: None,
+        narrow: Some(4),
+        view: |_, ui, frame, place| {
+            place.scroll(ui, "moves", |ui| {
+                panels::moves_section(ui, frame.session.game(), frame.i18n)
+            })
+        },
+    },
+    TabRow {
+        tab: Tab::Rules,
+        title: msg!("heading-rules"),
+        name: "rules",
+        wide: Some(0),
+        medium: Some(1),
+        narrow: Some(5),
+        view: |_, ui, frame, place| {
+            place.scroll(ui, "rules", |ui| {
+                panels::rules_section(ui, frame.session.game(), frame.i18n);
+                Vec::new()
+            })
+        },
+    },
+    TabRow {
+        tab: Tab::Review,
+        title: msg!("heading-review"),
+        name: "review",
+        wide: None,
+        medium: Some(2),
+        narrow: Some(6),
+        view: |_, ui, frame, place| {
+            place.scroll(ui, "review", |ui| {
+                coach::review_section(ui, frame.session.game(), frame.i18n)
+            })
+        },
+    },
+    TabRow {
+        tab: Tab::Stats,
+        title: msg!("stats-heading"),
+        name: "stats",
+        wide: Some(2),
+        medium: Some(4),
+        narrow: Some(7),
+        view: |_, ui, frame, place| {
+            place.scroll(ui, "stats", |ui| {
+                session_commands(stats::show(ui, frame.session, frame.i18n))
+            })
+        },
+    },
+];
+
+/// The Games tab: the game picker, and Save and Load under it.
+fn games_tab(
+    views: &mut Views,
+    ui: &mut egui::Ui,
+    frame: Frame<'_>,
+    place: Place,
+) -> Vec<AppCommand> {
+    place.scroll(ui, "games", |ui| {
+        let (session, i18n) = (frame.session, frame.i18n);
+        let mut out = session_commands(panels::games_section(ui, session.game(), i18n));
+        ui.separator();
+        if !below_the_first_screen(ui) {
+            out.extend(session_commands(views.file.show(ui, session, i18n)));
+        }
+        out
+    })
+}
+
+impl TabRow {
+    fn place_in(&self, layout: Layout) -> Option<u8> {
+        match layout {
+            Layout::Wide => self.wide,
+            Layout::Medium => self.medium,
+            Layout::Narrow => self.narrow,
+        }
+    }
+}
+
+/// The tabs of `layout`'s bar, in their order.
+fn bar(layout: Layout) -> Vec<&'static TabRow> {
+    let mut rows: Vec<(u8, &TabRow)> = TABS
+        .iter()
+        .filter_map(|row| Some((row.place_in(layout)?, row)))
+        .collect();
+    rows.sort_by_key(|&(place, _)| place);
+    rows.into_iter().map(|(_, row)| row).collect()
+}
+
+/// The tab a bar shows for `open`: its own row, or the bar's first where it has none (the
+/// medium layout's Play column holds the narrow layout's Games, Online, Settings and Moves).
+fn shown<'r>(bar: &[&'r TabRow], open: Tab) -> Option<&'r TabRow> {
+    bar.iter()
+        .find(|row| row.tab == open)
+        .or_else(|| bar.first())
+        .copied()
+}
+
+/// Draws `layout`'s tab bar with `open`'s tab selected; returns the tab clicked.
+fn tab_bar(
+    ui: &mut egui::Ui,
+    layout: Layout,
+    bar: &[&TabRow],
+    open: Tab,
+    i18n: &I18n,
+) -> Option<Tab> {
+    let selected = shown(bar, open).map(|row| row.tab);
+    let mut clicked = None;
+    let add = |ui: &mut egui::Ui| {
+        for row in bar {
+            let on = selected == Some(row.tab);
+            let r = match layout {
+                Layout::Wide => {
+                    let text = egui::RichText::new(i18n.tr(row.title)).heading();
+                    ui.selectable_label(on, text)
+                }
+                Layout::Medium | Layout::Narrow => ui.selectable_label(on, i18n.tr(row.title)),
+            };
+            crate::a11y::tab(&r);
+            let prefix = if layout == Layout::Wide {
+                "side"
+            } else {
+                "tab"
+            };
+            mark(ui, format_args!("{prefix}:{}", row.name), &r);
+            if r.clicked() {
+                clicked = Some(row.tab);
+            }
+        }
+    };
+    match layout {
+        Layout::Medium => ui.horizontal(add),
+        Layout::Wide | Layout::Narrow => ui.horizontal_wrapped(add),
+    };
+    clicked
+}
+
+/// Where a tab's view is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    /// A column beside the board: the view scrolls on its own.
+    Column,
+    /// The phone's page, which scrolls as a whole.
+    Page,
+}
+
+impl Place {
+    /// Draws `add` in a scroll area of its own (`id`) in a column; as it is on the page.
+    fn scroll<R>(self, ui: &mut egui::Ui, id: &str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+        match self {
+            Place::Column => {
+                egui::ScrollArea::vertical()
+                    .id_salt(id)
+                    .auto_shrink([false, false])
+                    .show(ui, add)
+                    .inner
+            }
+            Place::Page => add(ui),
+        }
+    }
+}
+
+/// A section's session commands, as the view's requests.
+fn session_commands(commands: Vec<Command>) -> Vec<AppCommand> {
+    commands.into_iter().map(AppCommand::Session).collect()
 }
 
 /// What the views keep between frames: the arrangement, the open tab, and each view's own
-/// state. Drawing reads the session and returns what the views ask of it.
+/// state. Drawing reads the session and returns what the views ask for.
 pub struct Views {
     /// The arrangement of the last frame.
     pub layout: Layout,
@@ -80,13 +329,15 @@ pub struct Views {
     pub editor: EditorView,
 }
 
-/// What one frame's drawing reads: the session, the solved table's readiness, the time.
-/// The words are apart: Game Settings changes the language at once.
+/// What one frame's drawing reads: the session, the words, the solved table's readiness, the
+/// time, and the last refused command while it is said.
 #[derive(Clone, Copy)]
 pub struct Frame<'a> {
     pub session: &'a Session,
+    pub i18n: &'a I18n,
     pub perfect_play: &'a PerfectPlay,
     pub now: f64,
+    pub refusal: Option<&'a CommandError>,
 }
 
 impl Views {
@@ -104,11 +355,17 @@ impl Views {
         }
     }
 
-    /// Lays the window out and draws every view; returns what they ask of the session.
+    /// Brings `tab` forward (a view asked for it: [`AppCommand::OpenTab`]).
+    pub fn open_tab(&mut self, tab: Tab) {
+        self.tab = tab;
+    }
+
+    /// Lays the window out and draws every view; returns what they ask for.
     #[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
-    pub fn show(&mut self, ui: &mut egui::Ui, frame: Frame<'_>, i18n: &mut I18n) -> Vec<Command> {
+    pub fn show(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
         let mut out = Vec::new();
-        let (session, game) = (frame.session, frame.session.game());
+        let (session, i18n) = (frame.session, frame.i18n);
+        let game = session.game();
         let layout = Layout::for_size(ui.available_size());
         self.layout = layout;
         // A puzzle just put on the board brings its view forward.
@@ -123,14 +380,15 @@ impl Views {
         egui::Panel::top("status").show(ui, |ui| {
             ui.add_space(4.0);
             // Setting up a position: the game behind it waits, and the bar says so.
-            if let Some(editor) = session.editor() {
-                ui.label(egui::RichText::new(super::editor::status_line(editor, i18n)).strong());
+            if session.editor().is_some() {
+                status::editing_bar(ui, session, i18n, frame.refusal);
                 ui.add_space(2.0);
                 return;
             }
-            status::status_bar(ui, session, i18n, frame.perfect_play, frame.now);
-            out.extend(status::engine_failure(ui, game, i18n));
-            out.extend(coach::coach_notes(ui, game, i18n));
+            let (perfect_play, now) = (frame.perfect_play, frame.now);
+            status::status_bar(ui, session, i18n, perfect_play, now, frame.refusal);
+            out.extend(session_commands(status::engine_failure(ui, game, i18n)));
+            out.extend(session_commands(coach::coach_notes(ui, game, i18n)));
             ui.add_space(2.0);
         });
         match layout {
@@ -138,115 +396,72 @@ impl Views {
                 egui::Panel::left("side")
                     .default_size(280.0)
                     .resizable(true)
-                    .show(ui, |ui| out.extend(self.play_column(ui, session, i18n)));
+                    .show(ui, |ui| out.extend(self.play_column(ui, frame)));
                 egui::Panel::right("rules")
                     .default_size(340.0)
                     .resizable(true)
-                    .show(ui, |ui| {
-                        // The review, once asked for, takes the rules' place.
-                        if game.review_running().is_some() {
-                            ui.heading(i18n.tr(msg!("heading-review")));
-                            ui.separator();
-                            egui::ScrollArea::vertical()
-                                .id_salt("review")
-                                .auto_shrink([false, false])
-                                .show(ui, |ui| {
-                                    let tab = &mut self.tab;
-                                    out.extend(coach::review_section(ui, game, i18n, tab));
-                                });
-                            return;
-                        }
-                        ui.horizontal_wrapped(|ui| {
-                            for (tab, id, key) in [
-                                (Tab::Rules, msg!("heading-rules"), "side:rules"),
-                                (Tab::Puzzles, msg!("puzzles-heading"), "side:puzzles"),
-                                (Tab::Stats, msg!("stats-heading"), "side:stats"),
-                            ] {
-                                let text = egui::RichText::new(i18n.tr(id)).heading();
-                                let r = ui.selectable_label(self.side == tab, text);
-                                crate::a11y::tab(&r);
-                                mark(ui, key, &r);
-                                if r.clicked() {
-                                    self.side = tab;
-                                }
-                            }
-                        });
-                        ui.separator();
-                        match self.side {
-                            Tab::Puzzles => out.extend(puzzles::show(ui, session, i18n)),
-                            Tab::Stats => {
-                                egui::ScrollArea::vertical()
-                                    .id_salt("stats")
-                                    .auto_shrink([false, false])
-                                    .show(ui, |ui| out.extend(stats::show(ui, session, i18n)));
-                            }
-                            _ => panels::rules_section(ui, game, i18n, true),
-                        }
-                    });
-                out.extend(self.central_board(ui, frame, i18n));
+                    .show(ui, |ui| out.extend(self.side_column(ui, frame)));
+                out.extend(self.central_board(ui, frame));
             }
             Layout::Medium => {
                 egui::Panel::left("side")
                     .default_size(280.0)
                     .resizable(true)
-                    .show(ui, |ui| {
-                        ui.horizontal(|ui| {
-                            let play = !matches!(
-                                self.tab,
-                                Tab::Rules | Tab::Review | Tab::Puzzles | Tab::Stats
-                            );
-                            let r = ui.selectable_label(play, i18n.tr(msg!("tab-play")));
-                            crate::a11y::tab(&r);
-                            mark(ui, "tab:play", &r);
-                            if r.clicked() {
-                                self.tab = Tab::Games;
-                            }
-                            for (tab, id, key) in [
-                                (Tab::Rules, msg!("heading-rules"), "tab:rules"),
-                                (Tab::Review, msg!("heading-review"), "tab:review"),
-                                (Tab::Puzzles, msg!("puzzles-heading"), "tab:puzzles"),
-                                (Tab::Stats, msg!("stats-heading"), "tab:stats"),
-                            ] {
-                                let r = ui.selectable_label(self.tab == tab, i18n.tr(id));
-                                crate::a11y::tab(&r);
-                                mark(ui, key, &r);
-                                if r.clicked() {
-                                    self.tab = tab;
-                                }
-                            }
-                        });
-                        ui.separator();
-                        match self.tab {
-                            Tab::Rules => panels::rules_section(ui, game, i18n, true),
-                            Tab::Puzzles => out.extend(puzzles::show(ui, session, i18n)),
-                            Tab::Stats => out.extend(stats::show(ui, session, i18n)),
-                            Tab::Review => {
-                                egui::ScrollArea::vertical()
-                                    .id_salt("review")
-                                    .auto_shrink([false, false])
-                                    .show(ui, |ui| {
-                                        let tab = &mut self.tab;
-                                        out.extend(coach::review_section(ui, game, i18n, tab));
-                                    });
-                            }
-                            _ => out.extend(self.play_column(ui, session, i18n)),
-                        }
-                    });
-                out.extend(self.central_board(ui, frame, i18n));
+                    .show(ui, |ui| out.extend(self.tabbed_column(ui, frame)));
+                out.extend(self.central_board(ui, frame));
             }
-            Layout::Narrow => out.extend(self.page(ui, frame, i18n)),
+            Layout::Narrow => out.extend(self.page(ui, frame)),
         }
         out
     }
 
-    /// The left column of the wide and medium layouts.
-    fn play_column(
+    /// The wide layout's right-hand column: the rules, puzzles and statistics as tabs; the
+    /// review, once asked for, takes their place.
+    fn side_column(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
+        let i18n = frame.i18n;
+        if frame.session.game().review_running().is_some() {
+            ui.heading(i18n.tr(msg!("heading-review")));
+            ui.separator();
+            return self.draw(Tab::Review, ui, frame, Place::Column);
+        }
+        let bar = bar(Layout::Wide);
+        if let Some(tab) = tab_bar(ui, Layout::Wide, &bar, self.side, i18n) {
+            self.side = tab;
+        }
+        ui.separator();
+        let tab = shown(&bar, self.side).map_or(self.side, |row| row.tab);
+        self.draw(tab, ui, frame, Place::Column)
+    }
+
+    /// The medium layout's column: its tabs, and the open one.
+    fn tabbed_column(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
+        let bar = bar(Layout::Medium);
+        if let Some(tab) = tab_bar(ui, Layout::Medium, &bar, self.tab, frame.i18n) {
+            self.tab = tab;
+        }
+        ui.separator();
+        let tab = shown(&bar, self.tab).map_or(self.tab, |row| row.tab);
+        self.draw(tab, ui, frame, Place::Column)
+    }
+
+    /// Draws `tab`'s view, as the table of tabs says.
+    fn draw(
         &mut self,
+        tab: Tab,
         ui: &mut egui::Ui,
-        session: &Session,
-        i18n: &mut I18n,
-    ) -> Vec<Command> {
+        frame: Frame<'_>,
+        place: Place,
+    ) -> Vec<AppCommand> {
+        match TABS.iter().find(|row| row.tab == tab) {
+            Some(row) => (row.view)(self, ui, frame, place),
+            None => Vec::new(),
+        }
+    }
+
+    /// The left column of the wide and medium layouts.
+    fn play_column(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
         let mut out = Vec::new();
+        let (session, i18n) = (frame.session, frame.i18n);
         let game = session.game();
         egui::ScrollArea::vertical()
             .id_salt("left-panel")
@@ -254,17 +469,17 @@ impl Views {
             .show(ui, |ui| {
                 // The board editor takes the column while a position is set up.
                 if session.editor().is_some() {
-                    out.extend(self.editor.panel(ui, session, i18n));
+                    out.extend(session_commands(self.editor.panel(ui, session, i18n)));
                     ui.separator();
                     ui.heading(i18n.tr(msg!("heading-games")));
-                    out.extend(panels::games_section(ui, game, i18n));
+                    out.extend(session_commands(panels::games_section(ui, game, i18n)));
                     return;
                 }
                 // The actions first: in reach without scrolling in every layout.
-                out.extend(panels::actions_row(ui, session, i18n));
+                out.extend(session_commands(panels::actions_row(ui, session, i18n)));
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-games")));
-                out.extend(panels::games_section(ui, game, i18n));
+                out.extend(session_commands(panels::games_section(ui, game, i18n)));
                 ui.separator();
                 // Folded until wanted (it would push the moves out of reach), open while
                 // a game with a friend is on.
@@ -275,50 +490,43 @@ impl Views {
                 .id_salt("online")
                 .default_open(false)
                 .open(online.then_some(true))
-                .show(ui, |ui| out.extend(self.online_section(ui, session, i18n)));
+                .show(ui, |ui| {
+                    let commands = online::show(ui, session, &mut self.online, i18n);
+                    out.extend(session_commands(commands));
+                });
                 mark(ui, "section:online", &header.header_response);
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-settings")));
-                out.extend(settings_section(ui, session, i18n));
+                out.extend(settings::show(ui, session, i18n));
                 ui.separator();
-                out.extend(self.file.show(ui, session, i18n));
+                out.extend(session_commands(self.file.show(ui, session, i18n)));
                 self.keyboard.help_section(ui, i18n);
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-moves")));
-                out.extend(panels::moves_section(ui, game, i18n, &mut self.tab));
+                out.extend(panels::moves_section(ui, game, i18n));
             });
         out
     }
 
-    /// Playing a friend on another device ([`super::online`]).
-    fn online_section(
-        &mut self,
-        ui: &mut egui::Ui,
-        session: &Session,
-        i18n: &I18n,
-    ) -> Vec<Command> {
-        let side_name = |side| i18n.tr(super::board::side_name(session.game(), side));
-        super::online::show(ui, session, &mut self.online, i18n, &side_name)
-    }
-
     /// The board filling the central panel, under the game-over banner.
-    fn central_board(&mut self, ui: &mut egui::Ui, frame: Frame<'_>, i18n: &I18n) -> Vec<Command> {
+    fn central_board(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
         let mut out = Vec::new();
         egui::CentralPanel::default().show(ui, |ui| {
             let game = frame.session.game();
             if frame.session.editor().is_none() {
-                out.extend(status::game_over_banner(ui, game, i18n, &mut self.tab));
+                out.extend(status::game_over_banner(ui, game, frame.i18n));
             }
             let (rect, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
-            out.extend(self.board_in(ui, rect, frame, i18n));
+            out.extend(session_commands(self.board_in(ui, rect, frame)));
         });
         out
     }
 
     /// The phone layout: one page that scrolls, the board at its full width.
-    fn page(&mut self, ui: &mut egui::Ui, frame: Frame<'_>, i18n: &mut I18n) -> Vec<Command> {
+    fn page(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
         let mut out = Vec::new();
-        let (session, game) = (frame.session, frame.session.game());
+        let (session, i18n) = (frame.session, frame.i18n);
+        let game = session.game();
         let viewport_height = ui.available_height();
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()
@@ -330,72 +538,35 @@ impl Views {
                     ui.style_mut().spacing.item_spacing = egui::vec2(8.0, 6.0);
                     let editing = session.editor().is_some();
                     if !editing {
-                        out.extend(status::game_over_banner(ui, game, i18n, &mut self.tab));
+                        out.extend(status::game_over_banner(ui, game, i18n));
                     }
                     let width = ui.available_width();
-                    let aspect = super::board::description(game).board_aspect;
+                    let aspect = description(game).board_aspect;
                     // Tall enough to be the largest thing on screen, short enough that the
                     // actions stay in view under it.
                     let height = (width * aspect).min(viewport_height * 0.8).max(120.0);
                     let (rect, _) =
                         ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
-                    out.extend(self.board_in(ui, rect, frame, i18n));
+                    out.extend(session_commands(self.board_in(ui, rect, frame)));
                     // The board editor's panel under its board, then the games to pick.
                     if editing {
-                        out.extend(self.editor.panel(ui, session, i18n));
+                        out.extend(session_commands(self.editor.panel(ui, session, i18n)));
                         ui.separator();
-                        out.extend(panels::games_section(ui, game, i18n));
+                        out.extend(session_commands(panels::games_section(ui, game, i18n)));
                         return;
                     }
-                    out.extend(panels::actions_row(ui, session, i18n));
+                    out.extend(session_commands(panels::actions_row(ui, session, i18n)));
                     ui.separator();
-                    ui.horizontal_wrapped(|ui| {
-                        for (tab, id, key) in [
-                            (Tab::Games, msg!("heading-games"), "tab:games"),
-                            (Tab::Online, msg!("online-heading"), "tab:online"),
-                            (Tab::Puzzles, msg!("puzzles-heading"), "tab:puzzles"),
-                            (Tab::Settings, msg!("heading-settings"), "tab:settings"),
-                            (Tab::Moves, msg!("heading-moves"), "tab:moves"),
-                            (Tab::Rules, msg!("heading-rules"), "tab:rules"),
-                            (Tab::Review, msg!("heading-review"), "tab:review"),
-                            (Tab::Stats, msg!("stats-heading"), "tab:stats"),
-                        ] {
-                            let r = ui.selectable_label(self.tab == tab, i18n.tr(id));
-                            crate::a11y::tab(&r);
-                            mark(ui, key, &r);
-                            if r.clicked() {
-                                self.tab = tab;
-                            }
-                        }
-                    });
+                    let bar = bar(Layout::Narrow);
+                    if let Some(tab) = tab_bar(ui, Layout::Narrow, &bar, self.tab, i18n) {
+                        self.tab = tab;
+                    }
                     ui.separator();
                     if below_the_first_screen(ui) {
                         return;
                     }
-                    match self.tab {
-                        Tab::Games => {
-                            out.extend(panels::games_section(ui, game, i18n));
-                            ui.separator();
-                            if !below_the_first_screen(ui) {
-                                out.extend(self.file.show(ui, session, i18n));
-                            }
-                        }
-                        Tab::Online => out.extend(self.online_section(ui, session, i18n)),
-                        Tab::Settings => {
-                            out.extend(settings_section(ui, session, i18n));
-                            ui.separator();
-                            self.keyboard.help_section(ui, i18n);
-                        }
-                        Tab::Moves => {
-                            out.extend(panels::moves_section(ui, game, i18n, &mut self.tab));
-                        }
-                        Tab::Rules => panels::rules_section(ui, game, i18n, false),
-                        Tab::Review => {
-                            out.extend(coach::review_section(ui, game, i18n, &mut self.tab));
-                        }
-                        Tab::Puzzles => out.extend(puzzles::show(ui, session, i18n)),
-                        Tab::Stats => out.extend(stats::show(ui, session, i18n)),
-                    }
+                    let tab = shown(&bar, self.tab).map_or(self.tab, |row| row.tab);
+                    out.extend(self.draw(tab, ui, frame, Place::Page));
                 });
         });
         out
@@ -428,20 +599,16 @@ impl Views {
         }
     }
 
-    /// Draws the board into `rect`, with the keys meant for it this frame.
-    fn board_in(
-        &mut self,
-        ui: &mut egui::Ui,
-        rect: egui::Rect,
-        frame: Frame<'_>,
-        i18n: &I18n,
-    ) -> Vec<Command> {
+    /// Draws the board into `rect`, with the keys meant for it this frame: the set-up's
+    /// while the editor is open, else the game's under the coach's evaluation bar.
+    fn board_in(&mut self, ui: &mut egui::Ui, rect: egui::Rect, frame: Frame<'_>) -> Vec<Command> {
         let keys = std::mem::take(&mut self.keyboard.board);
         if let Some(editor) = frame.session.editor() {
-            return self.editor.board(ui, rect, editor, i18n, keys);
+            return self.editor.board(ui, rect, editor, frame.i18n, keys);
         }
-        self.board
-            .show(ui, rect, frame.session, i18n, frame.now, keys)
+        let rect = coach::evaluation_bar(ui, frame.session, frame.i18n, rect);
+        let (session, i18n, now) = (frame.session, frame.i18n, frame.now);
+        self.board.show(ui, rect, session, i18n, now, keys)
     }
 }
 
@@ -456,16 +623,6 @@ fn below_the_first_screen(ui: &egui::Ui) -> bool {
         ui.ctx().request_repaint();
     }
     wait
-}
-
-/// Game Settings ([`settings::show`]); a new language is drawn at once, in the next frame.
-fn settings_section(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Command> {
-    let lang = i18n.lang();
-    let commands = settings::show(ui, session, i18n);
-    if i18n.lang() != lang {
-        ui.ctx().request_repaint();
-    }
-    commands
 }
 
 #[cfg(test)]

@@ -2,12 +2,26 @@
 //!
 //! [`App`] is the session, the views' state and the words. Each frame it reads input, has
 //! the session apply the frame's commands at once, and draws the views ([`layout`]): each
-//! reads the session and returns the commands it asks for, sent on to the next frame. The
-//! games' flow (turns, clock, the computer, undo) lives in [`qipan_session`].
+//! reads the session and returns what it asks for ([`command::AppCommand`]), which the shell
+//! carries out after the frame. The games' flow (turns, clock, the computer, undo) lives in
+//! [`qipan_session`].
+//!
+//! The views form a tree that only points down (checked by `tests/app/ui_imports.rs`):
+//! - the leaves, which import no other module here: the commands and tabs (`command`), the
+//!   games' descriptions (`games`), the theme, the marks for the browser test, platform
+//!   storage, the socket (`transport`), what is kept between visits (`kept`);
+//! - what the sections share, built on the leaves: the words (`words`), small controls
+//!   (`widgets`), the board painters (`boards`), Maddell's perfect play;
+//! - the sections, which import only those: the board, the status line, the coach, the
+//!   panels, settings, the editor, Save and Load, the keys, online play, puzzles, statistics;
+//! - `layout`, which places the sections and holds the table of tabs; the web page's state
+//!   (`page`);
+//! - this shell.
 
 pub mod board;
 pub mod boards;
 mod coach;
+pub mod command;
 pub mod editor;
 mod file;
 pub mod games;
@@ -15,29 +29,31 @@ mod kept;
 mod keys;
 pub mod layout;
 mod marks;
-pub mod move_list;
 pub mod online;
+#[cfg(target_arch = "wasm32")]
+mod page;
 mod panels;
 mod perfect_play;
 pub mod puzzles;
 pub mod settings;
 pub mod stats;
 mod status;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod storage_native;
-#[cfg(target_arch = "wasm32")]
-pub mod storage_web;
+mod storage;
 pub mod theme;
+mod transport;
+mod widgets;
+mod words;
 
 use crate::i18n::{I18n, Lang};
-pub(crate) use marks::mark;
+use command::AppCommand;
 pub use perfect_play::PerfectPlay;
 use qipan_engine::ai::worker::Wake;
 use qipan_session::save::SaveError;
 use qipan_session::timer::{Clock, SystemClock};
-use qipan_session::{AnyMatch, Command, Session};
+use qipan_session::{AnyMatch, Command, CommandError, Session};
 use settings::Settings;
 use std::sync::Arc;
+use web_time::Duration;
 
 /// The key under which the settings are kept between runs.
 const SETTINGS_KEY: &str = "qipan-settings";
@@ -49,6 +65,14 @@ pub const PROGRESS_KEY: &str = "qipan-progress";
 /// Where eframe keeps egui's memory in the browser's `localStorage`, and reads it at the start.
 #[cfg(target_arch = "wasm32")]
 const EGUI_MEMORY_KEY: &str = "egui_memory_ron";
+/// How long the status line says why a command was refused (a newer refusal replaces it).
+const REFUSAL_SECONDS: f64 = 6.0;
+
+/// The last refused command, said in the status line until `until` (session time).
+struct Refusal {
+    error: CommandError,
+    until: f64,
+}
 
 /// The app: the session, the views' state, the words, and where Maddell's solved table
 /// comes from. Everything that changes a game goes to the session as a [`Command`],
@@ -60,10 +84,12 @@ pub struct App {
     /// Prepared the first time Maddell is shown.
     perfect_play: PerfectPlay,
     /// The socket to the server while playing online.
-    transport: online::Transport,
+    transport: transport::Transport,
+    /// The last refused command, while the status line says why.
+    refusal: Option<Refusal>,
     /// The web: what the page around the canvas last showed.
     #[cfg(target_arch = "wasm32")]
-    page: Option<storage_web::PageState>,
+    page: Option<page::PageState>,
     /// What the last save wrote, so that the next writes only what changed.
     written: kept::Written,
     /// The web: egui's memory is saved with the rest, and so only when it changed.
@@ -80,7 +106,7 @@ impl App {
         // A link to a game in the page's address opens it (asking before it replaces a
         // game in progress); the desktop's comes from `--link` (main.rs).
         #[cfg(target_arch = "wasm32")]
-        if let Some(link) = storage_web::page_link() {
+        if let Some(link) = storage::page_link() {
             app.send(Command::OpenLink(link));
         }
         app
@@ -119,7 +145,8 @@ impl App {
             views: layout::Views::new(settings.save_path, online::default_server()),
             i18n: I18n::new(settings.lang),
             perfect_play: PerfectPlay::none(),
-            transport: online::Transport::default(),
+            transport: transport::Transport::default(),
+            refusal: None,
             #[cfg(target_arch = "wasm32")]
             page: None,
             written: kept::Written::default(),
@@ -230,7 +257,7 @@ impl App {
     /// The status line's notice text, if any (tests read it).
     pub fn notice_text(&self) -> Option<String> {
         let notice = self.game().notice()?;
-        Some(status::notice_message(self.game(), &self.i18n, notice))
+        Some(words::notice(self.game(), &self.i18n, notice))
     }
 
     /// Where things stand with Maddell's perfect play, as the status line's note says it.
@@ -267,11 +294,9 @@ impl eframe::App for App {
             ctx.request_repaint();
         }
         let refused = self.session.apply();
-        if !refused.is_empty() {
-            log::debug!("refused: {refused:?}");
-        }
         self.transport.flush(&mut self.session, &ctx);
         let now = self.session.now();
+        self.note_refusals(refused, now, &ctx);
         if let Some(tables) = self.perfect_play.frame(&ctx, self.session.game()) {
             self.send(tables);
         }
@@ -283,19 +308,21 @@ impl eframe::App for App {
         marks::clear(&ctx);
         let frame = layout::Frame {
             session: &self.session,
+            i18n: &self.i18n,
             perfect_play: &self.perfect_play,
             now,
+            refusal: self.refusal.as_ref().map(|r| &r.error),
         };
-        for command in self.views.show(ui, frame, &mut self.i18n) {
-            self.send(command);
+        for command in self.views.show(ui, frame) {
+            self.carry_out(command, &ctx);
         }
         self.views.ask_for_frames(&ctx, &self.session, now);
         #[cfg(target_arch = "wasm32")]
         {
             let readiness = self.perfect_play.readiness();
-            let (session, i18n) = (&self.session, &self.i18n);
-            let state = storage_web::page_state(&ctx, session, i18n, self.views.layout, &readiness);
-            storage_web::publish(&state, &mut self.page);
+            let (session, i18n, layout) = (&self.session, &self.i18n, self.views.layout.name());
+            let state = page::page_state(&ctx, session, i18n, layout, &readiness);
+            page::publish(&state, &mut self.page);
         }
     }
 
@@ -328,6 +355,40 @@ impl eframe::App for App {
     #[cfg(target_arch = "wasm32")]
     fn auto_save_interval(&self) -> web_time::Duration {
         web_time::Duration::from_secs(2)
+    }
+}
+
+impl App {
+    /// Keeps the last of this frame's refusals for the status line, and forgets the one
+    /// said long enough; asks for the frame that takes it away.
+    fn note_refusals(&mut self, refused: Vec<CommandError>, now: f64, ctx: &egui::Context) {
+        for error in &refused {
+            log::debug!("refused: {error:?}");
+        }
+        if let Some(error) = refused.into_iter().last() {
+            let until = now + REFUSAL_SECONDS;
+            self.refusal = Some(Refusal { error, until });
+        }
+        match &self.refusal {
+            Some(refusal) if refusal.until <= now => self.refusal = None,
+            Some(refusal) => {
+                ctx.request_repaint_after(Duration::from_secs_f64(refusal.until - now));
+            }
+            None => {}
+        }
+    }
+
+    /// Does what a view asked for.
+    fn carry_out(&mut self, command: AppCommand, ctx: &egui::Context) {
+        match command {
+            AppCommand::Session(command) => self.send(command),
+            AppCommand::OpenTab(tab) => self.views.open_tab(tab),
+            // Drawn in the new language at once, in the next frame.
+            AppCommand::SetLang(lang) => {
+                self.set_lang(lang);
+                ctx.request_repaint();
+            }
+        }
     }
 }
 

@@ -1,15 +1,16 @@
-//! Playing a friend on another device: the socket to `qipan-server` (one code path for the
-//! desktop and the web, through ewebsock), and the "Play a friend" view.
-//!
-//! The session decides everything ([`qipan_session::online`]); the transport only carries
-//! frames and reports the socket's life as commands, and the view reads the session and
-//! returns commands, as every view does.
+//! Playing a friend on another device: the "Play a friend" view, and what the app keeps of
+//! the rooms between runs. The session decides everything ([`qipan_session::online`]); the
+//! socket is the shell's (`transport.rs`); this view reads the session and returns
+//! commands, as every view does.
 
-use super::mark;
+use super::games::description;
+use super::marks::mark;
+#[cfg(target_arch = "wasm32")]
+use super::storage;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::Side;
-use qipan_session::online::{ErrorCode, Link, OnlineMemory, OnlineNotice, Seat, SeatChoice};
+use qipan_session::online::{OnlineMemory, Seat, SeatChoice};
 use qipan_session::{Command, OnlineCommand, Session};
 
 /// The storage key of the rooms' tokens and the server address.
@@ -18,88 +19,6 @@ pub const ONLINE_KEY: &str = "qipan-online";
 /// The server a desktop app plays through unless the person names another.
 #[cfg(not(target_arch = "wasm32"))]
 pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:8090/ws";
-
-/// The socket to the server, while the session plays online.
-#[derive(Default)]
-pub struct Transport {
-    socket: Option<(ewebsock::WsSender, ewebsock::WsReceiver)>,
-}
-
-impl Transport {
-    /// Opens, reads and closes the socket as the session wants it; what happened goes to the
-    /// session as commands (applied this frame, before drawing).
-    #[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
-    pub fn poll(&mut self, session: &mut Session, ctx: &egui::Context) {
-        let Some(online) = session.online() else {
-            self.socket = None;
-            return;
-        };
-        let now = session.now();
-        let open_now = match online.link() {
-            // A new online game: its first socket.
-            Link::Connecting => self.socket.is_none(),
-            Link::Lost { .. } => online.wants_socket(now),
-            Link::Open => false,
-        };
-        if open_now {
-            let wake = ctx.clone();
-            let url = online.server().to_owned();
-            session.send(Command::Online(OnlineCommand::Connecting));
-            match ewebsock::connect_with_wakeup(url, ewebsock::Options::default(), move || {
-                wake.request_repaint()
-            }) {
-                Ok(socket) => self.socket = Some(socket),
-                Err(error) => {
-                    log::info!("no connection to the server: {error}");
-                    session.send(Command::Online(OnlineCommand::Lost));
-                }
-            }
-        }
-        let mut lost = false;
-        if let Some((_, receiver)) = &self.socket {
-            while let Some(event) = receiver.try_recv() {
-                let command = match event {
-                    ewebsock::WsEvent::Opened => OnlineCommand::Opened,
-                    ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
-                        OnlineCommand::Received(text)
-                    }
-                    ewebsock::WsEvent::Message(_) => continue,
-                    ewebsock::WsEvent::Error(error) => {
-                        log::info!("the connection to the server failed: {error}");
-                        lost = true;
-                        OnlineCommand::Lost
-                    }
-                    ewebsock::WsEvent::Closed => {
-                        lost = true;
-                        OnlineCommand::Lost
-                    }
-                };
-                session.send(Command::Online(command));
-                if lost {
-                    break;
-                }
-            }
-        }
-        if lost {
-            self.socket = None;
-        }
-    }
-
-    /// Sends what the session has to say; asks for a frame when the next retry is due.
-    #[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
-    pub fn flush(&mut self, session: &mut Session, ctx: &egui::Context) {
-        let frames = session.take_outbox();
-        if let Some((sender, _)) = &mut self.socket {
-            for frame in frames {
-                sender.send(ewebsock::WsMessage::Text(frame));
-            }
-        }
-        if let Some(at) = session.online().and_then(|o| o.retry_at()) {
-            let wait = (at - session.now()).max(0.05);
-            ctx.request_repaint_after(web_time::Duration::from_secs_f64(wait));
-        }
-    }
-}
 
 /// What the "Play a friend" view keeps between frames: the fields being typed in.
 pub struct OnlineView {
@@ -134,7 +53,7 @@ pub fn restore(stored: Option<String>, view: &mut OnlineView) -> Vec<Command> {
         view.server = memory.server.clone();
     }
     #[cfg(target_arch = "wasm32")]
-    let link = super::storage_web::page_room();
+    let link = storage::page_room();
     #[cfg(not(target_arch = "wasm32"))]
     let link: Option<String> = None;
     // A link to another room than the one in play joins that room instead.
@@ -155,7 +74,7 @@ pub fn restore(stored: Option<String>, view: &mut OnlineView) -> Vec<Command> {
 pub fn default_server() -> String {
     #[cfg(target_arch = "wasm32")]
     {
-        super::storage_web::page_server()
+        storage::page_server()
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -179,8 +98,8 @@ pub fn show(
     session: &Session,
     view: &mut OnlineView,
     i18n: &I18n,
-    side_name: &dyn Fn(Side) -> String,
 ) -> Vec<Command> {
+    let side_name = |side| i18n.tr(description(session.game()).side_name(side));
     let mut commands = Vec::new();
     let Some(online) = session.online() else {
         ui.label(i18n.tr(msg!("online-intro")));
@@ -254,11 +173,11 @@ pub fn show(
                 view.copied = true;
             }
             #[cfg(target_arch = "wasm32")]
-            if super::storage_web::can_share() {
+            if storage::can_share() {
                 let share = ui.button(i18n.tr(msg!("online-share")));
                 mark(ui, "online:share", &share);
                 if share.clicked() {
-                    super::storage_web::share(&link);
+                    storage::share(&link);
                 }
             }
             if view.copied {
@@ -294,56 +213,6 @@ pub fn show(
     commands
 }
 
-/// The online game's line in the status bar: the room, the seat, the friend, the link.
-pub fn status(
-    session: &Session,
-    i18n: &I18n,
-    side_name: &dyn Fn(Side) -> String,
-) -> Option<String> {
-    let online = session.online()?;
-    let mut parts = Vec::new();
-    if let Some(room) = online.room() {
-        parts.push(i18n.tr_args(msg!("online-room"), &[("room", room.into())]));
-    }
-    match online.seat() {
-        Some(Seat::Player(side)) => {
-            parts.push(i18n.tr_args(msg!("online-you-play"), &[("side", side_name(side).into())]))
-        }
-        Some(Seat::Spectator) => parts.push(i18n.tr(msg!("online-spectating"))),
-        None => {}
-    }
-    match online.link() {
-        Link::Connecting => parts.push(i18n.tr(msg!("online-connecting"))),
-        Link::Lost { retry_at } => {
-            let seconds = (retry_at - session.now()).max(0.0).ceil() as i64;
-            parts.push(i18n.tr_args(msg!("online-reconnecting"), &[("seconds", seconds.into())]));
-        }
-        Link::Open => {
-            if let (Some(friend), Some(state)) = (online.friend(), online.state()) {
-                let here = online.is_connected(friend);
-                let ever = !state.plies.is_empty() || here;
-                parts.push(i18n.tr(match (here, ever) {
-                    (true, _) => msg!("online-friend-here"),
-                    (false, true) => msg!("online-friend-left"),
-                    (false, false) => msg!("online-waiting"),
-                }));
-            }
-        }
-    }
-    match online.notice() {
-        Some(OnlineNotice::Refused(code)) => {
-            let said = refusal(*code).map_or_else(|| code.name().to_owned(), |id| i18n.tr(id));
-            parts.push(i18n.tr_args(msg!("online-refused"), &[("reason", said.into())]))
-        }
-        Some(OnlineNotice::Unreadable(error)) => parts.push(i18n.tr_args(
-            msg!("online-unreadable"),
-            &[("error", error.as_str().into())],
-        )),
-        None => {}
-    }
-    Some(parts.join(" · "))
-}
-
 /// A wrapped row whose labels line up with its buttons. egui centres a row's widgets on
 /// the height of an ordinary control, so a label placed before the phone's taller, finger-
 /// sized buttons sat above their text; the row is given the buttons' height from the start.
@@ -355,33 +224,6 @@ fn row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
         *size = size.max(button);
         ui.horizontal_wrapped(add);
     });
-}
-
-/// What a server error code means, in words (`None`: a code this app does not know).
-fn refusal(code: ErrorCode) -> Option<crate::i18n::Msg> {
-    Some(match code {
-        ErrorCode::NoSuchRoom => msg!("online-error-no-such-room"),
-        ErrorCode::BadToken => msg!("online-error-bad-token"),
-        ErrorCode::NotYourTurn => msg!("online-error-not-your-turn"),
-        ErrorCode::IllegalMove => msg!("online-error-illegal-move"),
-        ErrorCode::Stale => msg!("online-error-stale"),
-        ErrorCode::GameOver => msg!("online-error-game-over"),
-        ErrorCode::RateLimited => msg!("online-error-rate-limited"),
-        ErrorCode::TooLarge => msg!("online-error-too-large"),
-        ErrorCode::Malformed => msg!("online-error-malformed"),
-        ErrorCode::UnknownGame => msg!("online-error-unknown-game"),
-        ErrorCode::Unavailable => msg!("online-error-unavailable"),
-        // lobby.md's codes (issue 35): never sent to a friend's room; words come with the
-        // app's lobby.
-        ErrorCode::BadName
-        | ErrorCode::NameTaken
-        | ErrorCode::BadKey
-        | ErrorCode::NotLoggedIn
-        | ErrorCode::Busy
-        | ErrorCode::CannotAbort
-        | ErrorCode::CannotClaim
-        | ErrorCode::Unrecognized => return None,
-    })
 }
 
 /// The link as a QR code, for a phone across the table.
@@ -429,13 +271,5 @@ mod tests {
             room_link("wss://qipan.example/ws", "K7M2"),
             "https://qipan.example/?room=K7M2"
         );
-    }
-
-    #[test]
-    fn every_error_code_of_the_spec_is_said_in_words() {
-        for code in ErrorCode::SPEC.into_iter().chain([ErrorCode::Unavailable]) {
-            assert!(refusal(code).is_some(), "{code:?}");
-        }
-        assert!(refusal(ErrorCode::Unrecognized).is_none());
     }
 }

@@ -1,11 +1,14 @@
 //! The sections around the board: the game picker, the actions, the move list and the
-//! rules. The layout ([`super::layout`]) places them in columns on a wide window and in tabs
-//! under the board on a narrow one. Each reads the session and returns what it asks for.
+//! rules. The layout places them in columns on a wide window and in tabs under the board on
+//! a narrow one. Each reads the session and returns what it asks for.
 
-use super::layout::Tab;
-use super::{coach, games, mark, move_list};
+use super::command::AppCommand;
+use super::games::{self, description};
+use super::marks::mark;
+use super::{theme, widgets};
 use crate::i18n::I18n;
 use crate::msg;
+use egui_extras::{Column, TableBuilder};
 use qipan_engine::games::GameId;
 use qipan_session::editor::{EditorCommand, Fill};
 use qipan_session::{AnyMatch, Command, Session};
@@ -121,7 +124,7 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
             continue;
         }
         egui::Frame::new()
-            .fill(super::theme::GOLD.gamma_multiply(0.25))
+            .fill(theme::GOLD.gamma_multiply(0.25))
             .corner_radius(6.0)
             .inner_margin(6.0)
             .show(ui, |ui| {
@@ -138,43 +141,79 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
 
 /// The plies played; a click steps the board back to one of them. Reviewing the game opens
 /// its tab.
-pub fn moves_section(
-    ui: &mut egui::Ui,
-    game: &AnyMatch,
-    i18n: &I18n,
-    tab: &mut Tab,
-) -> Vec<Command> {
+pub fn moves_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     if game.reviewing() {
         ui.small(i18n.tr(msg!("reviewing")));
         if ui.button(i18n.tr(msg!("action-resume"))).clicked() {
-            commands.push(Command::Resume);
+            commands.push(Command::Resume.into());
         }
     }
-    if let Some(cursor) = move_list::show(ui, game, i18n) {
-        commands.push(Command::StepTo(cursor));
+    if let Some(cursor) = move_list(ui, game, i18n) {
+        commands.push(Command::StepTo(cursor).into());
     }
     if game.review_running().is_none() {
-        commands.extend(coach::review_button(ui, game, i18n, tab));
+        commands.extend(widgets::review_button(ui, game, i18n));
     }
     commands
 }
 
-/// The rules of the game on the board, in the current language. `scroll` gives them a
-/// scroll area of their own (a column); under the board on a phone the page scrolls.
-pub fn rules_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n, scroll: bool) {
-    if scroll {
-        egui::ScrollArea::vertical()
-            .id_salt("rules")
-            .auto_shrink([false, false])
-            .show(ui, |ui| rules_text(ui, game, i18n));
-    } else {
-        rules_text(ui, game, i18n);
+/// The plies in the game's notation, two to a row, each one a button that steps the board
+/// back (or forward) to the position after it, in a table (egui_extras); returns the cursor
+/// the player picked, if any.
+fn move_list(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Option<usize> {
+    let texts = game.ply_texts();
+    let cursor = game.cursor();
+    let mut picked = None;
+    if ui
+        .selectable_label(cursor == 0, i18n.tr(msg!("move-start")))
+        .clicked()
+    {
+        picked = Some(0);
     }
+    let row_height = ui.spacing().interact_size.y;
+    let height = ui.available_height().max(80.0);
+    TableBuilder::new(ui)
+        .id_salt("move-list")
+        .max_scroll_height(height)
+        .auto_shrink([false, true])
+        .stick_to_bottom(true)
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+        .column(Column::auto().at_least(28.0))
+        .columns(Column::auto().at_least(64.0), 2)
+        .body(|mut body| {
+            // Every row drawn, not only those in view: each ply is a named control.
+            for number in 0..texts.len().div_ceil(2) {
+                body.row(row_height, |mut row| {
+                    row.col(|ui| {
+                        ui.monospace(format!("{}.", number + 1));
+                    });
+                    for i in [2 * number, 2 * number + 1] {
+                        row.col(|ui| {
+                            let Some(text) = texts.get(i) else {
+                                return;
+                            };
+                            let shown = if game.is_skip(i) {
+                                i18n.tr(msg!("move-skip"))
+                            } else {
+                                text.clone()
+                            };
+                            let label = egui::RichText::new(shown).monospace();
+                            let label = if i >= cursor { label.weak() } else { label };
+                            if ui.selectable_label(cursor == i + 1, label).clicked() {
+                                picked = Some(i + 1);
+                            }
+                        });
+                    }
+                });
+            }
+        });
+    picked
 }
 
-fn rules_text(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) {
-    let game = super::board::description(game);
+/// The rules of the game on the board, in the current language.
+pub fn rules_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) {
+    let game = description(game);
     ui.label(egui::RichText::new(i18n.tr(game.name)).heading().strong());
     ui.label(
         egui::RichText::new(i18n.tr(msg!("rules-overview")))

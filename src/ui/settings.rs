@@ -1,8 +1,11 @@
 //! Game Settings: saved between runs (eframe storage) and applied at once.
 
+use super::command::AppCommand;
+use super::games::description;
+use super::marks::mark;
+use super::words::level_msg;
 use crate::i18n::{I18n, Lang, Msg};
 use crate::msg;
-use crate::ui::mark;
 use qipan_engine::ai::Level;
 use qipan_engine::games::{GameId, RuleOption, Side, Variant};
 use qipan_session::{Choices, CoachMode, Command, Session};
@@ -191,16 +194,7 @@ fn ron_struct_fields(text: &str) -> Option<Vec<&str>> {
     )
 }
 
-pub fn level_msg(level: Level) -> Msg {
-    match level {
-        Level::Easy => msg!("level-easy"),
-        Level::Medium => msg!("level-medium"),
-        Level::Hard => msg!("level-hard"),
-        Level::Master => msg!("level-master"),
-    }
-}
-
-pub fn coach_msg(mode: CoachMode) -> Msg {
+fn coach_msg(mode: CoachMode) -> Msg {
     match mode {
         CoachMode::Off => msg!("coach-off"),
         CoachMode::Hints => msg!("coach-hints"),
@@ -208,16 +202,16 @@ pub fn coach_msg(mode: CoachMode) -> Msg {
     }
 }
 
-pub fn lang_msg(lang: Lang) -> Msg {
+fn lang_msg(lang: Lang) -> Msg {
     match lang {
         Lang::En => msg!("lang-en"),
         Lang::Zh => msg!("lang-zh"),
     }
 }
 
-/// Draws the Game Settings controls from the session; returns the changes asked for. The
-/// language is the window's own and changes at once.
-pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Command> {
+/// Draws the Game Settings controls from the session; returns the changes asked for (the
+/// language is the window's own: the shell changes it).
+pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let game = session.game().variant().game;
 
@@ -229,7 +223,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Comman
             mark(ui, format_args!("lang:{}", choice.tag()), &r);
         }
         if lang != i18n.lang() {
-            i18n.set_lang(lang);
+            commands.push(AppCommand::SetLang(lang));
         }
     });
 
@@ -241,7 +235,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Comman
             mark(ui, format_args!("level:{choice:?}"), &r);
         }
         if level != session.level() {
-            commands.push(Command::SetLevel(level));
+            commands.push(Command::SetLevel(level).into());
         }
     });
 
@@ -251,16 +245,16 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Comman
         // With two players the choice waits: it is the side a game against the computer gets.
         let mut side = session.seat();
         for choice in [Side::X, Side::O] {
-            let text =
-                i18n.tr(super::board::description(session.game()).side_choices[choice.index()]);
+            let text = i18n.tr(description(session.game()).side_choices[choice.index()]);
             let r = ui.selectable_value(&mut side, choice, text);
             mark(ui, format_args!("side:{}", choice.letter()), &r);
         }
         if side != session.seat() {
-            commands.push(match human {
+            let command = match human {
                 Some(_) => Command::SetPlayers(Some(side)),
                 None => Command::SetSeat(side),
-            });
+            };
+            commands.push(command.into());
         }
     });
     if session.game().first_move_alternates() {
@@ -279,7 +273,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Comman
             mark(ui, format_args!("coach:{mode:?}"), &r);
         }
         if coach != session.coach() {
-            commands.push(Command::SetCoach(coach));
+            commands.push(Command::SetCoach(coach).into());
         }
     });
 
@@ -287,9 +281,8 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Comman
     let two = ui.checkbox(&mut two_players, i18n.tr(msg!("setting-two-players")));
     mark(ui, "setting:two-players", &two);
     if two.changed() {
-        commands.push(Command::SetPlayers(
-            (!two_players).then_some(session.seat()),
-        ));
+        let human = (!two_players).then_some(session.seat());
+        commands.push(Command::SetPlayers(human).into());
     }
     // The game's own rule options, as its module declares them.
     for &option in game.options() {
@@ -297,14 +290,14 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &mut I18n) -> Vec<Comman
         let r = ui.checkbox(&mut on, i18n.tr(option_msg(option)));
         mark(ui, format_args!("setting:{}", option.name()), &r);
         if r.changed() {
-            commands.push(Command::SetOption(option, on));
+            commands.push(Command::SetOption(option, on).into());
         }
     }
     commands
 }
 
 /// The checkbox's words for a rule option.
-pub fn option_msg(option: RuleOption) -> Msg {
+fn option_msg(option: RuleOption) -> Msg {
     match option {
         RuleOption::Solidarity => msg!("setting-solidarity"),
     }

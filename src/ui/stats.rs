@@ -2,7 +2,10 @@
 //! level (a table), puzzles solved and failed, both ratings over time (a chart), and the
 //! level to try next. It reads the session's [`qipan_session::progress::Progress`].
 
-use super::{mark, settings, theme};
+use super::marks::mark;
+use super::theme;
+use super::widgets::puzzle_rating;
+use super::words::level_msg;
 use crate::i18n::I18n;
 use crate::msg;
 use egui_extras::{Column, TableBuilder};
@@ -31,7 +34,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
     mark(ui, "stats:computer-rating", &rating);
     if let Some(level) = session.progress().suggested_level(game) {
         ui.horizontal_wrapped(|ui| {
-            let name = i18n.tr(settings::level_msg(level));
+            let name = i18n.tr(level_msg(level));
             ui.label(i18n.tr_args(msg!("stats-suggested"), &[("level", name.into())]));
             if level != session.level() {
                 let try_it = ui.button(i18n.tr(msg!("stats-try-level")));
@@ -68,7 +71,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
                 for (level, tally) in Level::ALL.into_iter().zip(record.levels) {
                     body.row(20.0, |mut row| {
                         row.col(|ui| {
-                            ui.label(i18n.tr(settings::level_msg(level)));
+                            ui.label(i18n.tr(level_msg(level)));
                         });
                         row.col(|ui| {
                             ui.monospace(format!("{:.0}", level_rating(game, level)));
@@ -83,7 +86,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
             });
     });
 
-    super::puzzles::rating_line(ui, session, game, i18n);
+    puzzle_rating(ui, session, game, i18n);
     chart(ui, session, game, i18n);
     commands
 }

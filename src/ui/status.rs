@@ -1,65 +1,38 @@
-//! The status line (whose turn, the clock, the game's own counts, the latest notice) and the
-//! game-over banner.
+//! The status line (whose turn, the clock, the game's own counts, the latest notice, a
+//! refused command) and the game-over banner.
 
-use super::layout::Tab;
+use super::command::AppCommand;
+use super::games::{self, description};
 use super::perfect_play::PerfectPlay;
-use super::{board, coach, theme};
+use super::{theme, widgets, words};
+use crate::a11y::live;
 use crate::i18n::I18n;
 use crate::msg;
-use qipan_engine::games::{Side, Status};
+use qipan_engine::games::Status;
 use qipan_session::timer;
-use qipan_session::{AnyMatch, Command, Notice, Session};
-
-/// The notice in the current language.
-pub fn notice_message(game: &AnyMatch, i18n: &I18n, notice: &Notice) -> String {
-    let side = |s: Side| i18n.tr(board::side_name(game, s));
-    match notice {
-        Notice::Timeout(s) => i18n.tr_args(msg!("timeout-skipped"), &[("side", side(*s).into())]),
-        Notice::Passed(s) => i18n.tr_args(msg!("push-pass"), &[("side", side(*s).into())]),
-        Notice::Saved(p) => {
-            // The web cannot write a path: the file went to the browser's downloads.
-            let id = if cfg!(target_arch = "wasm32") {
-                msg!("saved-web")
-            } else {
-                msg!("saved")
-            };
-            i18n.tr_args(id, &[("path", p.as_str().into())])
-        }
-        Notice::Loaded(p) => i18n.tr_args(msg!("loaded"), &[("path", p.as_str().into())]),
-        Notice::File(e) => i18n.save_error(e),
-        Notice::ComputerMoved(s, text) => i18n.tr_args(
-            msg!("computer-moved"),
-            &[("side", side(*s).into()), ("move", text.as_str().into())],
-        ),
-        Notice::NotRestored(e) => {
-            i18n.tr_args(msg!("err-restore"), &[("error", i18n.save_error(e).into())])
-        }
-        Notice::Engine(e) => i18n.tr_args(msg!("engine-error"), &[("error", e.to_string().into())]),
-        Notice::Link(e) => i18n.link_error(e),
-        Notice::LinkOpened => i18n.tr(msg!("link-opened")),
-    }
-}
+use qipan_session::{AnyMatch, Command, CommandError, Notice, Session};
 
 /// Whose turn it is and the clock (or that the game is over), the game's own line, the
-/// solved table's note, the online game's state and the latest notice.
+/// solved table's note, the online game's state, the latest notice and the latest refusal.
 pub fn status_bar(
     ui: &mut egui::Ui,
     session: &Session,
     i18n: &I18n,
     perfect_play: &PerfectPlay,
     now: f64,
+    refusal: Option<&CommandError>,
 ) {
     let game = session.game();
     ui.horizontal_wrapped(|ui| {
         let side = game.side_to_move();
-        let side_name = i18n.tr(board::side_name(game, side));
+        let side_name = i18n.tr(description(game).side_name(side));
         let status = game.status();
         let stuck = game.deadlocked();
         if let Some(run) = session.puzzle() {
             // A puzzle has no clock: what to find, and how the try goes.
-            ui.strong(super::puzzles::prompt(run, session, i18n));
+            ui.strong(words::puzzle_prompt(run, session, i18n));
             ui.separator();
-            let said = ui.label(i18n.tr(super::puzzles::state_msg(run)));
+            let said = ui.label(i18n.tr(words::puzzle_state(run)));
             live(ui, said.id);
         } else if status == Status::Ongoing {
             let turn = if stuck {
@@ -101,23 +74,54 @@ pub fn status_bar(
             let over = ui.strong(i18n.tr(msg!("game-over")));
             live(ui, over.id);
         }
-        if let Some(line) = board::status_line(game, i18n) {
+        if let Some(line) = games::status_line(game, i18n) {
             ui.separator();
             ui.label(line);
         }
         perfect_play.label(ui, game, i18n);
-        let side_name = |side| i18n.tr(board::side_name(game, side));
-        if let Some(line) = super::online::status(session, i18n, &side_name) {
+        if let Some(line) = words::online_line(session, i18n) {
             ui.separator();
             let said = ui.label(line);
             live(ui, said.id);
         }
         if let Some(notice) = game.notice() {
             ui.separator();
-            let said = ui.colored_label(theme::PLATFORM, notice_message(game, i18n, notice));
+            let said = ui.colored_label(theme::PLATFORM, words::notice(game, i18n, notice));
             live(ui, said.id);
         }
+        if let Some(error) = refusal {
+            ui.separator();
+            refusal_notice(ui, session, i18n, error);
+        }
     });
+}
+
+/// The line the status bar shows while a position is set up (the game behind it waits),
+/// and the latest refusal.
+pub fn editing_bar(
+    ui: &mut egui::Ui,
+    session: &Session,
+    i18n: &I18n,
+    refusal: Option<&CommandError>,
+) {
+    let Some(editor) = session.editor() else {
+        return;
+    };
+    let game = games::describe(editor.variant().game);
+    let line = i18n.tr_args(
+        msg!("editor-status"),
+        &[("game", i18n.tr(game.name).into())],
+    );
+    ui.label(egui::RichText::new(line).strong());
+    if let Some(error) = refusal {
+        refusal_notice(ui, session, i18n, error);
+    }
+}
+
+/// Why the last refused command was refused, said aloud as it appears.
+fn refusal_notice(ui: &mut egui::Ui, session: &Session, i18n: &I18n, error: &CommandError) {
+    let said = ui.colored_label(theme::RED, words::refusal(error, session, i18n));
+    live(ui, said.id);
 }
 
 /// When the computer failed: try it again, or let the person play both sides.
@@ -139,12 +143,7 @@ pub fn engine_failure(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<Co
 
 /// The banner over the board once the game is over: who won and by which rule, and the
 /// button that reviews the game (it opens the review's tab).
-pub fn game_over_banner(
-    ui: &mut egui::Ui,
-    game: &AnyMatch,
-    i18n: &I18n,
-    tab: &mut Tab,
-) -> Vec<Command> {
+pub fn game_over_banner(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let status = game.status();
     if status == Status::Ongoing {
@@ -153,7 +152,7 @@ pub fn game_over_banner(
     let headline = match status.winner() {
         Some(side) => i18n.tr_args(
             msg!("game-over-win"),
-            &[("side", i18n.tr(board::side_name(game, side)).into())],
+            &[("side", i18n.tr(description(game).side_name(side)).into())],
         ),
         None => i18n.tr(msg!("game-over-draw")),
     };
@@ -168,22 +167,14 @@ pub fn game_over_banner(
                 // Said aloud as the game ends (with the status line's "game over").
                 let said = ui.label(egui::RichText::new(headline).size(20.0).strong());
                 live(ui, said.id);
-                let said = ui.label(board::end_reason(game, i18n));
+                let said = ui.label(words::end_reason(game, i18n));
                 live(ui, said.id);
                 // A game that ended with no move played has nothing to review, and an
                 // online game is not reviewed (the coach is off).
                 if game.review_running().is_none() && !game.is_empty() && !game.is_remote() {
-                    commands.extend(coach::review_button(ui, game, i18n, tab));
+                    commands.extend(widgets::review_button(ui, game, i18n));
                 }
             });
         });
     commands
-}
-
-/// Makes a label a live region: screen readers say it aloud when it changes (the computer's
-/// move, a lost turn, the end of the game, the coach's hint and alert).
-pub(super) fn live(ui: &egui::Ui, id: egui::Id) {
-    ui.ctx().accesskit_node_builder(id, |node| {
-        node.set_live(egui::accesskit::Live::Polite);
-    });
 }

@@ -2,9 +2,9 @@
 //! and never decides a rule: everything it lights up comes from the engine's legal moves.
 //!
 //! The interface a painter implements is [`BoardPainter`]; [`HasBoard`] ties a game to its
-//! painter and to the few words the app says about it (side names, why the game ended).
-//! Four games share the point-board painter in [`points`]; Push the Line has its own in
-//! [`push`].
+//! painter and to its drawing ([`BoardDrawing`]: where the points sit, their names and the
+//! lines), which the board editor draws too. Four games share the point-board painter in
+//! [`points`]; Push the Line has its own in [`push`].
 
 pub mod blockade;
 pub mod cannon;
@@ -13,9 +13,12 @@ pub mod points;
 pub mod push;
 pub mod shuangcheng;
 
+use super::games::Described;
+use super::marks::mark;
+use super::theme;
 use crate::i18n::{I18n, Msg};
 use crate::msg;
-use egui::{Pos2, Rect, Vec2};
+use egui::{Painter, Pos2, Rect, Vec2};
 use qipan_engine::games::Game;
 
 /// Everything a painter may look at for one frame.
@@ -52,15 +55,15 @@ pub enum MoveMark {
 impl MoveMark {
     pub fn color(self) -> egui::Color32 {
         match self {
-            MoveMark::Suggested => super::theme::HINT,
-            MoveMark::Played => super::theme::PLAYED,
+            MoveMark::Suggested => theme::HINT,
+            MoveMark::Played => theme::PLAYED,
         }
     }
 }
 
 /// Says the coach's marked moves to screen readers (and tests), as the board's description:
 /// "Hint: bh-c", "Played: l-c. Better: bh-c".
-pub fn describe_marks<G: Game>(ui: &egui::Ui, board: egui::Id, ctx: &BoardCtx<'_, G>) {
+fn describe_marks<G: Game>(ui: &egui::Ui, board: egui::Id, ctx: &BoardCtx<'_, G>) {
     if ctx.marks.is_empty() {
         return;
     }
@@ -82,6 +85,25 @@ pub fn describe_marks<G: Game>(ui: &egui::Ui, board: egui::Id, ctx: &BoardCtx<'_
     });
 }
 
+/// The board under its points, which are added after it and sit on top: one image for
+/// screen readers, described by the coach's marks; a tap on it lands beside every point. It
+/// senses drags too, so that a finger sliding on the board never scrolls the page.
+pub fn board_background<G: Game>(
+    ui: &mut egui::Ui,
+    rect: Rect,
+    ctx: &BoardCtx<'_, G>,
+) -> egui::Response {
+    let background = ui.interact(
+        rect,
+        ui.scope_id().with("board"),
+        egui::Sense::click_and_drag(),
+    );
+    let board_name = ctx.i18n.tr(msg!("board-label"));
+    background.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &board_name));
+    describe_marks(ui, background.id, ctx);
+    background
+}
+
 /// Draws a marked move: an arrow for a step (`from` to `to`), a ring where a piece is
 /// placed, and crosses on what it takes. `r` is the board's piece radius.
 pub fn draw_move_mark(
@@ -94,13 +116,13 @@ pub fn draw_move_mark(
 ) {
     let color = mark.color();
     match from {
-        Some(from) => super::theme::arrow(painter, from, to, r * 0.22, color.gamma_multiply(0.85)),
+        Some(from) => theme::arrow(painter, from, to, r * 0.22, color.gamma_multiply(0.85)),
         None => {
             painter.circle_stroke(to, r * 1.05, egui::Stroke::new(r * 0.2, color));
         }
     }
     for &at in takes {
-        super::theme::cross(painter, at, r * 0.45, egui::Stroke::new(r * 0.16, color));
+        theme::cross(painter, at, r * 0.45, egui::Stroke::new(r * 0.16, color));
     }
 }
 
@@ -120,20 +142,58 @@ pub trait BoardPainter<G: Game>: Default {
     }
 }
 
-/// A game as the app shows it: its painter and the few words the app says about it.
-pub trait HasBoard: Game {
+/// A game as the app shows it: its painter and its drawing (the words about it are its
+/// [`Described`] impl).
+pub trait HasBoard: Described {
     type Painter: BoardPainter<Self>;
 
-    /// What the app says about the game: names, texts, side names ([`super::games`]).
-    const DESCRIPTION: &'static super::games::GameDescription;
+    /// Where the board's points are drawn, their names and the lines between them.
+    const DRAWING: BoardDrawing;
 
     /// This game's painter among the app's painters.
     fn painter(painters: &mut Painters) -> &mut Self::Painter;
 
-    /// A line the top bar shows for this game (Push the Line's pushed-off counts,
-    /// Maddell's pieces in hand).
-    fn status_line(&self, _pos: &Self::Position, _i18n: &I18n) -> Option<String> {
-        None
+    /// Extra drawing under the pieces (platforms, triangles), on the game's board and the
+    /// editor's.
+    fn decorate(&self, _painter: &Painter, _tf: &Transform) {}
+}
+
+/// The fixed drawing of a board: each point's place on the engine's drawing grid (its
+/// `DRAW_AT`), the size of one grid step, the points' names and the lines. One constant per
+/// game, read by its painter and by the board editor.
+pub struct BoardDrawing {
+    /// Each point's (column, row) on the engine's drawing grid.
+    pub grid: &'static [(u8, u8)],
+    /// One grid step in board units, across and down.
+    pub step: Vec2,
+    pub names: &'static [&'static str],
+    /// The lines, as pairs of points.
+    pub segments: &'static [(u8, u8)],
+    /// A piece's radius in board units.
+    pub piece_radius: f32,
+}
+
+impl BoardDrawing {
+    /// Point `i` in board units (origin top-left, y down).
+    pub fn point(&self, i: usize) -> Pos2 {
+        let (x, y) = self.grid[i];
+        Pos2::new(f32::from(x) * self.step.x, f32::from(y) * self.step.y)
+    }
+
+    /// Every point in board units, in point order.
+    pub fn points(&self) -> impl Iterator<Item = Pos2> + '_ {
+        (0..self.grid.len()).map(|i| self.point(i))
+    }
+
+    /// The corners of the box round every point.
+    pub fn bounds(&self) -> (Pos2, Pos2) {
+        let mut min = Pos2::new(f32::MAX, f32::MAX);
+        let mut max = Pos2::new(f32::MIN, f32::MIN);
+        for p in self.points() {
+            min = min.min(p);
+            max = max.max(p);
+        }
+        (min, max)
     }
 }
 
@@ -210,7 +270,7 @@ pub fn point_widget(
 ) -> egui::Response {
     let rect = Rect::from_center_size(at, Vec2::splat(2.0 * r));
     let response = ui.interact(rect, id, egui::Sense::click());
-    crate::ui::mark(ui, format_args!("point:{name}"), &response);
+    mark(ui, format_args!("point:{name}"), &response);
     response.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
     response
 }
@@ -273,11 +333,7 @@ pub fn step_focus(points: &[Pos2], from: Option<usize>, dir: Vec2) -> Option<usi
 
 /// Draws the keyboard focus ring round a point.
 pub fn focus_ring(painter: &egui::Painter, at: Pos2, r: f32) {
-    painter.circle_stroke(
-        at,
-        r,
-        egui::Stroke::new((r * 0.12).max(2.0), crate::ui::theme::BLUE),
-    );
+    painter.circle_stroke(at, r, egui::Stroke::new((r * 0.12).max(2.0), theme::BLUE));
     painter.circle_stroke(
         at,
         r + (r * 0.12).max(2.0),

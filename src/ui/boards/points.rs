@@ -6,11 +6,10 @@
 //! the taps made so far and lights up, from the legal moves alone, the points that can come
 //! next: no rule is decided here.
 
-use super::{point_widget, BoardCtx, BoardPainter, Transform};
+use super::{point_widget, BoardCtx, BoardDrawing, BoardPainter, HasBoard, Transform};
 use crate::i18n::Msg;
 use crate::ui::theme::{self, Look};
 use egui::{Color32, Painter, Pos2, Rect, Stroke, Vec2};
-use qipan_engine::games::Game;
 
 /// How a point that can be tapped next is marked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,39 +54,13 @@ impl Taps {
     }
 }
 
-/// The fixed drawing of a board: points in board units, their names, and the lines.
-pub struct Layout {
-    pub points: Vec<Pos2>,
-    pub names: Vec<&'static str>,
-    pub segments: Vec<(u8, u8)>,
-    /// Piece radius in board units.
-    pub piece_radius: f32,
-}
-
-impl Layout {
-    fn bounds(&self) -> (Pos2, Pos2) {
-        let mut min = Pos2::new(f32::MAX, f32::MAX);
-        let mut max = Pos2::new(f32::MIN, f32::MIN);
-        for p in &self.points {
-            min = min.min(*p);
-            max = max.max(*p);
-        }
-        (min, max)
-    }
-}
-
 /// What a point-tap game tells the shared painter.
-pub trait PointGame: Game {
-    fn layout(&self) -> &'static Layout;
-
+pub trait PointGame: HasBoard {
     /// What stands on a point.
     fn piece_at(&self, pos: &Self::Position, point: u8) -> Option<Look>;
 
     /// The taps that enter `mv` (the marks are what the target point shows).
     fn taps(&self, mv: Self::Move) -> Taps;
-
-    /// Extra drawing under the pieces (platforms, triangle outlines).
-    fn decorate(&self, _painter: &Painter, _tf: &Transform) {}
 
     /// Why a piece that looks movable cannot move now, for its hover text (Shuang Cheng's
     /// shared pieces); `None` draws no lock.
@@ -124,7 +97,7 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
     /// last move, the pieces, a move waiting for its capture, the coach's moves, the markers
     /// of the taps that may come next, the locks, then the taps.
     fn show(&mut self, ui: &mut egui::Ui, rect: Rect, ctx: &BoardCtx<'_, G>) -> Option<G::Move> {
-        let on = OnScreen::fit(ui, rect, ctx.game.layout());
+        let on = OnScreen::fit(ui, rect, &G::DRAWING);
         draw_board(&on, ctx.game);
         let lit = self.lit(ctx, on.screen.len());
         draw_last_move(&on, ctx);
@@ -242,18 +215,8 @@ impl PointPainter {
         hover: &[(u8, Msg)],
     ) -> Option<u8> {
         let (game, screen, r) = (ctx.game, &on.screen, on.r);
-        let layout = game.layout();
-        // The points are added after the background, so they sit on top. It senses drags
-        // too, so that a finger sliding on the board never scrolls the page.
-        let background = ui.interact(
-            rect,
-            ui.scope_id().with("board"),
-            egui::Sense::click_and_drag(),
-        );
-        let board_name = ctx.i18n.tr(crate::msg!("board-label"));
-        background
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, board_name.clone()));
-        super::describe_marks(ui, background.id, ctx);
+        let names = G::DRAWING.names;
+        let background = super::board_background(ui, rect, ctx);
         if background.clicked() {
             self.taps.clear();
         }
@@ -275,12 +238,12 @@ impl PointPainter {
             let point = ui.scope_id().with(("point", focus));
             crate::a11y::ring_on(ui.ctx(), background.id, point);
         }
-        let names = crate::ui::games::describe(game.variant().game).pieces;
+        let pieces = G::DESCRIPTION.pieces;
         for (i, &c) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("point", i));
             let what = match game.piece_at(ctx.pos, i as u8) {
-                Some(Look::X) => names[0],
-                Some(Look::O) => names[1],
+                Some(Look::X) => pieces[0],
+                Some(Look::O) => pieces[1],
                 Some(Look::Shared) => crate::msg!("piece-shared"),
                 None => crate::msg!("point-empty"),
             };
@@ -295,16 +258,10 @@ impl PointPainter {
                     Mark::Take => crate::msg!("act-take"),
                 })
             };
-            let label = super::point_label(ctx.i18n, layout.names[i], what, action);
+            let label = super::point_label(ctx.i18n, names[i], what, action);
             // At least a fingertip: points are a board unit or more apart.
-            let mut response = point_widget(
-                ui,
-                id,
-                c,
-                (r * 1.1).max(on.tf.len(0.45)),
-                layout.names[i],
-                label,
-            );
+            let mut response =
+                point_widget(ui, id, c, (r * 1.1).max(on.tf.len(0.45)), names[i], label);
             if let Some((_, reason)) = hover.iter().find(|(p, _)| *p as usize == i) {
                 response = response.on_hover_text(ctx.i18n.tr(*reason));
             }
@@ -353,13 +310,13 @@ struct OnScreen {
 }
 
 impl OnScreen {
-    fn fit(ui: &egui::Ui, rect: Rect, layout: &Layout) -> OnScreen {
-        let (min, max) = layout.bounds();
+    fn fit(ui: &egui::Ui, rect: Rect, drawing: &BoardDrawing) -> OnScreen {
+        let (min, max) = drawing.bounds();
         let tf = Transform::fit(rect, min, max, 0.7);
         OnScreen {
             painter: ui.painter_at(rect),
-            screen: layout.points.iter().map(|&p| tf.to_screen(p)).collect(),
-            r: tf.len(layout.piece_radius),
+            screen: drawing.points().map(|p| tf.to_screen(p)).collect(),
+            r: tf.len(drawing.piece_radius),
             tf,
             min,
             max,
@@ -400,7 +357,7 @@ fn draw_board<G: PointGame>(on: &OnScreen, game: &G) {
     paint_backdrop(painter, tf, on.min, on.max);
     game.decorate(painter, tf);
     let line = Stroke::new(tf.len(0.035).max(1.5), theme::LINE);
-    for &(a, b) in &game.layout().segments {
+    for &(a, b) in G::DRAWING.segments {
         painter.line_segment([on.screen[a as usize], on.screen[b as usize]], line);
     }
     for &p in &on.screen {

@@ -5,31 +5,28 @@
 //!
 //! Everything lit comes from the legal moves and the engine's own [`Push::shove`].
 
-use super::Painters;
-use super::{point_widget, BoardCtx, BoardPainter, HasBoard, Transform};
-use crate::i18n::I18n;
-use crate::msg;
-use crate::ui::games::{self, GameDescription};
+use super::{point_widget, BoardCtx, BoardDrawing, BoardPainter, HasBoard, Painters, Transform};
 use crate::ui::theme::{self, Look};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 use qipan_engine::games::push::{
-    shift_dir, Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, DRAW_AT,
+    shift_dir, Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, DRAW_AT, DRAW_ROW_HEIGHT,
+    LINKS,
 };
 use qipan_engine::games::Side;
 
-/// Row spacing of the hexagon relative to the cell width.
-const ROW_HEIGHT: f32 = 0.866_025_4;
+/// A piece's radius in board units on the game's board (the editor's, with no markers
+/// round them, are [`BoardDrawing::piece_radius`]).
+const PIECE_RADIUS: f32 = 0.38;
 
 /// A cell's place in board units (cells one unit apart).
 fn cell_pos(cell: Cell) -> Pos2 {
-    let (col, row) = DRAW_AT[cell as usize];
-    Pos2::new(col as f32 * 0.5, row as f32 * ROW_HEIGHT)
+    Push::DRAWING.point(cell as usize)
 }
 
 /// The screen-independent direction of a step, in board units.
 fn dir_vec(dir: Dir) -> Vec2 {
-    let (drow, ddiag) = dir.step();
-    Vec2::new((2 * ddiag - drow) as f32 * 0.5, -(drow as f32) * ROW_HEIGHT)
+    let (across, down) = dir.draw_step();
+    Vec2::new(across as f32, down as f32) * Push::DRAWING.step
 }
 
 fn cells_of(mask: u64) -> impl Iterator<Item = Cell> {
@@ -383,17 +380,7 @@ impl PushPainter {
         lit: &Lit<'_>,
     ) -> Option<(Cell, Pos2)> {
         let screen = &on.screen;
-        // The cells are added after the background, so they sit on top. It senses drags
-        // too, so that a finger sliding on the board never scrolls the page.
-        let background = ui.interact(
-            rect,
-            ui.scope_id().with("board"),
-            egui::Sense::click_and_drag(),
-        );
-        let board_name = ctx.i18n.tr(crate::msg!("board-label"));
-        background
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, board_name.clone()));
-        super::describe_marks(ui, background.id, ctx);
+        let background = super::board_background(ui, rect, ctx);
         if background.clicked() {
             self.clear_selection();
         }
@@ -442,17 +429,13 @@ struct OnScreen {
 
 impl OnScreen {
     fn fit(ui: &egui::Ui, rect: Rect) -> OnScreen {
-        let positions: Vec<Pos2> = (0..CELLS as u8).map(cell_pos).collect();
-        let (mut min, mut max) = (positions[0], positions[0]);
-        for p in &positions {
-            min = min.min(*p);
-            max = max.max(*p);
-        }
+        let positions: Vec<Pos2> = Push::DRAWING.points().collect();
+        let (min, max) = Push::DRAWING.bounds();
         let tf = Transform::fit(rect, min, max, 0.75);
         let screen = positions.iter().map(|&p| tf.to_screen(p)).collect();
         OnScreen {
             painter: ui.painter_at(rect),
-            r: tf.len(0.38),
+            r: tf.len(PIECE_RADIUS),
             tf,
             positions,
             screen,
@@ -720,19 +703,16 @@ fn capsule(painter: &Painter, pts: &[Pos2], radius: f32, stroke: Stroke) {
 
 impl HasBoard for Push {
     type Painter = PushPainter;
-    const DESCRIPTION: &'static GameDescription = &games::PUSH;
+    /// The hexagon's cells one unit apart, rows √3/2 apart, each joined to its neighbours.
+    const DRAWING: BoardDrawing = BoardDrawing {
+        grid: &DRAW_AT,
+        step: Vec2::new(0.5, DRAW_ROW_HEIGHT),
+        names: &CELL_NAMES,
+        segments: &LINKS,
+        piece_radius: 0.4,
+    };
 
     fn painter(painters: &mut Painters) -> &mut PushPainter {
         &mut painters.push
-    }
-
-    fn status_line(&self, pos: &Position, i18n: &I18n) -> Option<String> {
-        Some(i18n.tr_args(
-            msg!("push-count"),
-            &[
-                ("x", pos.pushed_off(Side::O).into()),
-                ("o", pos.pushed_off(Side::X).into()),
-            ],
-        ))
     }
 }

@@ -1,34 +1,18 @@
 //! Line-Board Shuang Cheng on screen: the nine-point board, the two shared pieces shown
 //! movable or locked (with the reason on hover).
 
-use super::points::{Layout, Mark, PointGame, PointPainter, Taps};
-use super::HasBoard;
-use super::Painters;
+use super::points::{Mark, PointGame, PointPainter, Taps};
+use super::{BoardDrawing, HasBoard, Painters};
 use crate::i18n::Msg;
 use crate::msg;
-use crate::ui::games::{self, GameDescription};
 use crate::ui::theme::Look;
-use egui::Pos2;
+use egui::Vec2;
 use qipan_engine::games::shuangcheng::{
     Piece, Position, ShuangCheng, DRAW_AT, POINT_NAMES, SEGMENTS,
 };
 use qipan_engine::games::Side;
-use std::sync::OnceLock;
 
 impl PointGame for ShuangCheng {
-    fn layout(&self) -> &'static Layout {
-        static LAYOUT: OnceLock<Layout> = OnceLock::new();
-        LAYOUT.get_or_init(|| Layout {
-            points: DRAW_AT
-                .iter()
-                .map(|&(x, y)| Pos2::new(x as f32, y as f32))
-                .collect(),
-            names: POINT_NAMES.to_vec(),
-            segments: SEGMENTS.to_vec(),
-            piece_radius: 0.3,
-        })
-    }
-
     fn piece_at(&self, pos: &Position, point: u8) -> Option<Look> {
         pos.piece_at(point).map(|piece| match piece {
             Piece::Own(Side::X) => Look::X,
@@ -59,7 +43,13 @@ impl PointGame for ShuangCheng {
 
 impl HasBoard for ShuangCheng {
     type Painter = PointPainter;
-    const DESCRIPTION: &'static GameDescription = &games::SHUANGCHENG;
+    const DRAWING: BoardDrawing = BoardDrawing {
+        grid: &DRAW_AT,
+        step: Vec2::splat(1.0),
+        names: &POINT_NAMES,
+        segments: &SEGMENTS,
+        piece_radius: 0.3,
+    };
 
     fn painter(painters: &mut Painters) -> &mut PointPainter {
         &mut painters.points

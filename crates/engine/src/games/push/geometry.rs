@@ -99,6 +99,12 @@ impl Dir {
             Dir::SE => (-1, 0),
         }
     }
+
+    /// The step on the drawing grid of [`DRAW_AT`]: (half-cell columns right, rows down).
+    pub const fn draw_step(self) -> (i32, i32) {
+        let (row, diagonal) = self.step();
+        (2 * diagonal - row, -row)
+    }
 }
 
 /// `NEIGHBOUR[dir][cell]`: the cell one step away, or [`NO_CELL`] off the board.
@@ -108,8 +114,19 @@ pub const NEIGHBOUR: [[Cell; CELLS]; 6] = neighbours();
 pub const EDGE: [u64; 6] = edges();
 
 /// Drawing position of each cell: (column in half-cell units, 0..=16 from the left corner of
-/// row E; row from the top, 0 = I … 8 = A). Rows are √3/2 of a cell width apart.
+/// row E; row from the top, 0 = I … 8 = A). Rows are [`DRAW_ROW_HEIGHT`] apart.
 pub const DRAW_AT: [(u8, u8); CELLS] = draw_positions();
+
+/// How far apart the rows of [`DRAW_AT`] are, in cell widths: √3/2, so that every cell is one
+/// cell width from each of its six neighbours.
+pub const DRAW_ROW_HEIGHT: f32 = 0.866_025_4;
+
+/// How many pairs of neighbouring cells the board has.
+pub const LINK_COUNT: usize = NEIGHBOUR_PAIRS.1;
+
+/// Every pair of neighbouring cells once, lower cell first, direction by direction: the
+/// lines a drawing of the board joins its cells with.
+pub const LINKS: [(Cell, Cell); LINK_COUNT] = links();
 
 /// The cell at (row, diagonal), if that is on the board.
 pub const fn cell_at(row: i32, diagonal: i32) -> Option<Cell> {
@@ -204,6 +221,40 @@ const fn edges() -> [u64; 6] {
             c += 1;
         }
         d += 1;
+    }
+    out
+}
+
+/// Every pair of neighbouring cells once, lower cell first, direction by direction, in the
+/// first slots of an array that holds any board's (each cell has at most six neighbours), and
+/// how many there are.
+const NEIGHBOUR_PAIRS: ([(Cell, Cell); 3 * CELLS], usize) = neighbour_pairs();
+
+const fn neighbour_pairs() -> ([(Cell, Cell); 3 * CELLS], usize) {
+    let mut out = [(0, 0); 3 * CELLS];
+    let mut count = 0;
+    let mut d = 0;
+    while d < 6 {
+        let mut c = 0;
+        while c < CELLS {
+            let n = NEIGHBOUR[d][c];
+            if n != NO_CELL && (c as Cell) < n {
+                out[count] = (c as Cell, n);
+                count += 1;
+            }
+            c += 1;
+        }
+        d += 1;
+    }
+    (out, count)
+}
+
+const fn links() -> [(Cell, Cell); LINK_COUNT] {
+    let mut out = [(0, 0); LINK_COUNT];
+    let mut k = 0;
+    while k < LINK_COUNT {
+        out[k] = NEIGHBOUR_PAIRS.0[k];
+        k += 1;
     }
     out
 }

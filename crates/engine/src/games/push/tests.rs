@@ -175,6 +175,57 @@ fn drawing_positions_lay_the_cells_out_as_a_hexagon() {
 }
 
 #[test]
+fn a_step_on_the_drawing_grid_is_the_step_between_neighbours() {
+    for c in 0..CELLS {
+        let (x, y) = DRAW_AT[c];
+        for d in Dir::ALL {
+            let n = NEIGHBOUR[d.index()][c];
+            if n == NO_CELL {
+                continue;
+            }
+            let (dx, dy) = d.draw_step();
+            let (nx, ny) = DRAW_AT[n as usize];
+            assert_eq!(
+                (x as i32 + dx, y as i32 + dy),
+                (nx as i32, ny as i32),
+                "{d:?}"
+            );
+        }
+    }
+    // Half a cell across and a row down are one cell width apart.
+    let diagonal = (0.5f32 * 0.5 + DRAW_ROW_HEIGHT * DRAW_ROW_HEIGHT).sqrt();
+    assert!((diagonal - 1.0).abs() < 1e-6);
+}
+
+#[test]
+fn the_links_join_every_pair_of_neighbours_once() {
+    // Along each of the three lines the board has nine rows, and a row of n cells has n − 1
+    // pairs: 3 × (61 − 9) = 156.
+    assert_eq!(LINK_COUNT, 156);
+    for (k, &(a, b)) in LINKS.iter().enumerate() {
+        assert!(a < b, "lower cell first");
+        let neighbours = Dir::ALL
+            .iter()
+            .any(|d| NEIGHBOUR[d.index()][a as usize] == b);
+        assert!(
+            neighbours,
+            "{} and {} are neighbours",
+            CELL_NAMES[a as usize], CELL_NAMES[b as usize]
+        );
+        assert!(!LINKS[..k].contains(&(a, b)), "each pair once");
+    }
+    let every_pair: usize = (0..CELLS)
+        .map(|c| {
+            Dir::ALL
+                .iter()
+                .filter(|d| NEIGHBOUR[d.index()][c] != NO_CELL)
+                .count()
+        })
+        .sum();
+    assert_eq!(2 * LINK_COUNT, every_pair);
+}
+
+#[test]
 fn start_position_text_is_built_from_the_point_order() {
     let start = Push.start();
     let text = "xxxxxxxxxxx..xxx.............................ooo..ooooooooooo x";

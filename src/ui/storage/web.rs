@@ -1,12 +1,10 @@
-//! The browser's stand-in for `storage_native.rs`: a page cannot write or read a path, so
-//! saving hands the JSON to the browser as a download, and loading asks for a file with an
+//! The browser's stand-in for `native.rs`: a page cannot write or read a path, so saving
+//! hands the JSON to the browser as a download, and loading asks for a file with an
 //! `<input type=file>` and reads it. The text then goes through the same `save::from_json`
 //! as on the desktop, with the same localized errors.
 //!
-//! Also the page around the canvas: its title follows the game and language, and a few
-//! `data-*` attributes on `<body>` tell an outside observer (the end-to-end test) the move
-//! count, whether the computer is thinking, the language and how far Maddell's solved table
-//! is, since the canvas has no DOM.
+//! Also what the page's address holds (the server, a room, a game's link) and its share
+//! sheet.
 
 use qipan_session::save::SaveError;
 use std::cell::RefCell;
@@ -30,7 +28,8 @@ fn io_error(path: &str, error: impl std::fmt::Debug) -> SaveError {
     }
 }
 
-fn document() -> Result<web_sys::Document, SaveError> {
+/// The page's document.
+pub fn document() -> Result<web_sys::Document, SaveError> {
     web_sys::window()
         .and_then(|w| w.document())
         .ok_or_else(|| io_error("", "no document"))
@@ -110,136 +109,6 @@ pub fn pick_file(wake: impl Fn() + 'static) -> Result<PickedSlot, SaveError> {
     Ok(slot)
 }
 
-/// What the page shows outside the canvas.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PageState {
-    pub title: String,
-    pub lang: &'static str,
-    pub plies: usize,
-    pub thinking: bool,
-    pub over: bool,
-    /// The game id with its option (`blockade:solidarity`).
-    pub game: String,
-    /// The position text on the board.
-    pub position: String,
-    /// `wide`, `medium` or `narrow`.
-    pub layout: String,
-    /// Where the named controls and board points are: JSON `{"key": [x, y, w, h]}` in CSS
-    /// pixels (keys such as `point:c3`, `action:undo`, `tab:rules`, `lang:zh-CN`).
-    pub marks: String,
-    /// Nodes per second of the computer's last search in this page.
-    pub nps: Option<u64>,
-    /// The coach: the hint's move, and the review's progress and rows (`data-hint`,
-    /// `data-review`: `running 42` or `done 31`, empty without a review).
-    pub hint: String,
-    pub review: String,
-    /// Where Maddell's solved table stands (`Readiness`'s plain text: `building 0.420`,
-    /// `ready`, ...).
-    pub perfect: String,
-    /// The online game: `ROOM SEAT LINK` (`ABCDEFGH x open`), empty when playing here.
-    pub online: String,
-    /// The puzzle on the board: `STATE LINE` (`solving c-th,r-c,br-r`), empty without one.
-    pub puzzle: String,
-}
-
-/// The page's state for the game on the board: the tab title (game name, localized) and
-/// the state attributes the end-to-end test reads.
-#[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
-pub fn page_state(
-    ctx: &egui::Context,
-    session: &qipan_session::Session,
-    i18n: &crate::i18n::I18n,
-    layout: super::layout::Layout,
-    perfect: &qipan_engine::ai::maddell_table::Readiness,
-) -> PageState {
-    use crate::msg;
-    use qipan_session::online::{Link, Seat};
-    let game = session.game();
-    let name = super::board::description(game).name;
-    let title = i18n.tr_args(
-        msg!("page-title"),
-        &[
-            ("game", i18n.tr(name).into()),
-            ("app", i18n.tr(msg!("app-title")).into()),
-        ],
-    );
-    PageState {
-        title,
-        lang: i18n.lang().tag(),
-        plies: game.cursor(),
-        thinking: game.thinking(),
-        over: game.status().is_over(),
-        game: game.variant().to_string(),
-        position: game.position_text(),
-        layout: format!("{layout:?}").to_lowercase(),
-        marks: super::marks::to_json(ctx),
-        nps: game
-            .last_search()
-            .filter(|(_, t)| !t.is_zero())
-            .map(|(nodes, t)| (nodes as f64 / t.as_secs_f64()) as u64),
-        hint: game
-            .hint()
-            .and_then(|(best, _)| game.format_move(best))
-            .unwrap_or_default(),
-        review: match game.review_view() {
-            None => String::new(),
-            Some(r) if r.running => format!("running {}", (r.progress * 100.0) as u32),
-            Some(r) => format!("done {}", r.rows.iter().flatten().count()),
-        },
-        perfect: perfect.to_string(),
-        online: session.online().map_or_else(String::new, |online| {
-            let seat = match online.seat() {
-                Some(Seat::Player(side)) => side.letter().to_string(),
-                Some(Seat::Spectator) => "spectator".to_owned(),
-                None => "-".to_owned(),
-            };
-            let link = match online.link() {
-                Link::Open => "open",
-                Link::Connecting => "connecting",
-                Link::Lost { .. } => "lost",
-            };
-            format!("{} {seat} {link}", online.room().unwrap_or("-"))
-        }),
-        puzzle: session.puzzle().map_or_else(String::new, |run| {
-            let state = format!("{:?}", run.state()).to_lowercase();
-            format!("{state} {}", run.puzzle().line.join(","))
-        }),
-    }
-}
-
-/// Writes `state` into the page; cheap to call every frame (only changes touch the DOM).
-#[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
-pub fn publish(state: &PageState, last: &mut Option<PageState>) {
-    if last.as_ref() == Some(state) {
-        return;
-    }
-    let Ok(document) = document() else {
-        return;
-    };
-    document.set_title(&state.title);
-    if let Some(root) = document.document_element() {
-        let _ = root.set_attribute("lang", state.lang);
-    }
-    if let Some(body) = document.body() {
-        let data = body.dataset();
-        let _ = data.set("lang", state.lang);
-        let _ = data.set("plies", &state.plies.to_string());
-        let _ = data.set("thinking", if state.thinking { "1" } else { "0" });
-        let _ = data.set("over", if state.over { "1" } else { "0" });
-        let _ = data.set("game", &state.game);
-        let _ = data.set("position", &state.position);
-        let _ = data.set("layout", &state.layout);
-        let _ = data.set("marks", &state.marks);
-        let _ = data.set("nps", &state.nps.map(|n| n.to_string()).unwrap_or_default());
-        let _ = data.set("hint", &state.hint);
-        let _ = data.set("review", &state.review);
-        let _ = data.set("perfect", &state.perfect);
-        let _ = data.set("online", &state.online);
-        let _ = data.set("puzzle", &state.puzzle);
-    }
-    *last = Some(state.clone());
-}
-
 /// The WebSocket address of the server that served this page (`qipan-server --site`):
 /// `wss://HOST/ws` on an https page, `ws://HOST/ws` otherwise.
 pub fn page_server() -> String {
@@ -292,7 +161,7 @@ pub fn page_link() -> Option<qipan_session::link::GameLink> {
 }
 
 /// The address of the page with `query` (a game's link to copy or share).
-pub fn page_address(query: &str) -> String {
+pub fn link_address(query: &str) -> String {
     let Some(location) = web_sys::window().map(|w| w.location()) else {
         return format!("?{query}");
     };

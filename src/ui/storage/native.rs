@@ -1,6 +1,5 @@
 //! The only place the app touches the file system: reading and writing saved games on the
-//! desktop. The web build has no paths: it downloads and uploads files instead
-//! (`storage_web.rs`).
+//! desktop. The web build has no paths: it downloads and uploads files instead (`web.rs`).
 
 use qipan_engine::files::write_atomically;
 use qipan_session::save::SaveError;
@@ -11,6 +10,11 @@ pub fn write(path: &str, text: &str) -> Result<(), SaveError> {
         path: path.to_owned(),
         error: e.to_string(),
     })
+}
+
+/// The address of a game's link: a `qipan:` link, which `qipan --link` opens.
+pub fn link_address(query: &str) -> String {
+    format!("qipan:?{query}")
 }
 
 /// Reads the file at `path` as text.

@@ -1,0 +1,495 @@
+//! What the session reports, in the person's language: why a game ended, the notices, why a
+//! command was refused, why a set-up cannot be played, a puzzle's task and progress, the
+//! online game's state. Every view that says one of these says it with these words, so each
+//! is worded once.
+
+use super::games::{self, GameDescription};
+use crate::i18n::{I18n, Msg};
+use crate::msg;
+use qipan_engine::ai::Level;
+use qipan_engine::games::setup::{Piece, SetupError};
+use qipan_engine::games::{EndReason, MoveError, Side, Status};
+use qipan_session::editor::EditorError;
+use qipan_session::online::{ErrorCode, Link, OnlineError, OnlineNotice, Seat};
+use qipan_session::puzzles::{Goal, PuzzleError, PuzzleRun, PuzzleState};
+use qipan_session::{AnyMatch, CommandError, ModeKind, Notice, PlayError, ReplayError, Session};
+
+/// Why the game on the board ended, in words, from the reason the engine gives.
+pub fn end_reason(game: &AnyMatch, i18n: &I18n) -> String {
+    let description = games::description(game);
+    status_reason(game.status(), game.side_to_move(), description, i18n)
+}
+
+/// Why a game of `game` with `status` ended (`to_move`: the side to move), in words; also
+/// the board editor's word on a set-up that is already over.
+pub fn status_reason(status: Status, to_move: Side, game: &GameDescription, i18n: &I18n) -> String {
+    let (reason, side) = match status {
+        Status::Ongoing => return String::new(),
+        // The rules that name a side name the loser.
+        Status::Win(winner, reason) => (reason, winner.opponent()),
+        Status::Draw(reason) => (reason, to_move),
+    };
+    let id = match (reason, status.is_draw()) {
+        (EndReason::NoMove, true) => msg!("reason-draw-no-move"),
+        (EndReason::NoMove, false) => msg!("reason-no-move"),
+        (EndReason::SixPushedOff, _) => msg!("reason-pushed-six"),
+        (EndReason::TwoLeft, _) => msg!("reason-two-left"),
+        (EndReason::CannonsGone, _) => msg!("reason-cannons-gone"),
+        (EndReason::PlatformsHeld, _) => msg!("reason-platforms"),
+        (EndReason::LastSoldiersHeld, _) => msg!("reason-last-soldiers"),
+        (EndReason::SoldiersGone, _) => msg!("reason-soldiers-gone"),
+        (EndReason::PlatformCapture, _) => msg!("reason-platform-capture"),
+        (EndReason::Resigned, _) => msg!("reason-resigned"),
+    };
+    let name = i18n.tr(game.side_name(side));
+    i18n.tr_args(id, &[("side", name.into())])
+}
+
+/// The game's notice (a lost turn, a file saved or not, the computer's move…).
+pub fn notice(game: &AnyMatch, i18n: &I18n, notice: &Notice) -> String {
+    let side = |s: Side| i18n.tr(games::description(game).side_name(s));
+    match notice {
+        Notice::Timeout(s) => i18n.tr_args(msg!("timeout-skipped"), &[("side", side(*s).into())]),
+        Notice::Passed(s) => i18n.tr_args(msg!("push-pass"), &[("side", side(*s).into())]),
+        Notice::Saved(p) => {
+            // The web cannot write a path: the file went to the browser's downloads.
+            let id = if cfg!(target_arch = "wasm32") {
+                msg!("saved-web")
+            } else {
+                msg!("saved")
+            };
+            i18n.tr_args(id, &[("path", p.as_str().into())])
+        }
+        Notice::Loaded(p) => i18n.tr_args(msg!("loaded"), &[("path", p.as_str().into())]),
+        Notice::File(e) => i18n.save_error(e),
+        Notice::ComputerMoved(s, text) => i18n.tr_args(
+            msg!("computer-moved"),
+            &[("side", side(*s).into()), ("move", text.as_str().into())],
+        ),
+        Notice::NotRestored(e) => {
+            i18n.tr_args(msg!("err-restore"), &[("error", i18n.save_error(e).into())])
+        }
+        Notice::Engine(e) => i18n.tr_args(msg!("engine-error"), &[("error", e.to_string().into())]),
+        Notice::Link(e) => i18n.link_error(e),
+        Notice::LinkOpened => i18n.tr(msg!("link-opened")),
+    }
+}
+
+/// Why the session refused a command (it changed nothing). `session` is the session as the
+/// refusal left it: unchanged, so what it holds is what the command met.
+pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
+    match error {
+        CommandError::Play(error) => {
+            let reason = match error {
+                PlayError::NotYourTurn => i18n.tr(msg!("online-error-not-your-turn")),
+                PlayError::Move(MoveError::Illegal { .. }) => {
+                    i18n.tr(msg!("online-error-illegal-move"))
+                }
+                PlayError::Move(MoveError::Malformed { text, .. }) => i18n.tr_args(
+                    msg!("refused-move-malformed"),
+                    &[("move", text.as_str().into())],
+                ),
+                PlayError::OtherGame => i18n.tr(msg!("refused-other-game")),
+                PlayError::GameOver => i18n.tr(msg!("online-error-game-over")),
+                PlayError::LookingBack => i18n.tr(msg!("refused-looking-back")),
+            };
+            i18n.tr_args(msg!("refused-move"), &[("reason", reason.into())])
+        }
+        CommandError::NotWhile(mode) => i18n.tr(match mode {
+            ModeKind::Local => msg!("refused-local"),
+            ModeKind::Online => msg!("refused-online"),
+            ModeKind::Puzzle => msg!("refused-puzzle"),
+            ModeKind::Editor => msg!("refused-editing"),
+        }),
+        CommandError::NotIn(mode) => i18n.tr(match mode {
+            ModeKind::Local => msg!("refused-not-local"),
+            ModeKind::Online => msg!("refused-not-online"),
+            ModeKind::Puzzle => msg!("refused-no-puzzle"),
+            ModeKind::Editor => msg!("refused-editor-not-open"),
+        }),
+        CommandError::AlreadyIn(mode) => i18n.tr(match mode {
+            ModeKind::Local => msg!("refused-already-local"),
+            ModeKind::Online => msg!("refused-already-online"),
+            ModeKind::Puzzle => msg!("refused-already-puzzle"),
+            ModeKind::Editor => msg!("refused-editor-open"),
+        }),
+        CommandError::Online(error) => i18n.tr(match error {
+            OnlineError::NoGameYet => msg!("refused-online-no-game"),
+            OnlineError::Spectating => msg!("refused-online-spectating"),
+            OnlineError::NoSeat => msg!("refused-online-no-seat"),
+            OnlineError::MovePending => msg!("refused-online-move-pending"),
+            OnlineError::Offline => msg!("refused-online-offline"),
+        }),
+        CommandError::Puzzle(error) => match error {
+            PuzzleError::HintBeforeFailedTry => i18n.tr(msg!("refused-puzzle-hint")),
+            PuzzleError::NoPuzzles(game) => {
+                let name = i18n.tr(games::describe(*game).name);
+                i18n.tr_args(msg!("refused-no-puzzles"), &[("game", name.into())])
+            }
+            PuzzleError::Unplayable { number, .. } => i18n.tr_args(
+                msg!("refused-puzzle-unplayable"),
+                &[("number", (*number).into())],
+            ),
+        },
+        CommandError::Editor(error) => editor_refusal(error, session, i18n),
+    }
+}
+
+fn editor_refusal(error: &EditorError, session: &Session, i18n: &I18n) -> String {
+    match error {
+        EditorError::NoSuchPoint(index) => i18n.tr_args(
+            msg!("refused-editor-no-point"),
+            &[("index", (*index).into())],
+        ),
+        EditorError::NotInGame(piece) => {
+            let description = match session.editor() {
+                Some(editor) => games::describe(editor.variant().game),
+                None => games::description(session.game()),
+            };
+            let name = i18n.tr(piece_name(description, *piece));
+            i18n.tr_args(msg!("refused-editor-piece"), &[("piece", name.into())])
+        }
+        EditorError::Hand => i18n.tr(msg!("refused-editor-hand")),
+        EditorError::NotConfirming => i18n.tr(msg!("refused-editor-not-asking")),
+        EditorError::Invalid(error) => {
+            let reason = match session.editor() {
+                Some(editor) => {
+                    let description = games::describe(editor.variant().game);
+                    setup_error(error, editor.board().to_move, description, i18n)
+                }
+                None => {
+                    let game = session.game();
+                    let description = games::description(game);
+                    setup_error(error, game.side_to_move(), description, i18n)
+                }
+            };
+            i18n.tr_args(msg!("refused-setup"), &[("reason", reason.into())])
+        }
+        EditorError::Replay(error) => {
+            let reason = match error {
+                ReplayError::Start(error) => i18n.tr_args(
+                    msg!("editor-err-text"),
+                    &[("reason", error.to_string().into())],
+                ),
+                ReplayError::Ply { error, .. } => i18n.tr_args(
+                    msg!("editor-err-text"),
+                    &[("reason", error.to_string().into())],
+                ),
+                ReplayError::AfterEnd { index } => {
+                    i18n.tr_args(msg!("err-after-end"), &[("number", (index + 1).into())])
+                }
+                ReplayError::Cursor => i18n.tr(msg!("err-cursor")),
+            };
+            i18n.tr_args(msg!("refused-setup"), &[("reason", reason.into())])
+        }
+    }
+}
+
+/// What a piece is called on a point (screen readers): "dark piece", "cannon", "shared piece".
+pub fn piece_name(game: &GameDescription, piece: Piece) -> Msg {
+    match piece {
+        Piece::X => game.pieces[0],
+        Piece::O => game.pieces[1],
+        Piece::Shared => msg!("piece-shared"),
+    }
+}
+
+/// Why a set-up cannot be played.
+pub fn setup_error(
+    error: &SetupError,
+    to_move: Side,
+    game: &GameDescription,
+    i18n: &I18n,
+) -> String {
+    let side = |side: Side| i18n.tr(game.side_name(side));
+    let piece_side = |piece: Piece| match piece {
+        Piece::X => Some(side(Side::X)),
+        Piece::O => Some(side(Side::O)),
+        Piece::Shared => None,
+    };
+    match error {
+        SetupError::PointCount { expected, found } => i18n.tr_args(
+            msg!("editor-err-point-count"),
+            &[("expected", (*expected).into()), ("found", (*found).into())],
+        ),
+        SetupError::NoSuchPoint { index } => i18n.tr_args(
+            msg!("editor-err-no-such-point"),
+            &[("index", (*index).into())],
+        ),
+        SetupError::NotInGame { point, .. } => i18n.tr_args(
+            msg!("editor-err-not-in-game"),
+            &[("point", (*point).into())],
+        ),
+        SetupError::TooMany { piece, found, most } => {
+            let (found, most) = ((*found).into(), (*most).into());
+            match piece_side(*piece) {
+                Some(name) => i18n.tr_args(
+                    msg!("editor-err-too-many"),
+                    &[("side", name.into()), ("found", found), ("most", most)],
+                ),
+                None => i18n.tr_args(
+                    msg!("editor-err-too-many-shared"),
+                    &[("found", found), ("most", most)],
+                ),
+            }
+        }
+        SetupError::TooFew {
+            piece,
+            found,
+            needed,
+        } => {
+            let (found, needed) = ((*found).into(), (*needed).into());
+            match piece_side(*piece) {
+                Some(name) => i18n.tr_args(
+                    msg!("editor-err-too-few"),
+                    &[("side", name.into()), ("found", found), ("needed", needed)],
+                ),
+                None => i18n.tr_args(
+                    msg!("editor-err-too-few-shared"),
+                    &[("found", found), ("needed", needed)],
+                ),
+            }
+        }
+        SetupError::NoHands => i18n.tr(msg!("editor-err-no-hands")),
+        SetupError::HandTooBig {
+            side: s,
+            in_hand,
+            on_board,
+            most,
+        } => i18n.tr_args(
+            msg!("editor-err-hand-too-big"),
+            &[
+                ("side", side(*s).into()),
+                ("hand", (*in_hand).into()),
+                ("board", (*on_board).into()),
+                ("most", (*most).into()),
+            ],
+        ),
+        SetupError::LostTooMany {
+            side: s,
+            lost,
+            at_most,
+        } => i18n.tr_args(
+            msg!("editor-err-lost-too-many"),
+            &[
+                ("side", side(*s).into()),
+                ("other", side(s.opponent()).into()),
+                ("lost", (*lost).into()),
+                ("most", (*at_most).into()),
+            ],
+        ),
+        SetupError::BoxedCannon { point } => i18n.tr_args(
+            msg!("editor-err-boxed-cannon"),
+            &[("point", (*point).into())],
+        ),
+        SetupError::Finished(status) => {
+            let reason = status_reason(*status, to_move, game, i18n);
+            i18n.tr_args(msg!("editor-err-finished"), &[("reason", reason.into())])
+        }
+        SetupError::Text(error) => i18n.tr_args(
+            msg!("editor-err-text"),
+            &[("reason", error.to_string().into())],
+        ),
+    }
+}
+
+/// What to find: "Dark to move and win in 3" / "Light to move: win 2 pieces".
+pub fn puzzle_prompt(run: &PuzzleRun, session: &Session, i18n: &I18n) -> String {
+    let side = i18n.tr(games::description(session.game()).side_name(run.solver()));
+    match run.puzzle().goal {
+        Goal::Win(moves) => i18n.tr_args(
+            msg!("puzzle-prompt-win"),
+            &[("side", side.into()), ("moves", moves.into())],
+        ),
+        // The gain in the game's own words where the theme names it.
+        Goal::Gain(pieces) => {
+            let id = match run.puzzle().theme.as_str() {
+                "push-off" => msg!("puzzle-prompt-push-off"),
+                "capture" => msg!("puzzle-prompt-capture"),
+                "boxed" => msg!("puzzle-prompt-boxed"),
+                _ => msg!("puzzle-prompt-gain"),
+            };
+            i18n.tr_args(id, &[("side", side.into()), ("pieces", pieces.into())])
+        }
+    }
+}
+
+/// How the try goes, for the Puzzles view and the status line.
+pub fn puzzle_state(run: &PuzzleRun) -> Msg {
+    match (run.state(), run.failed()) {
+        (PuzzleState::Solving, false) => msg!("puzzle-your-move"),
+        (PuzzleState::Solving, true) => msg!("puzzle-try-again"),
+        (PuzzleState::Replying, _) => msg!("puzzle-right"),
+        (PuzzleState::Wrong, _) => msg!("puzzle-wrong"),
+        (PuzzleState::Solved, false) => msg!("puzzle-solved"),
+        (PuzzleState::Solved, true) => msg!("puzzle-solved-after"),
+    }
+}
+
+/// The online game's line in the status bar: the room, the seat, the friend, the link.
+pub fn online_line(session: &Session, i18n: &I18n) -> Option<String> {
+    let online = session.online()?;
+    let side_name = |side| i18n.tr(games::description(session.game()).side_name(side));
+    let mut parts = Vec::new();
+    if let Some(room) = online.room() {
+        parts.push(i18n.tr_args(msg!("online-room"), &[("room", room.into())]));
+    }
+    match online.seat() {
+        Some(Seat::Player(side)) => {
+            parts.push(i18n.tr_args(msg!("online-you-play"), &[("side", side_name(side).into())]))
+        }
+        Some(Seat::Spectator) => parts.push(i18n.tr(msg!("online-spectating"))),
+        None => {}
+    }
+    match online.link() {
+        Link::Connecting => parts.push(i18n.tr(msg!("online-connecting"))),
+        Link::Lost { retry_at } => {
+            let seconds = (retry_at - session.now()).max(0.0).ceil() as i64;
+            parts.push(i18n.tr_args(msg!("online-reconnecting"), &[("seconds", seconds.into())]));
+        }
+        Link::Open => {
+            if let (Some(friend), Some(state)) = (online.friend(), online.state()) {
+                let here = online.is_connected(friend);
+                let ever = !state.plies.is_empty() || here;
+                parts.push(i18n.tr(match (here, ever) {
+                    (true, _) => msg!("online-friend-here"),
+                    (false, true) => msg!("online-friend-left"),
+                    (false, false) => msg!("online-waiting"),
+                }));
+            }
+        }
+    }
+    match online.notice() {
+        Some(OnlineNotice::Refused(code)) => {
+            let said =
+                server_refusal(*code).map_or_else(|| code.name().to_owned(), |id| i18n.tr(id));
+            parts.push(i18n.tr_args(msg!("online-refused"), &[("reason", said.into())]))
+        }
+        Some(OnlineNotice::Unreadable(error)) => parts.push(i18n.tr_args(
+            msg!("online-unreadable"),
+            &[("error", error.as_str().into())],
+        )),
+        None => {}
+    }
+    Some(parts.join(" · "))
+}
+
+/// What a server error code means, in words (`None`: a code this app does not know).
+fn server_refusal(code: ErrorCode) -> Option<Msg> {
+    Some(match code {
+        ErrorCode::NoSuchRoom => msg!("online-error-no-such-room"),
+        ErrorCode::BadToken => msg!("online-error-bad-token"),
+        ErrorCode::NotYourTurn => msg!("online-error-not-your-turn"),
+        ErrorCode::IllegalMove => msg!("online-error-illegal-move"),
+        ErrorCode::Stale => msg!("online-error-stale"),
+        ErrorCode::GameOver => msg!("online-error-game-over"),
+        ErrorCode::RateLimited => msg!("online-error-rate-limited"),
+        ErrorCode::TooLarge => msg!("online-error-too-large"),
+        ErrorCode::Malformed => msg!("online-error-malformed"),
+        ErrorCode::UnknownGame => msg!("online-error-unknown-game"),
+        ErrorCode::Unavailable => msg!("online-error-unavailable"),
+        // lobby.md's codes (issue 35): never sent to a friend's room; words come with the
+        // app's lobby.
+        ErrorCode::BadName
+        | ErrorCode::NameTaken
+        | ErrorCode::BadKey
+        | ErrorCode::NotLoggedIn
+        | ErrorCode::Busy
+        | ErrorCode::CannotAbort
+        | ErrorCode::CannotClaim
+        | ErrorCode::Unrecognized => return None,
+    })
+}
+
+/// A level of the computer's play.
+pub fn level_msg(level: Level) -> Msg {
+    match level {
+        Level::Easy => msg!("level-easy"),
+        Level::Medium => msg!("level-medium"),
+        Level::Hard => msg!("level-hard"),
+        Level::Master => msg!("level-master"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use qipan_engine::games::{GameId, PositionError};
+    use qipan_session::timer::ManualClock;
+    use qipan_session::Choices;
+    use std::sync::Arc;
+
+    /// Every refusal the session can give, each kind once.
+    fn every_refusal() -> Vec<CommandError> {
+        let text = "bh-tl".to_owned();
+        vec![
+            CommandError::Play(PlayError::NotYourTurn),
+            CommandError::Play(PlayError::Move(MoveError::Illegal { text: text.clone() })),
+            CommandError::Play(PlayError::Move(MoveError::malformed(&text, "no line"))),
+            CommandError::Play(PlayError::OtherGame),
+            CommandError::Play(PlayError::GameOver),
+            CommandError::Play(PlayError::LookingBack),
+            CommandError::NotWhile(ModeKind::Local),
+            CommandError::NotWhile(ModeKind::Online),
+            CommandError::NotWhile(ModeKind::Puzzle),
+            CommandError::NotWhile(ModeKind::Editor),
+            CommandError::NotIn(ModeKind::Local),
+            CommandError::NotIn(ModeKind::Online),
+            CommandError::NotIn(ModeKind::Puzzle),
+            CommandError::NotIn(ModeKind::Editor),
+            CommandError::AlreadyIn(ModeKind::Local),
+            CommandError::AlreadyIn(ModeKind::Online),
+            CommandError::AlreadyIn(ModeKind::Puzzle),
+            CommandError::AlreadyIn(ModeKind::Editor),
+            CommandError::Online(OnlineError::NoGameYet),
+            CommandError::Online(OnlineError::Spectating),
+            CommandError::Online(OnlineError::NoSeat),
+            CommandError::Online(OnlineError::MovePending),
+            CommandError::Online(OnlineError::Offline),
+            CommandError::Puzzle(PuzzleError::HintBeforeFailedTry),
+            CommandError::Puzzle(PuzzleError::NoPuzzles(GameId::Push)),
+            CommandError::Puzzle(PuzzleError::Unplayable {
+                game: GameId::Push,
+                number: 7,
+            }),
+            CommandError::Editor(EditorError::NoSuchPoint(40)),
+            CommandError::Editor(EditorError::NotInGame(Piece::Shared)),
+            CommandError::Editor(EditorError::Hand),
+            CommandError::Editor(EditorError::Invalid(SetupError::NoHands)),
+            CommandError::Editor(EditorError::NotConfirming),
+            CommandError::Editor(EditorError::Replay(ReplayError::Start(
+                PositionError::SideToMove { field: "z".into() },
+            ))),
+            CommandError::Editor(EditorError::Replay(ReplayError::Cursor)),
+        ]
+    }
+
+    #[test]
+    fn every_refusal_is_said_in_both_languages() {
+        let clock = Box::new(ManualClock::default());
+        let session = Session::new(Choices::default(), None, clock, Arc::new(|| {}), 1);
+        let mut i18n = I18n::new(Lang::En);
+        for error in every_refusal() {
+            let english = refusal(&error, &session, &i18n);
+            i18n.set_lang(Lang::Zh);
+            let chinese = refusal(&error, &session, &i18n);
+            i18n.set_lang(Lang::En);
+            for said in [&english, &chinese] {
+                // A message that is missing or does not format shows its id.
+                assert!(!said.contains("refused-"), "{error:?}: {said}");
+                assert!(!said.contains("online-error-"), "{error:?}: {said}");
+                assert!(!said.contains("err-"), "{error:?}: {said}");
+            }
+            assert_ne!(english, chinese, "{error:?}");
+        }
+    }
+
+    #[test]
+    fn every_error_code_of_the_spec_is_said_in_words() {
+        for code in ErrorCode::SPEC.into_iter().chain([ErrorCode::Unavailable]) {
+            assert!(server_refusal(code).is_some(), "{code:?}");
+        }
+        assert!(server_refusal(ErrorCode::Unrecognized).is_none());
+    }
+}

@@ -1,0 +1,105 @@
+//! The app driven through its real widgets with egui_kittest, one module per feature, all in
+//! one test binary (one link): the helpers its modules share are here, the board-tapping ones
+//! (shared with the snapshot tests) in `tests/common/`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod accessibility;
+mod coach;
+mod editor;
+mod layouts;
+mod locales;
+mod perfect_play;
+mod play;
+mod puzzles;
+mod refusals;
+mod saves_and_links;
+mod soak;
+mod stored_state;
+mod ui_imports;
+
+use common::tap;
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use qipan::ui::App;
+use qipan_engine::ai::Level;
+use qipan_engine::games::GameId;
+use qipan_session::timer::ManualClock;
+use qipan_session::Command;
+use std::time::{Duration, Instant};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// A fresh app (default settings, no storage) on a manual clock, playing `game` on Easy.
+fn app_with(game: GameId) -> (Harness<'static, App>, ManualClock) {
+    let clock = ManualClock::default();
+    let handle = clock.clone();
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(64)
+        .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
+    harness.state_mut().set_animations(false);
+    harness.state_mut().send(Command::SetLevel(Level::Easy));
+    harness.state_mut().send(Command::PickGame(game));
+    harness.run();
+    (harness, clock)
+}
+
+/// Steps the app (in real time, for the computer's thread) until `done` holds.
+fn wait_until(harness: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(harness.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "timed out waiting for {what}"
+        );
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness.run();
+}
+
+fn seen_containing(harness: &Harness<'_, App>, text: &str) {
+    assert!(
+        harness.get_all_by_label_contains(text).next().is_some(),
+        "nothing says {text:?}"
+    );
+}
+
+/// Clicks the widget labelled `label` (the only one) and lets the app draw.
+fn click(harness: &mut Harness<'static, App>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// The board point names of a game, as its painter names the point widgets.
+fn point_names(game: GameId) -> Vec<&'static str> {
+    use qipan_engine::games::{blockade, cannon, maddell, push, shuangcheng};
+    match game {
+        GameId::Push => push::CELL_NAMES.to_vec(),
+        GameId::ShuangCheng => shuangcheng::POINT_NAMES.to_vec(),
+        GameId::Maddell => maddell::POINT_NAMES.to_vec(),
+        GameId::Blockade => blockade::POINT_NAMES.to_vec(),
+        GameId::Cannon => cannon::POINT_NAMES.to_vec(),
+    }
+}
+
+/// Taps `text`'s move on Push the Line's board: its group's cells, then its first
+/// destination that is not part of the group (the cell ahead, or a broadside target).
+fn tap_push_move(harness: &mut Harness<'static, App>, text: &str) {
+    use qipan_engine::games::push::{Push, CELLS, CELL_NAMES};
+    use qipan_engine::games::Game;
+    let pos = Push
+        .parse_position(&harness.state().game().position_text())
+        .expect("the board's position");
+    let mv = Push.parse_move(&pos, text).expect("a legal move");
+    let cells = |mask: u64| (0..CELLS).filter(move |&c| mask & (1 << c) != 0);
+    for c in cells(mv.cells()) {
+        tap(harness, &[CELL_NAMES[c]]);
+    }
+    let to = cells(mv.destinations() & !mv.cells())
+        .next()
+        .expect("a destination");
+    tap(harness, &[CELL_NAMES[to]]);
+}
