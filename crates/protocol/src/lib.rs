@@ -120,26 +120,19 @@ impl ErrorCode {
     ];
 
     /// Every code a Qipan server may send: both specs' and [`ErrorCode::Unavailable`].
-    pub const SENT: [ErrorCode; 18] = [
-        ErrorCode::Malformed,
-        ErrorCode::TooLarge,
-        ErrorCode::UnknownGame,
-        ErrorCode::NoSuchRoom,
-        ErrorCode::BadToken,
-        ErrorCode::NotYourTurn,
-        ErrorCode::IllegalMove,
-        ErrorCode::Stale,
-        ErrorCode::GameOver,
-        ErrorCode::RateLimited,
-        ErrorCode::BadName,
-        ErrorCode::NameTaken,
-        ErrorCode::BadKey,
-        ErrorCode::NotLoggedIn,
-        ErrorCode::Busy,
-        ErrorCode::CannotAbort,
-        ErrorCode::CannotClaim,
-        ErrorCode::Unavailable,
-    ];
+    pub const SENT: [ErrorCode; Self::SPEC.len() + Self::LOBBY.len() + 1] = {
+        let mut sent = [ErrorCode::Unavailable; Self::SPEC.len() + Self::LOBBY.len() + 1];
+        let mut i = 0;
+        while i < Self::SPEC.len() {
+            sent[i] = Self::SPEC[i];
+            i += 1;
+        }
+        while i < Self::SPEC.len() + Self::LOBBY.len() {
+            sent[i] = Self::LOBBY[i - Self::SPEC.len()];
+            i += 1;
+        }
+        sent
+    };
 
     /// The code as the spec spells it: the one place the wire names are written.
     pub fn name(self) -> &'static str {

@@ -51,6 +51,14 @@ impl Side {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// The side whose mask in `masks` (x's, then o's) has `bit` set: whose piece stands on a
+    /// point, for the boards that keep a mask a side.
+    pub fn owner(masks: [u64; 2], bit: u64) -> Option<Side> {
+        [Side::X, Side::O]
+            .into_iter()
+            .find(|side| masks[side.index()] & bit != 0)
+    }
 }
 
 /// Where a game stands, and when it is over, why. Printed as `ongoing`, `x-wins`, `o-wins`,

@@ -130,6 +130,30 @@ fn server(text: &str, expected: ServerFrame) {
     assert_eq!(expected.to_text(), text);
 }
 
+/// A client frame that must not read: serde refuses it for `reason` (so that it is refused
+/// for the fault it was written with, not another), and the server answers `malformed`.
+fn client_refused(text: &str, reason: &str) {
+    let error = serde_json::from_str::<ClientFrame>(text).expect_err(text);
+    assert!(
+        error.to_string().contains(reason),
+        "{text}: {error} (wanted {reason})"
+    );
+    assert_eq!(
+        ClientFrame::from_text(text),
+        Err(ErrorCode::Malformed),
+        "{text}"
+    );
+}
+
+/// A server frame a client must not read, refused for `reason`.
+fn server_refused(text: &str, reason: &str) {
+    let error = ServerFrame::from_text(text).expect_err(text);
+    assert!(
+        error.to_string().contains(reason),
+        "{text}: {error} (wanted {reason})"
+    );
+}
+
 const ROOM: (&str, &str) = ("ROOM", r#""K7MNPQRS""#);
 const TOKEN: (&str, &str) = ("TOKEN", r#""0f1e2d3c4b5a69788796a5b4c3d2e1f0""#);
 

@@ -40,14 +40,7 @@ pub struct Position {
 impl Position {
     /// The side whose piece stands on `point`: `X` for a cannon, `O` for a soldier.
     pub fn piece_at(&self, point: Point) -> Option<Side> {
-        let bit = 1u32 << point;
-        if self.cannons & bit != 0 {
-            Some(Side::X)
-        } else if self.soldiers & bit != 0 {
-            Some(Side::O)
-        } else {
-            None
-        }
+        Side::owner([self.cannons, self.soldiers].map(u64::from), 1 << point)
     }
 
     pub fn occupied(&self) -> u32 {

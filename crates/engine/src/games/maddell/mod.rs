@@ -36,14 +36,7 @@ pub struct Position {
 
 impl Position {
     pub fn piece_at(&self, point: Point) -> Option<Side> {
-        let bit = 1u32 << point;
-        if self.pieces[0] & bit != 0 {
-            Some(Side::X)
-        } else if self.pieces[1] & bit != 0 {
-            Some(Side::O)
-        } else {
-            None
-        }
+        Side::owner(self.pieces.map(u64::from), 1 << point)
     }
 
     pub fn empty(&self) -> u32 {

@@ -44,14 +44,7 @@ pub struct Position {
 
 impl Position {
     pub fn piece_at(&self, cell: Cell) -> Option<Side> {
-        let b = bit(cell);
-        if self.pieces[0] & b != 0 {
-            Some(Side::X)
-        } else if self.pieces[1] & b != 0 {
-            Some(Side::O)
-        } else {
-            None
-        }
+        Side::owner(self.pieces, bit(cell))
     }
 
     pub fn empty(&self) -> u64 {

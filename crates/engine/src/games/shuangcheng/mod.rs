@@ -40,15 +40,9 @@ pub struct Position {
 impl Position {
     pub fn piece_at(&self, point: Point) -> Option<Piece> {
         let bit = 1u16 << point;
-        if self.pieces[0] & bit != 0 {
-            Some(Piece::Own(Side::X))
-        } else if self.pieces[1] & bit != 0 {
-            Some(Piece::Own(Side::O))
-        } else if self.shared & bit != 0 {
-            Some(Piece::Shared)
-        } else {
-            None
-        }
+        Side::owner(self.pieces.map(u64::from), u64::from(bit))
+            .map(Piece::Own)
+            .or((self.shared & bit != 0).then_some(Piece::Shared))
     }
 
     fn occupied(&self) -> u16 {
@@ -106,7 +100,7 @@ impl Game for ShuangCheng {
             if movable & (1 << from) == 0 {
                 continue;
             }
-            let targets = ADJACENT[from as usize] & empty;
+            let targets = ADJACENT[from as usize] & u32::from(empty);
             for to in 0..POINTS as u8 {
                 if targets & (1 << to) != 0 {
                     out.push(Move { from, to });
@@ -154,7 +148,7 @@ impl Game for ShuangCheng {
         }
         (0..POINTS)
             .filter(|&p| movable & (1 << p) != 0)
-            .map(|p| (ADJACENT[p] & empty).count_ones() as u64)
+            .map(|p| (ADJACENT[p] & u32::from(empty)).count_ones() as u64)
             .sum()
     }
 
