@@ -1,4 +1,4 @@
-//! The engine against the plain reading of the rules (`reference.rs`), and its perft data.
+//! The engine against the plain reading of the rules (`reference.rs`).
 
 use super::*;
 use crate::games::perft;
@@ -116,25 +116,4 @@ fn perft_from_the_start_matches_the_reference_at_depth_3() {
     let start = Push.start();
     let text = Push.format_position(&start);
     assert_eq!(perft(&Push, &start, 3), reference_perft(&text, 3));
-}
-
-#[test]
-fn perft_data_file_matches() {
-    let data = include_str!("../../../../tests/data/perft/push.txt");
-    let mut checked = 0;
-    for line in data.lines().filter(|l| !l.trim().is_empty()) {
-        let mut fields = line.splitn(4, ' ');
-        let (game, depth, count, text) = (
-            fields.next().unwrap(),
-            fields.next().unwrap().parse::<u32>().unwrap(),
-            fields.next().unwrap().parse::<u64>().unwrap(),
-            fields.next().unwrap(),
-        );
-        assert_eq!(game, "push");
-        if depth <= 4 {
-            assert_eq!(perft(&Push, &pos(text), depth), count, "{line}");
-            checked += 1;
-        }
-    }
-    assert!(checked >= 22);
 }
