@@ -492,6 +492,17 @@ pub fn zobrist_keys<const N: usize>(seed: u64) -> [u64; N] {
     std::array::from_fn(|_| rng.random())
 }
 
+/// A Zobrist hash's share of one mask: the XOR of `keys[i]` for every bit i set in `mask`.
+pub(crate) fn zobrist_of(mask: u64, keys: &[u64]) -> u64 {
+    let mut h = 0;
+    let mut rest = mask;
+    while rest != 0 {
+        h ^= keys[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    h
+}
+
 /// Adjacency masks from a board's segment list: bit q of `masks[p]` is set when a segment
 /// joins p and q. Shared by the boards of up to 32 points.
 pub(crate) const fn adjacency_masks<const N: usize>(segments: &[(u8, u8)]) -> [u32; N] {

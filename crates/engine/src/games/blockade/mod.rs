@@ -14,8 +14,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board_and_side, zobrist_keys, EndReason, Game, GameId, MoveError, PositionError,
-    RuleOption, Side, Status, Variant,
+    parse_board_and_side, zobrist_keys, zobrist_of, EndReason, Game, GameId, MoveError,
+    PositionError, RuleOption, Side, Status, Variant,
 };
 use std::sync::LazyLock;
 
@@ -159,12 +159,8 @@ impl Game for Blockade {
     fn hash(&self, pos: &Position) -> u64 {
         let keys = &*KEYS;
         let mut h = 0;
-        for (side, side_keys) in pos.pieces.iter().zip(keys.chunks_exact(POINTS)) {
-            let mut bits = *side;
-            while bits != 0 {
-                h ^= side_keys[bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-            }
+        for (&mask, side_keys) in pos.pieces.iter().zip(keys.chunks_exact(POINTS)) {
+            h ^= zobrist_of(u64::from(mask), side_keys);
         }
         if pos.to_move == Side::O {
             h ^= keys[2 * POINTS];

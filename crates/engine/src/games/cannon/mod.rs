@@ -16,8 +16,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
-    PositionError, Side, Status, Variant,
+    parse_board, parse_side, split_fields, zobrist_keys, zobrist_of, EndReason, Game, GameId,
+    MoveError, PositionError, Side, Status, Variant,
 };
 use std::sync::LazyLock;
 
@@ -267,11 +267,7 @@ impl Game for Cannon {
         let keys = &*KEYS;
         let mut h = 0;
         for (mask, base) in [(pos.cannons, 0), (pos.soldiers, POINTS)] {
-            let mut rest = mask & BOARD;
-            while rest != 0 {
-                h ^= keys[base + rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-            }
+            h ^= zobrist_of(u64::from(mask & BOARD), &keys[base..]);
         }
         if pos.to_move == Side::O {
             h ^= keys[KEY_O_TO_MOVE];

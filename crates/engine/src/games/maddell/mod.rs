@@ -14,8 +14,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
-    PositionError, Side, Status, Variant,
+    parse_board, parse_side, split_fields, zobrist_keys, zobrist_of, EndReason, Game, GameId,
+    MoveError, PositionError, Side, Status, Variant,
 };
 use rand::Rng;
 use std::sync::LazyLock;
@@ -240,9 +240,7 @@ impl Game for Maddell {
         let keys = &*KEYS;
         let mut h = 0;
         for (side, &mask) in pos.pieces.iter().enumerate() {
-            for p in points_of(mask) {
-                h ^= keys[side * POINTS + p as usize];
-            }
+            h ^= zobrist_of(u64::from(mask), &keys[side * POINTS..]);
         }
         if pos.to_move == Side::O {
             h ^= keys[SIDE_KEY];

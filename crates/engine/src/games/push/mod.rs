@@ -15,8 +15,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board_and_side, zobrist_keys, EndReason, Game, GameId, MoveError, PositionError, Side,
-    Status, Variant,
+    parse_board_and_side, zobrist_keys, zobrist_of, EndReason, Game, GameId, MoveError,
+    PositionError, Side, Status, Variant,
 };
 use movegen::{generate, has_move, Counter, Lister};
 use std::sync::LazyLock;
@@ -339,11 +339,7 @@ impl Game for Push {
             0
         };
         for (side, &pieces) in pos.pieces.iter().enumerate() {
-            let mut rest = pieces;
-            while rest != 0 {
-                h ^= keys[side * CELLS + rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-            }
+            h ^= zobrist_of(pieces, &keys[side * CELLS..]);
         }
         h
     }

@@ -10,8 +10,8 @@ mod tests;
 pub use geometry::{Point, ADJACENT, DRAW_AT, POINTS, POINT_NAMES, SEGMENTS};
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
-    PositionError, Side, Status, Variant,
+    parse_board, parse_side, split_fields, zobrist_keys, zobrist_of, EndReason, Game, GameId,
+    MoveError, PositionError, Side, Status, Variant,
 };
 use std::sync::LazyLock;
 
@@ -154,17 +154,10 @@ impl Game for ShuangCheng {
 
     fn hash(&self, pos: &Position) -> u64 {
         let keys = &*KEYS;
-        let mut h = 0;
-        for p in 0..POINTS {
-            let bit = 1u16 << p;
-            if pos.pieces[0] & bit != 0 {
-                h ^= keys[p];
-            } else if pos.pieces[1] & bit != 0 {
-                h ^= keys[POINTS + p];
-            } else if pos.shared & bit != 0 {
-                h ^= keys[2 * POINTS + p];
-            }
-        }
+        // x's, o's and the shared pieces: disjoint masks, each with its keys.
+        let mut h = zobrist_of(u64::from(pos.pieces[0]), keys)
+            ^ zobrist_of(u64::from(pos.pieces[1]), &keys[POINTS..])
+            ^ zobrist_of(u64::from(pos.shared), &keys[2 * POINTS..]);
         if pos.to_move == Side::O {
             h ^= keys[27];
         }
