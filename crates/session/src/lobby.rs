@@ -8,11 +8,12 @@
 //! session queues [`Request`]s ([`crate::Session::take_requests`]) and takes the answers as
 //! [`LobbyCommand::Fetched`]. Every command of this module is a [`LobbyCommand`].
 
-use qipan_engine::games::Variant;
+use qipan_engine::games::{Side, Variant};
 use qipan_protocol::{normalize_key, ErrorCode};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+pub use qipan_protocol::Side as WireSide;
 pub use qipan_protocol::{
     is_valid_name, GameRating, GameRecord, Leaderboard, LeaderboardEntry, PlayerRecord, Ratings,
     RecordSeat, SeatedPlayer, Seats, LEADERBOARD_LENGTH, PLAYER_RECORDS,
@@ -199,8 +200,6 @@ pub enum LobbyError {
 pub enum LobbyNotice {
     /// The server refused: its code (`name-taken`, `bad-key`, `busy`, ...).
     Refused(ErrorCode),
-    /// The server was not reached, so nothing was asked.
-    NoServer,
 }
 
 /// The lobby's state: the player, the last refusal, the records API's answers and the
@@ -346,11 +345,27 @@ fn read<T: serde::de::DeserializeOwned>(answer: Result<Answer, String>) -> Fetch
 
 /// A seat's rating change in a record: `after − before` (`None` for a seat not taken
 /// through pairing).
-pub fn rating_change(record: &GameRecord, side: qipan_protocol::Side) -> Option<f64> {
+pub fn rating_change(record: &GameRecord, side: Side) -> Option<f64> {
     record
         .players
-        .get(side)
+        .get(wire_side(side))
         .map(|seat| seat.after - seat.before)
+}
+
+/// A side as the protocol names it (`players`, `offer`, `paired`'s `seat`).
+pub fn wire_side(side: Side) -> WireSide {
+    match side {
+        Side::X => WireSide::X,
+        Side::O => WireSide::O,
+    }
+}
+
+/// A side the protocol named, as the engine names it.
+pub fn engine_side(side: WireSide) -> Side {
+    match side {
+        WireSide::X => Side::X,
+        WireSide::O => Side::O,
+    }
 }
 
 #[cfg(test)]

@@ -632,8 +632,8 @@ fn a_rated_game_ends_with_each_rating_change_and_the_new_ratings() {
         .and_then(Fetch::got)
         .expect("the record");
     let change = |side| crate::lobby::rating_change(record, side);
-    assert_eq!(change(qipan_protocol::Side::X), Some(-12.0));
-    assert_eq!(change(qipan_protocol::Side::O), Some(8.5));
+    assert_eq!(change(Side::X), Some(-12.0));
+    assert_eq!(change(Side::O), Some(8.5));
     // Rematch: a new game, whose end is asked about again.
     s.run(Command::Online(O::Rematch)).expect("rematch");
     assert_eq!(s.take_outbox().len(), 1);

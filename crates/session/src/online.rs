@@ -13,7 +13,7 @@
 
 use crate::archive;
 use crate::connection::Connection;
-use crate::lobby::{KeptPlayer, Lobby, Query};
+use crate::lobby::{engine_side, KeptPlayer, Lobby, Query};
 use crate::mode::{ModeKind, Outcome};
 use crate::session::Shared;
 use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players, Remote, ReplayError};
@@ -710,13 +710,6 @@ impl Online {
     /// The other player's side, when this client plays one.
     pub fn friend(&self) -> Option<Side> {
         self.mine().map(Side::opponent)
-    }
-}
-
-fn engine_side(side: qipan_protocol::Side) -> Side {
-    match side {
-        qipan_protocol::Side::X => Side::X,
-        qipan_protocol::Side::O => Side::O,
     }
 }
 

@@ -11,12 +11,12 @@
 //! ([`crate::lobby`]).
 
 use crate::connection::Connection;
-use crate::lobby::{is_valid_name, Key, LobbyCommand, LobbyError, LobbyNotice};
+use crate::lobby::{engine_side, is_valid_name, Key, LobbyCommand, LobbyError, LobbyNotice};
 use crate::mode::{Mode, ModeKind, Outcome};
 use crate::online::Online;
 use crate::session::Shared;
 use crate::{Command, CommandError, OnlineCommand};
-use qipan_engine::games::{Side, Variant};
+use qipan_engine::games::Variant;
 use qipan_protocol::{ClientFrame, ServerFrame};
 
 /// What the connection is for.
@@ -184,10 +184,7 @@ impl Seeking {
             // The answer to `unseek`.
             ServerFrame::Seeking { game: None, .. } => Outcome::Leave,
             ServerFrame::Paired { room, seat, token } => {
-                let side = match seat {
-                    qipan_protocol::Side::X => Side::X,
-                    qipan_protocol::Side::O => Side::O,
-                };
+                let side = engine_side(seat);
                 let connection =
                     std::mem::replace(&mut self.connection, Connection::new(String::new(), 0));
                 let online = Online::paired(connection, room, side, token, &shared.memory);
