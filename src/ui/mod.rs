@@ -56,6 +56,7 @@ use qipan_session::timer::{Clock, SystemClock};
 use qipan_session::{AnyMatch, Command, CommandError, Session};
 use settings::Settings;
 use std::sync::Arc;
+pub use transport::ScriptedServer;
 use web_time::Duration;
 
 /// The key under which the settings are kept between runs.
@@ -219,6 +220,14 @@ impl App {
     /// The server "Play online" plays through (what the desktop's Server field holds).
     pub fn set_server(&mut self, server: impl Into<String>) {
         self.views.online.server = server.into();
+    }
+
+    /// Plays online through a server the caller scripts by hand instead of the network
+    /// (tests): what the app sends and asks is kept for them, what they say arrives.
+    pub fn script_server(&mut self) -> ScriptedServer {
+        let script = ScriptedServer::default();
+        self.transport.script(script.clone());
+        script
     }
 
     /// The language of the words (the window's own choice, not the session's).

@@ -192,11 +192,9 @@ fn someone_new(
     }
     if let Some(seeking) = session.seeking() {
         let line = words::lobby_line(session, i18n).unwrap_or_default();
-        row(ui, |ui| {
-            ui.spinner();
-            let said = ui.label(egui::RichText::new(line).strong());
-            mark(ui, "lobby:seeking", &said);
-        });
+        // No spinner: it would repaint every frame; the seconds waited tick once a second.
+        let said = ui.label(egui::RichText::new(line).strong());
+        mark(ui, "lobby:seeking", &said);
         let cancelling = seeking.step() == Step::Cancelling;
         let cancel = ui.add_enabled(
             !cancelling,

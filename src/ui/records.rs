@@ -46,10 +46,7 @@ fn waiting<T>(
             ui.label(i18n.tr(msg!("records-asking")));
         }
         Some(Fetch::Pending) => {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(i18n.tr(msg!("records-asking")));
-            });
+            ui.label(i18n.tr(msg!("records-asking")));
         }
         Some(Fetch::Missing) => {
             ui.label(missing);

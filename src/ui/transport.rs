@@ -7,18 +7,75 @@
 use qipan_session::lobby::{Answer, LobbyCommand, Query};
 use qipan_session::online::Link;
 use qipan_session::{Command, OnlineCommand, Session};
+use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 /// The answers of the records API that came back since the last frame.
 type Answers = Arc<Mutex<Vec<(Query, Result<Answer, String>)>>>;
 
 /// The socket to the server, while the session holds a connection, and the answers of the
-/// requests on their way.
+/// requests on their way; or, in tests, a server they script by hand.
 #[derive(Default)]
 pub struct Transport {
     /// The socket, and which of the session's connections it is for.
     socket: Option<(u64, ewebsock::WsSender, ewebsock::WsReceiver)>,
     answers: Answers,
+    /// A scripted server in place of the network.
+    scripted: Option<ScriptedServer>,
+}
+
+/// A server that a test plays by hand, in place of the network: every connection the
+/// session asks for opens at once, the frames the app sends and the addresses it asks the
+/// records API for are kept for the test to read, and the test's frames and answers arrive
+/// as the server's. The widgets, the session and the transport's commands are the real
+/// ones; only the wire is not.
+#[derive(Clone, Default)]
+pub struct ScriptedServer(Arc<Mutex<Script>>);
+
+#[derive(Default)]
+struct Script {
+    /// The connection open now.
+    open: Option<u64>,
+    to_app: VecDeque<String>,
+    from_app: Vec<String>,
+    asked: Vec<String>,
+    answers: Vec<(Query, Result<Answer, String>)>,
+}
+
+impl ScriptedServer {
+    fn with<R>(&self, f: impl FnOnce(&mut Script) -> R) -> R {
+        let mut script = match self.0.lock() {
+            Ok(script) => script,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        f(&mut script)
+    }
+
+    /// A frame from the server, read at the app's next frame.
+    pub fn say(&self, frame: impl Into<String>) {
+        self.with(|s| s.to_app.push_back(frame.into()));
+    }
+
+    /// The frames the app sent since the last call, in order.
+    pub fn heard(&self) -> Vec<String> {
+        self.with(|s| std::mem::take(&mut s.from_app))
+    }
+
+    /// The addresses the app asked the records API for since the last call.
+    pub fn asked(&self) -> Vec<String> {
+        self.with(|s| std::mem::take(&mut s.asked))
+    }
+
+    /// The records API's answer to `query`: `status` and `body`.
+    pub fn answer(&self, query: Query, status: u16, body: impl Into<String>) {
+        let body = body.into();
+        self.with(|s| s.answers.push((query, Ok(Answer { status, body }))));
+    }
+
+    /// Closes the connection, as a server that went away.
+    pub fn drop_connection(&self) {
+        self.with(|s| s.open = None);
+    }
 }
 
 impl Transport {
@@ -27,12 +84,18 @@ impl Transport {
     /// before drawing).
     #[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
     pub fn poll(&mut self, session: &mut Session, ctx: &egui::Context) {
-        let answers = match self.answers.lock() {
+        let mut answers = match self.answers.lock() {
             Ok(mut answers) => std::mem::take(&mut *answers),
             Err(_) => Vec::new(),
         };
+        if let Some(script) = &self.scripted {
+            answers.extend(script.with(|s| std::mem::take(&mut s.answers)));
+        }
         for (query, answer) in answers {
             session.send(Command::Lobby(LobbyCommand::Fetched { query, answer }));
+        }
+        if let Some(script) = self.scripted.clone() {
+            return poll_script(&script, session);
         }
         let Some(connection) = session.connection() else {
             self.socket = None;
@@ -98,6 +161,15 @@ impl Transport {
     /// frame when the next retry is due.
     #[inline(never)] // V8 optimises it on its own: docs/web.md, "rustc made large functions"
     pub fn flush(&mut self, session: &mut Session, ctx: &egui::Context) {
+        if let Some(script) = &self.scripted {
+            let frames = session.take_outbox();
+            let asked: Vec<String> = session.take_requests().into_iter().map(|r| r.url).collect();
+            script.with(|s| {
+                s.from_app.extend(frames);
+                s.asked.extend(asked);
+            });
+            return;
+        }
         let frames = session.take_outbox();
         if let Some((_, sender, _)) = &mut self.socket {
             for frame in frames {
@@ -121,5 +193,44 @@ impl Transport {
             let wait = (at - session.now()).max(0.05);
             ctx.request_repaint_after(web_time::Duration::from_secs_f64(wait));
         }
+    }
+}
+
+impl Transport {
+    /// Plays through `script` from now on instead of the network (tests).
+    pub fn script(&mut self, script: ScriptedServer) {
+        self.socket = None;
+        self.scripted = Some(script);
+    }
+}
+
+/// The scripted server's side of [`Transport::poll`]: a new connection opens at once, one
+/// the script dropped is lost, and the script's frames arrive.
+fn poll_script(script: &ScriptedServer, session: &mut Session) {
+    let Some(connection) = session.connection() else {
+        script.with(|s| s.open = None);
+        return;
+    };
+    let (id, link) = (connection.id(), connection.link());
+    let commands = script.with(|s| {
+        let mut commands = Vec::new();
+        match (s.open == Some(id), link) {
+            (false, Link::Connecting) | (false, Link::Lost { .. }) => {
+                if link == Link::Connecting || connection.wants_socket(session.now()) {
+                    s.open = Some(id);
+                    commands.push(OnlineCommand::Connecting);
+                    commands.push(OnlineCommand::Opened);
+                }
+            }
+            (false, Link::Open) => commands.push(OnlineCommand::Lost),
+            (true, _) => {}
+        }
+        if s.open == Some(id) {
+            commands.extend(s.to_app.drain(..).map(OnlineCommand::Received));
+        }
+        commands
+    });
+    for command in commands {
+        session.send(Command::Online(command));
     }
 }
