@@ -302,10 +302,9 @@ fn tab_bar(
             }
         }
     };
-    match layout {
-        Layout::Medium => ui.horizontal(add),
-        Layout::Wide | Layout::Narrow => ui.horizontal_wrapped(add),
-    };
+    // Wrapped in every layout: the medium column's row of tabs would otherwise widen the
+    // column and shrink the board beside it.
+    ui.horizontal_wrapped(add);
     clicked
 }
 

@@ -421,3 +421,152 @@ fn the_leaderboard_lists_the_best_and_opens_their_profiles() {
         ["http://127.0.0.1:8090/api/leaderboard/blockade%3Asolidarity"]
     );
 }
+
+/// The pictures of playing someone new, to be looked at, not compared: at 1280×800,
+/// 820×1180 and 390×844, in both languages, the Play online section without a name, with
+/// one (and its key), waiting; a paired game with both players and its buttons; the end
+/// with the rating changes; the profile; the leaderboard. Drawn by wgpu (lavapipe), against
+/// the scripted server, into `$QIPAN_SHOTS/lobby/` (default: a folder in the system's
+/// temporary folder) as `LANG-SIZE-NN-STATE.png`.
+#[test]
+#[ignore = "writes screenshots: cargo test --test app lobby::screenshots -- --ignored"]
+fn screenshots_of_playing_someone_new() {
+    use qipan_engine::ai::Level;
+    use qipan_session::Command;
+    let base = std::env::var_os("QIPAN_SHOTS").map_or_else(
+        || std::env::temp_dir().join("qipan-shots"),
+        std::path::PathBuf::from,
+    );
+    let dir = base.join("lobby");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    let sizes = [
+        ("desktop", [1280.0, 800.0]),
+        ("tablet", [820.0, 1180.0]),
+        ("phone", [390.0, 844.0]),
+    ];
+    for (size_name, size) in sizes {
+        let clock = ManualClock::default();
+        let handle = clock.clone();
+        let mut harness = Harness::builder()
+            .with_size(size)
+            .with_max_steps(64)
+            .with_render_cursor(false)
+            .wgpu()
+            .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
+        harness.state_mut().set_animations(false);
+        harness.state_mut().send(Command::SetLevel(Level::Easy));
+        harness
+            .state_mut()
+            .send(Command::PickGame(GameId::ShuangCheng));
+        harness.state_mut().send(Command::SetPlayers(None));
+        harness.run();
+        let server = harness.state_mut().script_server();
+        let mut n = 0;
+        let mut save = |h: &mut Harness<'static, App>, state: &str, show: &str| {
+            for lang in Lang::ALL {
+                h.state_mut().set_lang(lang);
+                h.run();
+                let label = if lang == Lang::En {
+                    show.to_owned()
+                } else {
+                    let i18n = qipan::i18n::I18n::new(Lang::Zh);
+                    english_to(&i18n, show)
+                };
+                if let Some(node) = h.get_all_by_label(&label).next() {
+                    node.scroll_to_me();
+                    h.run();
+                }
+                n += 1;
+                let image = h.render().expect("a picture");
+                let name = format!("{}-{size_name}-{n:02}-{state}.png", lang.tag());
+                image.save(dir.join(name)).expect("the picture is written");
+            }
+            h.state_mut().set_lang(Lang::En);
+            h.run();
+        };
+        harness
+            .get_all_by_label("Play online")
+            .next()
+            .expect("Play online")
+            .click();
+        harness.run();
+        save(&mut harness, "no-name", "Choose this name");
+        choose_a_name(&mut harness, &server);
+        press(&mut harness, "Play on another device");
+        save(&mut harness, "name-chosen", "Log out on this device");
+        press(&mut harness, "Play on another device");
+        seek(&mut harness, &server);
+        clock.advance(12.4);
+        harness.run();
+        save(&mut harness, "waiting", "Cancel");
+        let start = paired(&mut harness, &server);
+        server.answer(
+            Query::Player("Bo".into()),
+            200,
+            r#"{"name":"Bo","bot":false,"ratings":{"shuangcheng":{"rating":1620,"deviation":150,"volatility":0.09,"games":3}},"games":[]}"#,
+        );
+        server.say(state(&start, &[], None, true, r#""o""#));
+        harness.run();
+        harness.run();
+        save(&mut harness, "paired", "Board");
+        let mv = harness.state().game().legal_moves()[0];
+        let ply = harness.state().game().format_move(mv).expect("a move");
+        server.say(state(
+            &start,
+            &[&ply],
+            Some(("x-wins", "resigned")),
+            true,
+            "null",
+        ));
+        harness.run();
+        let record = r#"{"room":"ABCDEFGH","game":"shuangcheng","start":"S","plies":[],"status":"x-wins","reason":"resigned","rated":true,"players":{"x":{"name":"Ann","bot":false,"before":1500,"after":1512.3},"o":{"name":"Bo","bot":false,"before":1620,"after":1604.1}}}"#;
+        server.answer(Query::Game("ABCDEFGH".into()), 200, record);
+        harness.run();
+        harness.run();
+        save(&mut harness, "end", "Rematch");
+        click(&mut harness, "Leave");
+        let game = |before: f64, after: f64, status: &str, other: &str| {
+            format!(
+                r#"{{"room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":["{ply}"],"status":"{status}","reason":"resigned","rated":true,"players":{{"x":{{"name":"Ann","bot":false,"before":{before},"after":{after}}},"o":{{"name":"{other}","bot":false,"before":1600,"after":1600}}}}}}"#
+            )
+        };
+        let games = [
+            game(1536.0, 1524.0, "o-wins", "Cy"),
+            game(1512.3, 1536.0, "x-wins", "Bo"),
+            game(1500.0, 1512.3, "x-wins", "Bo"),
+        ]
+        .join(",");
+        let body = format!(
+            r#"{{"name":"Ann","bot":false,"ratings":{{"shuangcheng":{{"rating":1524,"deviation":90,"volatility":0.09,"games":3}},"push":{{"rating":1500,"deviation":500,"volatility":0.09,"games":0}}}},"games":[{games}]}}"#
+        );
+        server.answer(Query::Player("Ann".into()), 200, body);
+        click(&mut harness, "Profile");
+        harness.run();
+        save(&mut harness, "profile", "Ratings");
+        server.answer(
+            Query::Leaderboard(qipan_engine::games::Variant::plain(GameId::ShuangCheng)),
+            200,
+            r#"{"game":"shuangcheng","players":[{"name":"Bo","rating":1712.6,"deviation":60,"games":40},{"name":"王小明","rating":1650,"deviation":70,"games":22},{"name":"Ann","rating":1524,"deviation":90,"games":3}]}"#,
+        );
+        click(&mut harness, "Leaderboard");
+        harness.run();
+        save(&mut harness, "leaderboard", "Rank");
+    }
+}
+
+/// The Chinese label of an English one of the app's words (the screenshots scroll to it).
+fn english_to(zh: &qipan::i18n::I18n, english: &str) -> String {
+    let en = qipan::i18n::I18n::new(Lang::En);
+    let (ids, _) = qipan::i18n::defined_ids(Lang::En);
+    ids.into_iter()
+        .find(|id| en.tr(qipan::i18n::Msg(leak(id))) == english)
+        .map_or_else(
+            || english.to_owned(),
+            |id| zh.tr(qipan::i18n::Msg(leak(&id))),
+        )
+}
+
+fn leak(id: &str) -> &'static str {
+    Box::leak(id.to_owned().into_boxed_str())
+}
