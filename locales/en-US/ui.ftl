@@ -205,6 +205,8 @@ online-reconnecting = Connection lost; trying again in { $seconds } s
 online-waiting = Waiting for your friend: send them the link
 online-friend-here = Your friend is here
 online-friend-left = Your friend has left; the clock keeps running
+online-opponent-here = Your opponent is here
+online-opponent-left = Your opponent has left; the clock keeps running
 online-refused = The server refused: { $reason }
 # What the server's error codes mean (shared/spec/online.md); an unknown code is shown as it is.
 online-error-no-such-room = there is no room with that code

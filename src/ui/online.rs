@@ -127,6 +127,10 @@ pub fn show(
                 .labelled_by(label.id);
         });
         commands.extend(someone_new(ui, session, view, i18n));
+        // A friend's room waits until the lobby's connection is done.
+        if session.seeking().is_some() {
+            return commands;
+        }
         ui.separator();
         ui.label(egui::RichText::new(i18n.tr(msg!("online-friend-heading"))).strong());
         commands.extend(a_friend(ui, session, view, i18n));

@@ -196,6 +196,8 @@ fn chart(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) {
         .collect();
     let response = Plot::new("profile-chart")
         .height(160.0)
+        // Room for four-digit ratings on the axis.
+        .y_axis_min_width(40.0)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)

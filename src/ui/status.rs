@@ -31,7 +31,10 @@ pub fn status_bar(
         let side_name = i18n.tr(description(game).side_name(side));
         let status = game.status();
         let stuck = game.deadlocked();
-        if let Some(run) = session.puzzle() {
+        if let Some(line) = words::lobby_line(session, i18n) {
+            // The local game waits behind a seek: what the server is asked instead.
+            ui.strong(line);
+        } else if let Some(run) = session.puzzle() {
             // A puzzle has no clock: what to find, and how the try goes.
             ui.strong(words::puzzle_prompt(run, session, i18n));
             ui.separator();
@@ -86,10 +89,6 @@ pub fn status_bar(
             ui.separator();
             let said = ui.label(line);
             live(ui, said.id);
-        }
-        if let Some(line) = words::lobby_line(session, i18n) {
-            ui.separator();
-            ui.label(line);
         }
         if let Some(notice) = game.notice() {
             ui.separator();

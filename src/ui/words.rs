@@ -374,10 +374,14 @@ pub fn online_line(session: &Session, i18n: &I18n) -> Option<String> {
             if let (Some(friend), Some(state)) = (online.friend(), online.state()) {
                 let here = online.is_connected(friend);
                 let ever = !state.plies.is_empty() || here;
-                parts.push(i18n.tr(match (here, ever) {
-                    (true, _) => msg!("online-friend-here"),
-                    (false, true) => msg!("online-friend-left"),
-                    (false, false) => msg!("online-waiting"),
+                // Someone new was there from the start: here, or gone.
+                let paired = online.is_paired();
+                parts.push(i18n.tr(match (here, ever, paired) {
+                    (true, _, true) => msg!("online-opponent-here"),
+                    (false, _, true) => msg!("online-opponent-left"),
+                    (true, _, false) => msg!("online-friend-here"),
+                    (false, true, false) => msg!("online-friend-left"),
+                    (false, false, false) => msg!("online-waiting"),
                 }));
             }
         }

@@ -473,8 +473,11 @@ fn screenshots_of_playing_someone_new() {
                     let i18n = qipan::i18n::I18n::new(Lang::Zh);
                     english_to(&i18n, show)
                 };
-                if let Some(node) = h.get_all_by_label(&label).next() {
-                    node.scroll_to_me();
+                let found = h
+                    .get_all_by_label(&label)
+                    .next()
+                    .map(|node| node.scroll_to_me());
+                if found.is_some() {
                     h.run();
                 }
                 n += 1;
@@ -525,7 +528,7 @@ fn screenshots_of_playing_someone_new() {
         harness.run();
         harness.run();
         save(&mut harness, "end", "Rematch");
-        click(&mut harness, "Leave");
+        press(&mut harness, "Leave");
         let game = |before: f64, after: f64, status: &str, other: &str| {
             format!(
                 r#"{{"room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":["{ply}"],"status":"{status}","reason":"resigned","rated":true,"players":{{"x":{{"name":"Ann","bot":false,"before":{before},"after":{after}}},"o":{{"name":"{other}","bot":false,"before":1600,"after":1600}}}}}}"#
@@ -547,7 +550,7 @@ fn screenshots_of_playing_someone_new() {
         server.answer(
             Query::Leaderboard(qipan_engine::games::Variant::plain(GameId::ShuangCheng)),
             200,
-            r#"{"game":"shuangcheng","players":[{"name":"Bo","rating":1712.6,"deviation":60,"games":40},{"name":"王小明","rating":1650,"deviation":70,"games":22},{"name":"Ann","rating":1524,"deviation":90,"games":3}]}"#,
+            r#"{"game":"shuangcheng","players":[{"name":"Bo","rating":1712.6,"deviation":60,"games":40},{"name":"双城棋手","rating":1650,"deviation":70,"games":22},{"name":"Ann","rating":1524,"deviation":90,"games":3}]}"#,
         );
         click(&mut harness, "Leaderboard");
         harness.run();
