@@ -262,7 +262,7 @@ fn last_games(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) -> Vec<AppC
             let review = ui.button(i18n.tr(msg!("profile-review")));
             mark(ui, format_args!("profile:review-{i}"), &review);
             if review.clicked() {
-                out.push(Command::Lobby(LobbyCommand::Review(game.clone())).into());
+                out.push(Command::Lobby(LobbyCommand::Review(Box::new(game.clone()))).into());
                 out.push(AppCommand::OpenTab(Tab::Review));
             }
         });

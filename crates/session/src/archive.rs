@@ -46,7 +46,7 @@ impl Archive {
         match command {
             Command::Lobby(LobbyCommand::CloseRecord) => Ok(Outcome::Leave),
             Command::Lobby(LobbyCommand::Review(record)) => {
-                *self = start(record, shared, now)?;
+                *self = start(*record, shared, now)?;
                 Ok(Outcome::Stay)
             }
             // Nothing is played in a finished game.

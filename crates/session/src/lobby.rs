@@ -175,7 +175,7 @@ pub enum LobbyCommand {
     },
     /// A finished game of the records on the board, for the coach's review
     /// ([`crate::archive`]).
-    Review(GameRecord),
+    Review(Box<GameRecord>),
     /// Back from the record's game to the local games.
     CloseRecord,
 }

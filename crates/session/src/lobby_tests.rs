@@ -723,7 +723,7 @@ fn the_records_come_back_as_commands_and_a_record_opens_in_the_review() {
     );
     // A game of the record opens in the coach's review, in front of the local games.
     let game = profile.games[0].clone();
-    s.run(lobby(L::Review(game))).expect("opened");
+    s.run(lobby(L::Review(Box::new(game)))).expect("opened");
     assert_eq!(s.mode().kind(), ModeKind::Archive);
     assert_eq!(s.game().len(), 2);
     assert_eq!(s.game().status(), Status::Draw(EndReason::Agreed));
@@ -747,7 +747,7 @@ fn the_records_come_back_as_commands_and_a_record_opens_in_the_review() {
         .clone();
     broken.plies = vec!["zz-zz".into()];
     assert_eq!(
-        s.run(lobby(L::Review(broken))),
+        s.run(lobby(L::Review(Box::new(broken)))),
         Err(CommandError::Lobby(LobbyError::Unreadable))
     );
     assert_eq!(s.mode().kind(), ModeKind::Local);

@@ -127,7 +127,7 @@ impl Local {
                 return Ok(online.map(|online| Mode::Online(Box::new(online))));
             }
             Command::Lobby(LobbyCommand::Review(record)) => {
-                let archive = archive::start(record, shared, now)?;
+                let archive = archive::start(*record, shared, now)?;
                 return Ok(Some(Mode::Archive(Box::new(archive))));
             }
             Command::Lobby(command) => {

@@ -81,10 +81,7 @@ impl std::fmt::Debug for Mode {
 }
 
 /// What a mode's handler made of a command it did not refuse.
-///
-/// Only ever returned, never kept: the command a mode hands on stays unboxed.
 #[derive(Debug)]
-#[allow(clippy::large_enum_variant)]
 pub(crate) enum Outcome {
     /// Handled; the mode stays on the board.
     Stay,

@@ -45,7 +45,7 @@ fn enter(s: &mut Session, kind: ModeKind) {
                 r#"{{"room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":[],"status":"draw","reason":"agreed","rated":false,"players":{{"x":null,"o":null}}}}"#
             );
             let record = serde_json::from_str(&record).expect("a record");
-            Command::Lobby(LobbyCommand::Review(record))
+            Command::Lobby(LobbyCommand::Review(Box::new(record)))
         }
     };
     s.run(command).expect("entered");
