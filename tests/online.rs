@@ -65,7 +65,7 @@ fn two_apps_play_one_game_through_the_server() {
     let mut host = app(&ws);
     let mut friend = app(&ws);
 
-    host.get_by_label("Play a friend").click();
+    host.get_by_label("Play online").click();
     host.run();
     host.get_by_label("Create a game").click();
     wait(&mut [&mut host], "a room", |a| {
@@ -82,7 +82,7 @@ fn two_apps_play_one_game_through_the_server() {
     assert!(host.query_by_label(&format!("Room {room}")).is_some());
     assert!(host.query_by_label("QR code of the room's link").is_some());
 
-    friend.get_by_label("Play a friend").click();
+    friend.get_by_label("Play online").click();
     friend.run();
     friend.get_by_label("Room code").click();
     friend.run();

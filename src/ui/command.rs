@@ -42,4 +42,8 @@ pub enum Tab {
     Puzzles,
     /// The player's record and ratings.
     Stats,
+    /// A player's online profile: ratings, their chart, the last games.
+    Profile,
+    /// The best online ratings of each game.
+    Leaderboard,
 }

@@ -15,7 +15,8 @@ use super::keys::Keyboard;
 use super::marks::mark;
 use super::online::OnlineView;
 use super::perfect_play::PerfectPlay;
-use super::{coach, online, panels, puzzles, settings, stats, status};
+use super::records::RecordsView;
+use super::{coach, online, panels, players, puzzles, records, settings, stats, status};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_session::{Command, CommandError, Session};
@@ -77,7 +78,7 @@ type TabView = fn(&mut Views, &mut egui::Ui, Frame<'_>, Place) -> Vec<AppCommand
 
 /// Every tab. Beside them, the wide layout keeps the play column on its left, and the review
 /// takes its right-hand column by itself while there is one.
-const TABS: [TabRow; 9] = [
+const TABS: [TabRow; 11] = [
     TabRow {
         tab: Tab::Play,
         title: msg!("tab-play"),
@@ -148,7 +149,7 @@ const TABS: [TabRow; 9] = [
         narrow: Some(4),
         view: |_, ui, frame, place| {
             place.scroll(ui, "moves", |ui| {
-                panels::moves_section(ui, frame.session.game(), frame.i18n)
+                panels::moves_section(ui, frame.session, frame.i18n)
             })
         },
     },
@@ -175,7 +176,7 @@ const TABS: [TabRow; 9] = [
         narrow: Some(6),
         view: |_, ui, frame, place| {
             place.scroll(ui, "review", |ui| {
-                coach::review_section(ui, frame.session.game(), frame.i18n)
+                coach::review_section(ui, frame.session, frame.i18n)
             })
         },
     },
@@ -189,6 +190,34 @@ const TABS: [TabRow; 9] = [
         view: |_, ui, frame, place| {
             place.scroll(ui, "stats", |ui| {
                 session_commands(stats::show(ui, frame.session, frame.i18n))
+            })
+        },
+    },
+    TabRow {
+        tab: Tab::Profile,
+        title: msg!("profile-heading"),
+        name: "profile",
+        wide: Some(3),
+        medium: Some(5),
+        narrow: Some(8),
+        view: |views, ui, frame, place| {
+            place.scroll(ui, "profile", |ui| {
+                let server = views.online.server.trim();
+                records::profile(ui, frame.session, &mut views.records, server, frame.i18n)
+            })
+        },
+    },
+    TabRow {
+        tab: Tab::Leaderboard,
+        title: msg!("leaderboard-heading"),
+        name: "leaderboard",
+        wide: Some(4),
+        medium: Some(6),
+        narrow: Some(9),
+        view: |views, ui, frame, place| {
+            place.scroll(ui, "leaderboard", |ui| {
+                let server = views.online.server.trim();
+                records::leaderboard(ui, frame.session, &mut views.records, server, frame.i18n)
             })
         },
     },
@@ -273,10 +302,9 @@ fn tab_bar(
             }
         }
     };
-    match layout {
-        Layout::Medium => ui.horizontal(add),
-        Layout::Wide | Layout::Narrow => ui.horizontal_wrapped(add),
-    };
+    // Wrapped in every layout: the medium column's row of tabs would otherwise widen the
+    // column and shrink the board beside it.
+    ui.horizontal_wrapped(add);
     clicked
 }
 
@@ -327,6 +355,8 @@ pub struct Views {
     pub file: FileView,
     /// The board editor's palette and focus.
     pub editor: EditorView,
+    /// Whose profile and which leaderboard are shown.
+    pub records: RecordsView,
 }
 
 /// What one frame's drawing reads: the session, the words, the solved table's readiness, the
@@ -352,12 +382,17 @@ impl Views {
             online: OnlineView::new(server),
             file: FileView::new(save_path),
             editor: EditorView::default(),
+            records: RecordsView::default(),
         }
     }
 
-    /// Brings `tab` forward (a view asked for it: [`AppCommand::OpenTab`]).
+    /// Brings `tab` forward (a view asked for it: [`AppCommand::OpenTab`]), in the wide
+    /// layout's right-hand column too when it is one of its tabs.
     pub fn open_tab(&mut self, tab: Tab) {
         self.tab = tab;
+        if TABS.iter().any(|row| row.tab == tab && row.wide.is_some()) {
+            self.side = tab;
+        }
     }
 
     /// Lays the window out and draws every view; returns what they ask for.
@@ -482,8 +517,8 @@ impl Views {
                 out.extend(session_commands(panels::games_section(ui, game, i18n)));
                 ui.separator();
                 // Folded until wanted (it would push the moves out of reach), open while
-                // a game with a friend is on.
-                let online = session.online().is_some();
+                // a game online is on or a seek waits.
+                let online = session.online().is_some() || session.seeking().is_some();
                 let header = egui::CollapsingHeader::new(
                     egui::RichText::new(i18n.tr(msg!("online-heading"))).heading(),
                 )
@@ -503,7 +538,7 @@ impl Views {
                 self.keyboard.help_section(ui, i18n);
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-moves")));
-                out.extend(panels::moves_section(ui, game, i18n));
+                out.extend(panels::moves_section(ui, session, i18n));
             });
         out
     }
@@ -512,9 +547,10 @@ impl Views {
     fn central_board(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
         let mut out = Vec::new();
         egui::CentralPanel::default().show(ui, |ui| {
-            let game = frame.session.game();
             if frame.session.editor().is_none() {
-                out.extend(status::game_over_banner(ui, game, frame.i18n));
+                out.extend(status::game_over_banner(ui, frame.session, frame.i18n));
+                let bar = players::players_bar(ui, frame.session, frame.i18n);
+                out.extend(session_commands(bar));
             }
             let (rect, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
             out.extend(session_commands(self.board_in(ui, rect, frame)));
@@ -538,7 +574,9 @@ impl Views {
                     ui.style_mut().spacing.item_spacing = egui::vec2(8.0, 6.0);
                     let editing = session.editor().is_some();
                     if !editing {
-                        out.extend(status::game_over_banner(ui, game, i18n));
+                        out.extend(status::game_over_banner(ui, session, i18n));
+                        let bar = players::players_bar(ui, session, i18n);
+                        out.extend(session_commands(bar));
                     }
                     let width = ui.available_width();
                     let aspect = description(game).board_aspect;

@@ -13,7 +13,8 @@
 //! - what the sections share, built on the leaves: the words (`words`), small controls
 //!   (`widgets`), the board painters (`boards`), Maddell's perfect play;
 //! - the sections, which import only those: the board, the status line, the coach, the
-//!   panels, settings, the editor, Save and Load, the keys, online play, puzzles, statistics;
+//!   panels, settings, the editor, Save and Load, the keys, online play, the players over
+//!   an online board, the records (profiles, leaderboards), puzzles, statistics;
 //! - `layout`, which places the sections and holds the table of tabs; the web page's state
 //!   (`page`);
 //! - this shell.
@@ -34,7 +35,9 @@ pub mod online;
 mod page;
 mod panels;
 mod perfect_play;
+mod players;
 pub mod puzzles;
+pub mod records;
 pub mod settings;
 pub mod stats;
 mod status;
@@ -53,6 +56,7 @@ use qipan_session::timer::{Clock, SystemClock};
 use qipan_session::{AnyMatch, Command, CommandError, Session};
 use settings::Settings;
 use std::sync::Arc;
+pub use transport::ScriptedServer;
 use web_time::Duration;
 
 /// The key under which the settings are kept between runs.
@@ -213,9 +217,17 @@ impl App {
         self.views.file.save_path = path.into();
     }
 
-    /// The server "Play a friend" plays through (what the desktop's Server field holds).
+    /// The server "Play online" plays through (what the desktop's Server field holds).
     pub fn set_server(&mut self, server: impl Into<String>) {
         self.views.online.server = server.into();
+    }
+
+    /// Plays online through a server the caller scripts by hand instead of the network
+    /// (tests): what the app sends and asks is kept for them, what they say arrives.
+    pub fn script_server(&mut self) -> ScriptedServer {
+        let script = ScriptedServer::default();
+        self.transport.script(script.clone());
+        script
     }
 
     /// The language of the words (the window's own choice, not the session's).

@@ -45,7 +45,8 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
     ui.horizontal_wrapped(|ui| {
         // Online the server holds the game, and a puzzle is refereed by the session:
         // nothing here changes either but a move.
-        let local = session.online().is_none() && session.puzzle().is_none();
+        let local =
+            session.online().is_none() && session.puzzle().is_none() && session.seeking().is_none();
         button(
             ui,
             local,
@@ -141,7 +142,8 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
 
 /// The plies played; a click steps the board back to one of them. Reviewing the game opens
 /// its tab.
-pub fn moves_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<AppCommand> {
+pub fn moves_section(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand> {
+    let game = session.game();
     let mut commands = Vec::new();
     if game.reviewing() {
         ui.small(i18n.tr(msg!("reviewing")));
@@ -153,7 +155,7 @@ pub fn moves_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<App
         commands.push(Command::StepTo(cursor).into());
     }
     if game.review_running().is_none() {
-        commands.extend(widgets::review_button(ui, game, i18n));
+        commands.extend(widgets::review_button(ui, session, i18n));
     }
     commands
 }

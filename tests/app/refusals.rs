@@ -102,7 +102,7 @@ fn undo_while_playing_a_friend_is_refused_in_words() {
     let (mut harness, clock) = app_with(GameId::ShuangCheng);
     // A server nobody listens on: the game with a friend is on, its socket lost.
     harness.state_mut().set_server("ws://127.0.0.1:9/ws");
-    click(&mut harness, "Play a friend");
+    click(&mut harness, "Play online");
     click(&mut harness, "Create a game");
     assert!(harness.state().session().online().is_some());
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
@@ -110,7 +110,7 @@ fn undo_while_playing_a_friend_is_refused_in_words() {
     said_in_both_languages(
         &mut harness,
         &clock,
-        "Not while you play a friend: the server holds the game.",
-        "和朋友对局时不能这样做：对局在服务器上。",
+        "Not while you play online: the server holds the game.",
+        "在线对局时不能这样做：对局在服务器上。",
     );
 }

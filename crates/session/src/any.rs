@@ -227,6 +227,11 @@ impl AnyMatch {
         with_match!(self, m => m.record.cursor())
     }
 
+    /// The side to move after `plies` plies (who played ply `plies`).
+    pub fn side_to_move_at(&self, plies: usize) -> Side {
+        with_match!(self, m => m.record.side_to_move_at(plies))
+    }
+
     pub fn len(&self) -> usize {
         with_match!(self, m => m.record.len())
     }

@@ -13,10 +13,13 @@
 //! seeded by the seed the app hands in.
 
 mod any;
+pub mod archive;
 pub mod coach;
+pub mod connection;
 pub mod editor;
 pub mod engine;
 pub mod link;
+pub mod lobby;
 mod local;
 pub mod mode;
 pub mod online;
@@ -24,11 +27,14 @@ pub mod progress;
 pub mod puzzles;
 pub mod record;
 pub mod save;
+pub mod seeking;
 mod session;
 pub mod timer;
 
 #[cfg(test)]
 mod editor_tests;
+#[cfg(test)]
+mod lobby_tests;
 #[cfg(test)]
 mod online_tests;
 #[cfg(test)]
@@ -44,6 +50,7 @@ pub use any::ReplayError;
 pub use any::{AnyMatch, AnyMove, WrapMove};
 pub use coach::{Alert, Coach, CoachMode, GameReview};
 pub use engine::{Engine, ManualEngine, Thinking, WorkerEngine};
+pub use lobby::{LobbyCommand, LobbyError};
 pub use mode::{Mode, ModeKind};
 pub use online::{OnlineCommand, OnlineError};
 pub use puzzles::{PuzzleCommand, PuzzleError};

@@ -13,14 +13,18 @@
 //! games). What the board shows ([`Session::game`]), what runs each frame
 //! ([`Session::apply`]) and where a command goes all follow from the one mode.
 
+use crate::archive::Archive;
+use crate::connection::Connection;
 use crate::editor::{Editor, EditorCommand, EditorError};
 use crate::link::GameLink;
+use crate::lobby::{Lobby, LobbyCommand, LobbyError, Request};
 use crate::local::Local;
 use crate::mode::{Mode, ModeKind, Outcome};
 use crate::online::{Online, OnlineCommand, OnlineError, OnlineMemory};
 use crate::progress::Progress;
 use crate::puzzles::{Books, PuzzleCommand, PuzzleError, PuzzleRun};
 use crate::save::{self, SaveError};
+use crate::seeking::Seeking;
 use crate::timer::Clock;
 use crate::{AnyMatch, AnyMove, CoachMode, Notice, PlayError};
 use qipan_engine::ai::worker::Wake;
@@ -84,6 +88,8 @@ pub enum Command {
     RetryComputer,
     /// Playing a friend through a server.
     Online(OnlineCommand),
+    /// Playing someone new: a name, a key, a seek, the records ([`crate::lobby`]).
+    Lobby(LobbyCommand),
     /// Solving puzzles.
     Puzzle(PuzzleCommand),
     /// A link's game, position and line (from the page's address or `--link`). Where it
@@ -123,6 +129,8 @@ pub enum CommandError {
     Puzzle(PuzzleError),
     /// The board editor refused: why.
     Editor(EditorError),
+    /// The lobby refused a name, a key, a seek or a record: why.
+    Lobby(LobbyError),
 }
 
 /// The choices that shape the games, as they are kept between runs.
@@ -176,6 +184,8 @@ pub(crate) struct Shared {
     pub(crate) memory: OnlineMemory,
     /// The shipped puzzles, each game's read when first asked for.
     pub(crate) books: Books,
+    /// The player online, and the records API's answers.
+    pub(crate) lobby: Lobby,
 }
 
 /// Every game in progress, what is on the board, and the choices around them.
@@ -212,6 +222,7 @@ impl Session {
             tables: Tables::default(),
             memory: OnlineMemory::default(),
             books: Books::default(),
+            lobby: Lobby::default(),
         };
         let (mut local, not_restored) = Local::new(choices, kept, &mut shared, now);
         if let Some(error) = not_restored {
@@ -242,8 +253,11 @@ impl Session {
         match &mut self.mode {
             Mode::Local => self.local.advance(&mut self.shared, now),
             Mode::Puzzle(run) => run.advance(now),
-            // The server runs an online game; the editor's game waits behind it.
-            Mode::Online(_) | Mode::Editor(_) => {}
+            // The server runs an online game (the coach may review it once it is over).
+            Mode::Online(online) => online.advance(now),
+            Mode::Archive(archive) => archive.advance(now),
+            // The editor's game waits behind it, and the local games behind a seek.
+            Mode::Editor(_) | Mode::Seeking(_) => {}
         }
         let mut refused = Vec::new();
         for command in std::mem::take(&mut self.queue) {
@@ -279,6 +293,8 @@ impl Session {
             Mode::Editor(editor) => {
                 editor.handle(command, &mut self.local, &mut self.shared, now)?
             }
+            Mode::Seeking(seeking) => seeking.handle(command, &mut self.shared, now)?,
+            Mode::Archive(archive) => archive.handle(command, &mut self.shared, now)?,
         };
         match outcome {
             Outcome::Stay => Ok(()),
@@ -289,6 +305,10 @@ impl Session {
             Outcome::LeaveThen(command) => {
                 self.mode = Mode::Local;
                 self.local_command(command, now)
+            }
+            Outcome::Become(mode) => {
+                self.mode = mode;
+                Ok(())
             }
         }
     }
@@ -309,6 +329,12 @@ impl Session {
             Command::SetTables(tables) => {
                 self.local.set_tables(tables.clone());
                 self.shared.tables = tables;
+            }
+            Command::Lobby(LobbyCommand::Fetch { server, query }) => {
+                self.shared.lobby.fetch(&server, query)
+            }
+            Command::Lobby(LobbyCommand::Fetched { query, answer }) => {
+                self.shared.lobby.fetched(query, answer)
             }
             command => return Some(command),
         }
@@ -336,7 +362,8 @@ impl Session {
         match &self.mode {
             Mode::Online(online) => online.game().unwrap_or(self.local.board()),
             Mode::Puzzle(run) => run.board(),
-            Mode::Local | Mode::Editor(_) => self.local.board(),
+            Mode::Archive(archive) => archive.board(),
+            Mode::Local | Mode::Editor(_) | Mode::Seeking(_) => self.local.board(),
         }
     }
 
@@ -356,6 +383,48 @@ impl Session {
         }
     }
 
+    /// The lobby's connection, while a name, a key or a seek is on its way.
+    pub fn seeking(&self) -> Option<&Seeking> {
+        match &self.mode {
+            Mode::Seeking(seeking) => Some(seeking),
+            _ => None,
+        }
+    }
+
+    /// The record's game under review, while one is on the board.
+    pub fn archive(&self) -> Option<&Archive> {
+        match &self.mode {
+            Mode::Archive(archive) => Some(archive),
+            _ => None,
+        }
+    }
+
+    /// The player online, the server's last refusal of the lobby, the records.
+    pub fn lobby(&self) -> &Lobby {
+        &self.shared.lobby
+    }
+
+    /// The connection to a server the transport should hold, while a mode has one.
+    pub fn connection(&self) -> Option<&Connection> {
+        match &self.mode {
+            Mode::Online(online) => Some(online.connection()),
+            Mode::Seeking(seeking) => Some(seeking.connection()),
+            _ => None,
+        }
+    }
+
+    /// Whether the coach may review the game on the board: a local game with moves, a
+    /// finished online game, a record's.
+    pub fn can_review(&self) -> bool {
+        let game = self.game();
+        match &self.mode {
+            Mode::Local => !game.is_empty(),
+            Mode::Online(_) => !game.is_empty() && game.status().is_over(),
+            Mode::Archive(_) => true,
+            Mode::Puzzle(_) | Mode::Editor(_) | Mode::Seeking(_) => false,
+        }
+    }
+
     /// The board editor, while a position is being set up.
     pub fn editor(&self) -> Option<&Editor> {
         match &self.mode {
@@ -367,23 +436,34 @@ impl Session {
     /// When something will change by itself (a puzzle's reply): the app asks for a frame
     /// then.
     pub fn next_moment(&self) -> Option<f64> {
-        self.puzzle().and_then(PuzzleRun::next_moment)
+        match &self.mode {
+            Mode::Seeking(seeking) => seeking.next_moment(self.now()),
+            _ => self.puzzle().and_then(PuzzleRun::next_moment),
+        }
     }
 
     /// The frames the transport should send now.
     pub fn take_outbox(&mut self) -> Vec<String> {
         match &mut self.mode {
             Mode::Online(online) => online.take_outbox(),
+            Mode::Seeking(seeking) => seeking.take_outbox(),
             _ => Vec::new(),
         }
     }
 
+    /// The records API's requests the transport should make now.
+    pub fn take_requests(&mut self) -> Vec<Request> {
+        self.shared.lobby.take_requests()
+    }
+
     /// The rooms and tokens as they are kept between runs.
     pub fn online_memory(&self) -> OnlineMemory {
-        match &self.mode {
+        let mut memory = match &self.mode {
             Mode::Online(online) => online.memory(),
             _ => self.shared.memory.clone(),
-        }
+        };
+        memory.player = self.shared.lobby.kept();
+        memory
     }
 
     /// The player's results and ratings, as they are kept between runs.

@@ -6,7 +6,9 @@ use crate::editor::{EditorCommand, Fill};
 use crate::online::SeatChoice;
 use crate::progress::{Outcome, Progress};
 use crate::testing::session;
-use crate::{Choices, CoachMode, Command, ModeKind, OnlineCommand, PuzzleCommand, Session};
+use crate::{
+    Choices, CoachMode, Command, LobbyCommand, ModeKind, OnlineCommand, PuzzleCommand, Session,
+};
 use qipan_engine::ai::maddell_table::{Builder, Table};
 use qipan_engine::ai::{Level, Tables};
 use qipan_engine::games::{GameId, Side, Variant};
@@ -33,6 +35,18 @@ fn enter(s: &mut Session, kind: ModeKind) {
         }),
         ModeKind::Puzzle => Command::Puzzle(PuzzleCommand::Next(GameId::Cannon)),
         ModeKind::Editor => Command::Editor(EditorCommand::Open(Fill::Current)),
+        ModeKind::Seeking => Command::Lobby(LobbyCommand::Register {
+            server: "ws://127.0.0.1:1/ws".into(),
+            name: "Ann".into(),
+        }),
+        ModeKind::Archive => {
+            let start = s.game().start_text();
+            let record = format!(
+                r#"{{"room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":[],"status":"draw","reason":"agreed","rated":false,"players":{{"x":null,"o":null}}}}"#
+            );
+            let record = serde_json::from_str(&record).expect("a record");
+            Command::Lobby(LobbyCommand::Review(Box::new(record)))
+        }
     };
     s.run(command).expect("entered");
     assert_eq!(s.mode().kind(), kind);
@@ -45,6 +59,8 @@ fn leave(s: &mut Session) {
         ModeKind::Online => Command::Online(OnlineCommand::Leave),
         ModeKind::Puzzle => Command::Puzzle(PuzzleCommand::Leave),
         ModeKind::Editor => Command::Editor(EditorCommand::Close),
+        ModeKind::Seeking => Command::Lobby(LobbyCommand::Cancel),
+        ModeKind::Archive => Command::Lobby(LobbyCommand::CloseRecord),
     };
     s.run(command).expect("left");
     assert_eq!(s.mode().kind(), ModeKind::Local);
@@ -62,6 +78,8 @@ fn the_commands_of_every_mode_are_taken_in_every_mode() {
         ModeKind::Online,
         ModeKind::Puzzle,
         ModeKind::Editor,
+        ModeKind::Seeking,
+        ModeKind::Archive,
     ] {
         let choices = Choices {
             variant: Variant::plain(GameId::ShuangCheng),

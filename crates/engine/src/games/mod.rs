@@ -94,6 +94,12 @@ pub enum EndReason {
     PlatformCapture,
     /// The loser resigned (online games: the server ends the game, no rule does).
     Resigned,
+    /// Online, a draw both players agreed to (lobby.md).
+    Agreed,
+    /// Online, the winner claimed the game: the loser left and lost a turn (lobby.md).
+    Abandoned,
+    /// Online, ended before its second ply without a result: a draw that rates nobody.
+    Aborted,
 }
 
 impl EndReason {
@@ -110,6 +116,9 @@ impl EndReason {
             EndReason::SoldiersGone => "soldiers-gone",
             EndReason::PlatformCapture => "platform-capture",
             EndReason::Resigned => "resigned",
+            EndReason::Agreed => "agreed",
+            EndReason::Abandoned => "abandoned",
+            EndReason::Aborted => "aborted",
         }
     }
 }
@@ -605,6 +614,9 @@ mod end_reason_tests {
             (EndReason::SoldiersGone, "soldiers-gone"),
             (EndReason::PlatformCapture, "platform-capture"),
             (EndReason::Resigned, "resigned"),
+            (EndReason::Agreed, "agreed"),
+            (EndReason::Abandoned, "abandoned"),
+            (EndReason::Aborted, "aborted"),
         ];
         for (reason, name) in all {
             assert_eq!(reason.name(), name);
