@@ -8,7 +8,7 @@ use crate::link::{self, GameLink};
 use crate::mode::{Mode, ModeKind};
 use crate::progress::Outcome;
 use crate::session::Shared;
-use crate::{online, puzzles, save};
+use crate::{lessons, online, puzzles, save};
 use crate::{AnyMatch, Choices, Command, CommandError, Notice, Players};
 use qipan_engine::ai::{Level, Tables};
 use qipan_engine::games::{Game, GameId, RuleOption, Side, Variant};
@@ -135,6 +135,10 @@ impl Local {
                 return Ok(Some(Mode::Editor(Box::new(editor))));
             }
             Command::Editor(_) => return Err(CommandError::NotIn(ModeKind::Editor)),
+            Command::Lesson(command) => {
+                let run = lessons::start(command, shared, now)?;
+                return Ok(Some(Mode::Lesson(Box::new(run))));
+            }
             // The session handles these itself, in every mode, before any handler sees them.
             Command::SetSeat(_)
             | Command::SetLevel(_)

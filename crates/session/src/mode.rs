@@ -10,6 +10,7 @@
 //! | [`Mode::Online`] | [`crate::online`] | a game a server referees |
 //! | [`Mode::Puzzle`] | [`crate::puzzles`] | a puzzle the session referees |
 //! | [`Mode::Editor`] | [`crate::editor`] | a position being set up |
+//! | [`Mode::Lesson`] | [`crate::lessons`] | a lesson the session referees |
 //!
 //! The session handles the commands every mode takes alike (the level, the coach, the
 //! seat, the kept progress, the solved tables) once, before any mode sees them. Every other
@@ -24,6 +25,7 @@
 //! where its commands go.
 
 use crate::editor::Editor;
+use crate::lessons::LessonRun;
 use crate::online::Online;
 use crate::puzzles::PuzzleRun;
 use crate::Command;
@@ -38,6 +40,8 @@ pub enum Mode {
     Puzzle(Box<PuzzleRun>),
     /// The board editor, setting up a position of the game on the board (which waits).
     Editor(Box<Editor>),
+    /// A lesson being played, refereed by the session.
+    Lesson(Box<LessonRun>),
 }
 
 /// A mode by name, as a refusal names it.
@@ -47,6 +51,7 @@ pub enum ModeKind {
     Online,
     Puzzle,
     Editor,
+    Lesson,
 }
 
 impl Mode {
@@ -56,6 +61,7 @@ impl Mode {
             Mode::Online(_) => ModeKind::Online,
             Mode::Puzzle(_) => ModeKind::Puzzle,
             Mode::Editor(_) => ModeKind::Editor,
+            Mode::Lesson(_) => ModeKind::Lesson,
         }
     }
 }

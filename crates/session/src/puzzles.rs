@@ -460,7 +460,10 @@ impl PuzzleRun {
             Command::Puzzle(PuzzleCommand::Restart) => self.restart(now),
             Command::Puzzle(PuzzleCommand::Leave) => return Ok(Outcome::Leave),
             next @ (Command::Puzzle(PuzzleCommand::Next(_) | PuzzleCommand::Daily { .. })
-            | Command::PickGame(_)) => return Ok(Outcome::LeaveThen(next)),
+            | Command::PickGame(_)
+            | Command::Lesson(crate::LessonCommand::Start { .. })) => {
+                return Ok(Outcome::LeaveThen(next))
+            }
             _ => return Err(CommandError::NotWhile(ModeKind::Puzzle)),
         }
         Ok(Outcome::Stay)

@@ -7,13 +7,14 @@
 //! window here: tests drive a whole session by commands alone ([`Session::run`]).
 //!
 //! A command goes one way: the commands every mode takes alike (the level, the coach, the
-//! seat, the kept progress, the solved tables) are handled here, once; any other goes to the
-//! handler of the [`Mode`] on the board ([`crate::mode`]), which handles it, refuses it
-//! with a [`CommandError`], or leaves its mode (and may hand the command on to the local
-//! games). What the board shows ([`Session::game`]), what runs each frame
+//! seat, the kept progress, the solved tables, the answer to a lesson offered) are handled
+//! here, once; any other goes to the handler of the [`Mode`] on the board ([`crate::mode`]),
+//! which handles it, refuses it with a [`CommandError`], or leaves its mode (and may hand the
+//! command on to the local games). What the board shows ([`Session::game`]), what runs each frame
 //! ([`Session::apply`]) and where a command goes all follow from the one mode.
 
 use crate::editor::{Editor, EditorCommand, EditorError};
+use crate::lessons::{LessonCommand, LessonError, LessonRun};
 use crate::link::GameLink;
 use crate::local::Local;
 use crate::mode::{Mode, ModeKind, Outcome};
@@ -101,6 +102,8 @@ pub enum Command {
     SetTables(Tables),
     /// The board editor: setting up a position by hand ([`crate::editor`]).
     Editor(EditorCommand),
+    /// Learning a game by its lessons ([`crate::lessons`]).
+    Lesson(LessonCommand),
 }
 
 /// Why a command was refused. The session is unchanged, and the status line says why.
@@ -123,6 +126,8 @@ pub enum CommandError {
     Puzzle(PuzzleError),
     /// The board editor refused: why.
     Editor(EditorError),
+    /// A lesson command was refused: why.
+    Lesson(LessonError),
 }
 
 /// The choices that shape the games, as they are kept between runs.
@@ -242,6 +247,7 @@ impl Session {
         match &mut self.mode {
             Mode::Local => self.local.advance(&mut self.shared, now),
             Mode::Puzzle(run) => run.advance(now),
+            Mode::Lesson(run) => run.advance(now),
             // The server runs an online game; the editor's game waits behind it.
             Mode::Online(_) | Mode::Editor(_) => {}
         }
@@ -276,6 +282,7 @@ impl Session {
             Mode::Local => return self.local_command(command, now),
             Mode::Online(online) => online.handle(command, &mut self.shared, now)?,
             Mode::Puzzle(run) => run.handle(command, &mut self.shared, now)?,
+            Mode::Lesson(run) => run.handle(command, &mut self.shared, now)?,
             Mode::Editor(editor) => {
                 editor.handle(command, &mut self.local, &mut self.shared, now)?
             }
@@ -310,6 +317,9 @@ impl Session {
                 self.local.set_tables(tables.clone());
                 self.shared.tables = tables;
             }
+            Command::Lesson(LessonCommand::DismissOffer) => {
+                self.shared.progress.answer_lesson_offer();
+            }
             command => return Some(command),
         }
         None
@@ -336,6 +346,7 @@ impl Session {
         match &self.mode {
             Mode::Online(online) => online.game().unwrap_or(self.local.board()),
             Mode::Puzzle(run) => run.board(),
+            Mode::Lesson(run) => run.board(),
             Mode::Local | Mode::Editor(_) => self.local.board(),
         }
     }
@@ -356,6 +367,28 @@ impl Session {
         }
     }
 
+    /// The lesson on the board, while one is being played.
+    pub fn lesson(&self) -> Option<&LessonRun> {
+        match &self.mode {
+            Mode::Lesson(run) => Some(run),
+            _ => None,
+        }
+    }
+
+    /// The first lesson of the game on the board, offered to a newcomer (no game ever
+    /// played: nothing recorded, no game in progress with a move) until the offer is taken
+    /// or dismissed; never while another mode is on.
+    pub fn lesson_offer(&self) -> Option<&'static qipan_engine::lessons::Lesson> {
+        let progress = &self.shared.progress;
+        let newcomer = progress.is_empty() && self.local.games().all(AnyMatch::is_empty);
+        if !matches!(self.mode, Mode::Local) || progress.lesson_offer_answered() || !newcomer {
+            return None;
+        }
+        crate::lessons::course(self.local.board().variant().game)?
+            .lessons
+            .first()
+    }
+
     /// The board editor, while a position is being set up.
     pub fn editor(&self) -> Option<&Editor> {
         match &self.mode {
@@ -364,10 +397,14 @@ impl Session {
         }
     }
 
-    /// When something will change by itself (a puzzle's reply): the app asks for a frame
-    /// then.
+    /// When something will change by itself (a puzzle's or a lesson's reply): the app asks
+    /// for a frame then.
     pub fn next_moment(&self) -> Option<f64> {
-        self.puzzle().and_then(PuzzleRun::next_moment)
+        match &self.mode {
+            Mode::Puzzle(run) => run.next_moment(),
+            Mode::Lesson(run) => run.next_moment(),
+            _ => None,
+        }
     }
 
     /// The frames the transport should send now.
