@@ -13,7 +13,8 @@
 //! - what the sections share, built on the leaves: the words (`words`), small controls
 //!   (`widgets`), the board painters (`boards`), Maddell's perfect play;
 //! - the sections, which import only those: the board, the status line, the coach, the
-//!   panels, settings, the editor, Save and Load, the keys, online play, puzzles, statistics;
+//!   panels, settings, the editor, Save and Load, the keys, online play, puzzles, lessons,
+//!   statistics;
 //! - `layout`, which places the sections and holds the table of tabs; the web page's state
 //!   (`page`);
 //! - this shell.
@@ -28,6 +29,7 @@ pub mod games;
 mod kept;
 mod keys;
 pub mod layout;
+mod lessons;
 mod marks;
 pub mod online;
 #[cfg(target_arch = "wasm32")]

@@ -1,6 +1,6 @@
 //! What the session reports, in the person's language: why a game ended, the notices, why a
-//! command was refused, why a set-up cannot be played, a puzzle's task and progress, the
-//! online game's state. Every view that says one of these says it with these words, so each
+//! command was refused, why a set-up cannot be played, a puzzle's task and progress, what a
+//! lesson says about a try, the online game's state. Every view that says one of these says it with these words, so each
 //! is worded once.
 
 use super::games::{self, GameDescription};
@@ -8,11 +8,14 @@ use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_engine::ai::Level;
 use qipan_engine::games::setup::{Piece, SetupError};
+use qipan_engine::games::GameId;
 use qipan_engine::games::{EndReason, MoveError, Side, Status};
 use qipan_session::editor::EditorError;
+use qipan_session::lessons::{LessonRun, LessonState, Said};
 use qipan_session::online::{ErrorCode, Link, OnlineError, OnlineNotice, Seat};
 use qipan_session::puzzles::{Goal, PuzzleError, PuzzleRun, PuzzleState};
-use qipan_session::{AnyMatch, CommandError, ModeKind, Notice, PlayError, ReplayError, Session};
+use qipan_session::{AnyMatch, CommandError, LessonError, ModeKind, Notice, PlayError};
+use qipan_session::{ReplayError, Session};
 
 /// Why the game on the board ended, in words, from the reason the engine gives.
 pub fn end_reason(game: &AnyMatch, i18n: &I18n) -> String {
@@ -100,18 +103,21 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
             ModeKind::Online => msg!("refused-online"),
             ModeKind::Puzzle => msg!("refused-puzzle"),
             ModeKind::Editor => msg!("refused-editing"),
+            ModeKind::Lesson => msg!("refused-lesson"),
         }),
         CommandError::NotIn(mode) => i18n.tr(match mode {
             ModeKind::Local => msg!("refused-not-local"),
             ModeKind::Online => msg!("refused-not-online"),
             ModeKind::Puzzle => msg!("refused-no-puzzle"),
             ModeKind::Editor => msg!("refused-editor-not-open"),
+            ModeKind::Lesson => msg!("refused-no-lesson"),
         }),
         CommandError::AlreadyIn(mode) => i18n.tr(match mode {
             ModeKind::Local => msg!("refused-already-local"),
             ModeKind::Online => msg!("refused-already-online"),
             ModeKind::Puzzle => msg!("refused-already-puzzle"),
             ModeKind::Editor => msg!("refused-editor-open"),
+            ModeKind::Lesson => msg!("refused-already-lesson"),
         }),
         CommandError::Online(error) => i18n.tr(match error {
             OnlineError::NoGameYet => msg!("refused-online-no-game"),
@@ -132,6 +138,24 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
             ),
         },
         CommandError::Editor(error) => editor_refusal(error, session, i18n),
+        CommandError::Lesson(error) => {
+            let course = |game: &GameId| i18n.tr(games::describe(*game).name);
+            match error {
+                LessonError::NoSuchLesson { game, lesson } => i18n.tr_args(
+                    msg!("refused-lesson-unknown"),
+                    &[
+                        ("game", course(game).into()),
+                        ("lesson", lesson.as_str().into()),
+                    ],
+                ),
+                LessonError::NoCourse(game) => i18n.tr_args(
+                    msg!("refused-lesson-no-course"),
+                    &[("game", course(game).into())],
+                ),
+                LessonError::Finished => i18n.tr(msg!("refused-lesson-finished")),
+                LessonError::LastLesson => i18n.tr(msg!("refused-lesson-last")),
+            }
+        }
     }
 }
 
@@ -326,6 +350,42 @@ pub fn puzzle_state(run: &PuzzleRun) -> Msg {
     }
 }
 
+/// How the lesson on the board goes, for the Learn view and the status line.
+pub fn lesson_state(run: &LessonRun) -> Msg {
+    match (run.state(), run.said()) {
+        (LessonState::Trying, None | Some(Said::Right)) => msg!("learn-your-move"),
+        (LessonState::Trying, Some(_)) => msg!("learn-try-again"),
+        (LessonState::Replying, _) => msg!("learn-right"),
+        (LessonState::Wrong, _) => msg!("learn-wrong"),
+        (LessonState::Done, _) => msg!("learn-done"),
+    }
+}
+
+/// What the lesson says about the learner's last try, in the rule's own words: the trap's
+/// reason, the engine's refusal, or that a legal move is not the lesson's (with its goal).
+pub fn lesson_said(run: &LessonRun, i18n: &I18n) -> Option<String> {
+    let lesson = run.lesson();
+    Some(match run.said()? {
+        Said::Right => i18n.tr(msg!("learn-said-right")),
+        Said::Trap(trap) => i18n.tr_data(&lesson.trap_id(trap)),
+        Said::Refused(MoveError::Illegal { text }) => i18n.tr_args(
+            msg!("learn-refused-illegal"),
+            &[("move", text.as_str().into())],
+        ),
+        Said::Refused(MoveError::Malformed { text, .. }) => i18n.tr_args(
+            msg!("learn-refused-malformed"),
+            &[("move", text.as_str().into())],
+        ),
+        Said::OffLine(text) => i18n.tr_args(
+            msg!("learn-off-line"),
+            &[
+                ("move", text.as_str().into()),
+                ("goal", i18n.tr_data(&lesson.goal_id()).into()),
+            ],
+        ),
+    })
+}
+
 /// The online game's line in the status bar: the room, the seat, the friend, the link.
 pub fn online_line(session: &Session, i18n: &I18n) -> Option<String> {
     let online = session.online()?;
@@ -434,14 +494,24 @@ mod tests {
             CommandError::NotWhile(ModeKind::Online),
             CommandError::NotWhile(ModeKind::Puzzle),
             CommandError::NotWhile(ModeKind::Editor),
+            CommandError::NotWhile(ModeKind::Lesson),
             CommandError::NotIn(ModeKind::Local),
             CommandError::NotIn(ModeKind::Online),
             CommandError::NotIn(ModeKind::Puzzle),
             CommandError::NotIn(ModeKind::Editor),
+            CommandError::NotIn(ModeKind::Lesson),
             CommandError::AlreadyIn(ModeKind::Local),
             CommandError::AlreadyIn(ModeKind::Online),
             CommandError::AlreadyIn(ModeKind::Puzzle),
             CommandError::AlreadyIn(ModeKind::Editor),
+            CommandError::AlreadyIn(ModeKind::Lesson),
+            CommandError::Lesson(LessonError::NoSuchLesson {
+                game: GameId::Cannon,
+                lesson: "nope".into(),
+            }),
+            CommandError::Lesson(LessonError::NoCourse(GameId::Push)),
+            CommandError::Lesson(LessonError::Finished),
+            CommandError::Lesson(LessonError::LastLesson),
             CommandError::Online(OnlineError::NoGameYet),
             CommandError::Online(OnlineError::Spectating),
             CommandError::Online(OnlineError::NoSeat),

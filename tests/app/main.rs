@@ -9,6 +9,7 @@ mod accessibility;
 mod coach;
 mod editor;
 mod layouts;
+mod lessons;
 mod locales;
 mod perfect_play;
 mod play;

@@ -202,6 +202,11 @@ impl LessonRun {
         self.played.div_ceil(2)
     }
 
+    /// How many plies of the lesson's line are on the board.
+    pub fn played(&self) -> usize {
+        self.played
+    }
+
     /// The lesson's move for this turn, once the learner asked to see it.
     pub fn shown_move(&self) -> Option<AnyMove> {
         if !self.shown || self.state != LessonState::Trying {
