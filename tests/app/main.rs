@@ -9,6 +9,7 @@ mod accessibility;
 mod coach;
 mod editor;
 mod layouts;
+mod learning;
 mod lessons;
 mod locales;
 mod perfect_play;
