@@ -176,7 +176,9 @@ const TABS: [TabRow; 10] = [
         narrow: Some(5),
         view: |_, ui, frame, place| {
             place.scroll(ui, "learn", |ui| {
-                session_commands(lessons::show(ui, frame.session, frame.i18n))
+                // The phone's page has the lesson itself under the board.
+                let with_panel = place == Place::Column;
+                session_commands(lessons::show(ui, frame.session, frame.i18n, with_panel))
             })
         },
     },
@@ -287,10 +289,8 @@ fn tab_bar(
             }
         }
     };
-    match layout {
-        Layout::Medium => ui.horizontal(add),
-        Layout::Wide | Layout::Narrow => ui.horizontal_wrapped(add),
-    };
+    // Wrapped where the bar may be wider than its column (the medium layout's six tabs).
+    ui.horizontal_wrapped(add);
     clicked
 }
 
@@ -581,7 +581,12 @@ impl Views {
                         out.extend(session_commands(panels::games_section(ui, game, i18n)));
                         return;
                     }
-                    out.extend(session_commands(panels::actions_row(ui, session, i18n)));
+                    // A lesson takes none of the actions: what it says goes there instead.
+                    if session.lesson().is_some() {
+                        out.extend(session_commands(lessons::panel(ui, session, i18n)));
+                    } else {
+                        out.extend(session_commands(panels::actions_row(ui, session, i18n)));
+                    }
                     ui.separator();
                     let bar = bar(Layout::Narrow);
                     if let Some(tab) = tab_bar(ui, Layout::Narrow, &bar, self.tab, i18n) {

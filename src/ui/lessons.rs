@@ -22,9 +22,10 @@ fn start(game: GameId, lesson: &str) -> Command {
     })
 }
 
-/// The view: the lesson on the board, if any, then the course of its game (or of the game
-/// on the board) with each lesson's state.
-pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
+/// The view: the lesson on the board, if any (unless `with_panel` is false: the phone's page
+/// has it under the board, see [`panel`]), then the course of its game (or of the game on
+/// the board) with each lesson's state.
+pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n, with_panel: bool) -> Vec<Command> {
     let mut commands = Vec::new();
     let game = match session.lesson() {
         Some(run) => run.course().game,
@@ -40,8 +41,10 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
     };
     match session.lesson() {
         Some(run) => {
-            commands.extend(lesson_panel(ui, run, session, i18n));
-            ui.separator();
+            if with_panel {
+                commands.extend(lesson_panel(ui, run, session, i18n));
+                ui.separator();
+            }
         }
         None => {
             ui.label(i18n.tr(msg!("learn-intro")));
@@ -65,6 +68,16 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
     }
     commands.extend(course_list(ui, session, course, i18n));
     commands
+}
+
+/// The lesson on the board, if one is on, for the phone's page: right under the board, in
+/// place of the actions (which a lesson does not take), so that the goal and what the lesson
+/// says are in view while the learner taps.
+pub fn panel(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
+    match session.lesson() {
+        Some(run) => lesson_panel(ui, run, session, i18n),
+        None => Vec::new(),
+    }
 }
 
 /// The lesson on the board: where it is in its course, its title and goal, how the try goes,

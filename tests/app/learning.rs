@@ -427,10 +427,6 @@ fn screenshots_of_lessons() {
                 tap_attempt(&mut h, game, &trap);
                 h.state_mut().send(Command::Lesson(LessonCommand::ShowMe));
                 h.run();
-                let i18n = I18n::new(lang);
-                if let Some(node) = h.query_by_label(&i18n.tr(msg!("learn-leave"))) {
-                    node.scroll_to_me();
-                }
                 save(&mut h, "lesson");
                 if game == GameId::Maddell {
                     h.state_mut().send(Command::Lesson(LessonCommand::Leave));

@@ -376,11 +376,12 @@ impl Session {
     }
 
     /// The first lesson of the game on the board, offered to a newcomer (no game ever
-    /// played: nothing recorded, no game in progress with a move) until the offer is taken
-    /// or dismissed; never while another mode is on.
+    /// played: nothing recorded, every game in progress fresh, none with a move or over)
+    /// until the offer is taken or dismissed; never while another mode is on.
     pub fn lesson_offer(&self) -> Option<&'static qipan_engine::lessons::Lesson> {
         let progress = &self.shared.progress;
-        let newcomer = progress.is_empty() && self.local.games().all(AnyMatch::is_empty);
+        let fresh = |game: &AnyMatch| game.is_empty() && !game.status().is_over();
+        let newcomer = progress.is_empty() && self.local.games().all(fresh);
         if !matches!(self.mode, Mode::Local) || progress.lesson_offer_answered() || !newcomer {
             return None;
         }
