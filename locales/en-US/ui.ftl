@@ -399,7 +399,6 @@ learn-wrong = Not that one: it is taken back in a moment.
 learn-try-again = Try again.
 learn-done = Lesson done!
 learn-course-done = That was the last lesson of this course: you have met every rule of the game.
-learn-said-right = Right.
 learn-off-line = { $move } is allowed, but it is not the lesson's move. { $goal }
 learn-refused-illegal = The rules do not allow { $move } here.
 learn-refused-malformed = { $move } is no move of this game: no piece ever moves that way.

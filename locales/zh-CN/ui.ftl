@@ -373,7 +373,6 @@ learn-wrong = 不是这一步：马上撤回。
 learn-try-again = 再试一次。
 learn-done = 本课完成！
 learn-course-done = 这是本课程的最后一课：这个棋的每条规则你都已经学过了。
-learn-said-right = 对了。
 learn-off-line = { $move } 可以走，但不是这一课要走的。{ $goal }
 learn-refused-illegal = 规则不允许在这里走 { $move }。
 learn-refused-malformed = { $move } 不是这个棋的走法：棋子从来不能这样走。

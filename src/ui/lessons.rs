@@ -12,7 +12,7 @@ use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::GameId;
 use qipan_engine::lessons::Course;
-use qipan_session::lessons::{self, LessonRun, LessonState, Said};
+use qipan_session::lessons::{self, LessonRun, LessonState};
 use qipan_session::{Command, LessonCommand, Session};
 
 fn start(game: GameId, lesson: &str) -> Command {
@@ -122,17 +122,12 @@ fn lesson_panel(
     live(ui, state.id);
     mark(ui, "learn:state", &state);
     // Why the last try was refused or taken back, aloud as it appears.
-    if let Some(said) = words::lesson_said(run, i18n).filter(|_| run.said() != Some(&Said::Right)) {
-        egui::Frame::new()
-            .fill(theme::GOLD.gamma_multiply(0.25))
-            .corner_radius(6.0)
-            .inner_margin(6.0)
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                let said = ui.add(egui::Label::new(said).wrap());
-                live(ui, said.id);
-                mark(ui, "learn:said", &said);
-            });
+    if let Some(said) = words::lesson_said(run, i18n) {
+        note(ui, |ui| {
+            let said = ui.add(egui::Label::new(said).wrap());
+            live(ui, said.id);
+            mark(ui, "learn:said", &said);
+        });
     }
     if run.state() == LessonState::Done && !run.has_next() {
         ui.label(i18n.tr(msg!("learn-course-done")));
@@ -239,34 +234,41 @@ pub fn offer(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComman
         return commands;
     };
     let game = session.game().variant().game;
+    note(ui, |ui| {
+        let text = i18n.tr_args(
+            msg!("learn-offer"),
+            &[
+                ("game", i18n.tr(games::describe(game).name).into()),
+                ("title", i18n.tr_data(&lesson.title_id()).into()),
+            ],
+        );
+        let said = ui.add(egui::Label::new(text).wrap());
+        live(ui, said.id);
+        ui.horizontal_wrapped(|ui| {
+            let yes = ui.button(i18n.tr(msg!("learn-offer-yes")));
+            mark(ui, "learn:offer-yes", &yes);
+            if yes.clicked() {
+                commands.push(start(game, &lesson.id).into());
+                commands.push(AppCommand::OpenTab(Tab::Learn));
+            }
+            let no = ui.button(i18n.tr(msg!("learn-offer-no")));
+            mark(ui, "learn:offer-no", &no);
+            if no.clicked() {
+                commands.push(Command::Lesson(LessonCommand::DismissOffer).into());
+            }
+        });
+    });
+    commands
+}
+
+/// A note in a tinted box across the view: what the lesson says, the offer.
+fn note(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
     egui::Frame::new()
         .fill(theme::GOLD.gamma_multiply(0.25))
         .corner_radius(6.0)
         .inner_margin(6.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            let text = i18n.tr_args(
-                msg!("learn-offer"),
-                &[
-                    ("game", i18n.tr(games::describe(game).name).into()),
-                    ("title", i18n.tr_data(&lesson.title_id()).into()),
-                ],
-            );
-            let said = ui.add(egui::Label::new(text).wrap());
-            live(ui, said.id);
-            ui.horizontal_wrapped(|ui| {
-                let yes = ui.button(i18n.tr(msg!("learn-offer-yes")));
-                mark(ui, "learn:offer-yes", &yes);
-                if yes.clicked() {
-                    commands.push(start(game, &lesson.id).into());
-                    commands.push(AppCommand::OpenTab(Tab::Learn));
-                }
-                let no = ui.button(i18n.tr(msg!("learn-offer-no")));
-                mark(ui, "learn:offer-no", &no);
-                if no.clicked() {
-                    commands.push(Command::Lesson(LessonCommand::DismissOffer).into());
-                }
-            });
+            add(ui);
         });
-    commands
 }

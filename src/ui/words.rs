@@ -361,12 +361,13 @@ pub fn lesson_state(run: &LessonRun) -> Msg {
     }
 }
 
-/// What the lesson says about the learner's last try, in the rule's own words: the trap's
+/// Why the learner's last try was not the lesson's, in the rule's own words: the trap's
 /// reason, the engine's refusal, or that a legal move is not the lesson's (with its goal).
+/// `None` after the lesson's move (the lesson's state says so).
 pub fn lesson_said(run: &LessonRun, i18n: &I18n) -> Option<String> {
     let lesson = run.lesson();
     Some(match run.said()? {
-        Said::Right => i18n.tr(msg!("learn-said-right")),
+        Said::Right => return None,
         Said::Trap(trap) => i18n.tr_data(&lesson.trap_id(trap)),
         Said::Refused(MoveError::Illegal { text }) => i18n.tr_args(
             msg!("learn-refused-illegal"),

@@ -4,7 +4,7 @@
 //! explanation said aloud, both languages, every window size; and screenshots to look at.
 
 use crate::lessons::{play_line, seen, tap_attempt, trap_to_try};
-use crate::{app_with, click, ROOT};
+use crate::{app_with, click, Kept, ROOT};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use qipan::i18n::{I18n, Lang};
@@ -15,24 +15,7 @@ use qipan_engine::games::GameId;
 use qipan_session::lessons::course;
 use qipan_session::timer::ManualClock;
 use qipan_session::{Command, LessonCommand};
-use std::collections::HashMap;
 use std::path::Path;
-
-/// Storage that keeps what the app writes, for a restart.
-#[derive(Default)]
-struct Kept(HashMap<String, String>);
-impl eframe::Storage for Kept {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_owned(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
-}
 
 /// The app as eframe starts it from `kept` (empty: a first run), on a manual clock. (The
 /// storage lives as long as the test: a few strings.)

@@ -48,6 +48,22 @@ fn app_with(game: GameId) -> (Harness<'static, App>, ManualClock) {
     (harness, clock)
 }
 
+/// Storage that keeps what the app writes (for a restart).
+#[derive(Default)]
+struct Kept(std::collections::HashMap<String, String>);
+impl eframe::Storage for Kept {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
 /// Steps the app (in real time, for the computer's thread) until `done` holds.
 fn wait_until(harness: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
     let start = Instant::now();

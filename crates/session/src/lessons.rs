@@ -15,10 +15,9 @@
 //! while it is on.
 
 use crate::mode::{ModeKind, Outcome};
-use crate::puzzles::{REPLY_DELAY, WRONG_SHOWN};
+use crate::scripted::{Scripted, Stage};
 use crate::session::Shared;
-use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players, PuzzleCommand, Remote};
-use qipan_engine::ai::Level;
+use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, PuzzleCommand};
 use qipan_engine::games::{GameId, MoveError};
 use qipan_engine::lessons::{Course, Lesson};
 use std::sync::OnceLock;
@@ -103,15 +102,11 @@ pub struct LessonRun {
     course: &'static Course,
     /// The lesson's place in its course.
     index: usize,
-    board: AnyMatch,
-    /// Plies of the lesson's line on the board.
-    played: usize,
-    state: LessonState,
+    /// The board, refereed along the lesson's line.
+    script: Scripted,
     said: Option<Said>,
     /// The learner asked to see the move of this turn.
     shown: bool,
-    /// When the pending reply is played, or the wrong move taken back.
-    due: f64,
 }
 
 /// Lesson commands from the local games: only Start has no lesson to act on first.
@@ -157,16 +152,14 @@ impl LessonRun {
 
     fn at(course: &'static Course, index: usize, now: f64) -> Result<LessonRun, CommandError> {
         let lesson = &course.lessons[index];
-        let board = board_at(lesson, 0, now).ok_or(refused(LessonError::NoCourse(course.game)))?;
+        let script = Scripted::new(lesson.variant, &lesson.position, &lesson.line, now)
+            .ok_or(refused(LessonError::NoCourse(course.game)))?;
         Ok(LessonRun {
             course,
             index,
-            board,
-            played: 0,
-            state: LessonState::Trying,
+            script,
             said: None,
             shown: false,
-            due: 0.0,
         })
     }
 
@@ -184,11 +177,16 @@ impl LessonRun {
     }
 
     pub fn board(&self) -> &AnyMatch {
-        &self.board
+        self.script.board()
     }
 
     pub fn state(&self) -> LessonState {
-        self.state
+        match self.script.stage() {
+            Stage::Turn => LessonState::Trying,
+            Stage::Replying => LessonState::Replying,
+            Stage::Wrong => LessonState::Wrong,
+            Stage::Over => LessonState::Done,
+        }
     }
 
     /// What the lesson says about the last try, until the next one.
@@ -199,21 +197,21 @@ impl LessonRun {
     /// The learner's move the lesson is at (from 0): the one to make, or, once done, the
     /// number of moves made.
     pub fn step(&self) -> usize {
-        self.played.div_ceil(2)
+        self.played().div_ceil(2)
     }
 
     /// How many plies of the lesson's line are on the board.
     pub fn played(&self) -> usize {
-        self.played
+        self.script.played()
     }
 
     /// The lesson's move for this turn, once the learner asked to see it.
     pub fn shown_move(&self) -> Option<AnyMove> {
-        if !self.shown || self.state != LessonState::Trying {
+        if !self.shown || self.state() != LessonState::Trying {
             return None;
         }
         let text = self.lesson().learner_move(self.step())?;
-        self.board.parse_move(text).ok()
+        self.board().parse_move(text).ok()
     }
 
     /// Whether the course has a lesson after this one.
@@ -223,35 +221,12 @@ impl LessonRun {
 
     /// When [`LessonRun::advance`] next has something to do (the app asks for a frame then).
     pub fn next_moment(&self) -> Option<f64> {
-        matches!(self.state, LessonState::Replying | LessonState::Wrong).then_some(self.due)
+        self.script.next_moment()
     }
 
     /// Plays the scripted reply, or takes the wrong move back, when its moment has come.
     pub fn advance(&mut self, now: f64) {
-        if now < self.due {
-            return;
-        }
-        let lesson = self.lesson();
-        match self.state {
-            LessonState::Replying => {
-                let reply = lesson.line.get(self.played).map(String::as_str);
-                if reply.is_some_and(|reply| self.board.play_remote(reply, now).is_ok()) {
-                    self.played += 1;
-                }
-                self.state = if self.played >= lesson.line.len() {
-                    LessonState::Done
-                } else {
-                    LessonState::Trying
-                };
-            }
-            LessonState::Wrong => {
-                if let Some(board) = board_at(lesson, self.played, now) {
-                    self.board = board;
-                }
-                self.state = LessonState::Trying;
-            }
-            LessonState::Trying | LessonState::Done => {}
-        }
+        self.script.advance(now);
     }
 
     /// The learner's try: the lesson's move is played (its last one does the lesson); any
@@ -259,7 +234,7 @@ impl LessonRun {
     /// Refused only while it is not the learner's turn, once the lesson is done, or for a
     /// move of another game.
     fn try_move(&mut self, mv: AnyMove, shared: &mut Shared, now: f64) -> Result<(), CommandError> {
-        match self.state {
+        match self.state() {
             LessonState::Trying => {}
             LessonState::Replying | LessonState::Wrong => {
                 return Err(CommandError::Play(PlayError::NotYourTurn))
@@ -267,16 +242,16 @@ impl LessonRun {
             LessonState::Done => return Err(refused(LessonError::Finished)),
         }
         let text = self
-            .board
+            .board()
             .format_move(mv)
             .ok_or(CommandError::Play(PlayError::OtherGame))?;
         let lesson = self.lesson();
-        match self.board.play(mv, now) {
+        match self.script.play(mv, now) {
             Ok(()) => {}
             Err(PlayError::Move(error)) => {
                 // The engine's own word on the move as written (a typed move of a shape the
                 // notation has no spelling for is malformed, not only illegal).
-                let why = self.board.parse_move(&text).err().unwrap_or(error);
+                let why = self.board().parse_move(&text).err().unwrap_or(error);
                 self.said = Some(if lesson.refusal(&text).is_some() {
                     Said::Trap(text)
                 } else {
@@ -287,24 +262,17 @@ impl LessonRun {
             Err(other) => return Err(CommandError::Play(other)),
         }
         let step = self.step();
-        if !lesson.is_expected(step, &text) {
+        let right = lesson.is_expected(step, &text);
+        self.script.judge(right, now);
+        if !right {
             self.said = Some(Said::OffLine(text));
-            self.state = LessonState::Wrong;
-            self.due = now + WRONG_SHOWN;
             return Ok(());
         }
-        self.played += 1;
         self.said = Some(Said::Right);
         self.shown = false;
         if step + 1 >= lesson.steps() {
             shared.progress.record_lesson(self.course.game, &lesson.id);
         }
-        self.state = if lesson.reply(step).is_some() {
-            self.due = now + REPLY_DELAY;
-            LessonState::Replying
-        } else {
-            LessonState::Done
-        };
         Ok(())
     }
 
@@ -326,7 +294,7 @@ impl LessonRun {
         match command {
             Command::Play(mv) => self.try_move(mv, shared, now)?,
             Command::Hint | Command::Lesson(LessonCommand::ShowMe) => {
-                if self.state == LessonState::Done {
+                if self.state() == LessonState::Done {
                     return Err(refused(LessonError::Finished));
                 }
                 self.shown = true;
@@ -343,8 +311,6 @@ impl LessonRun {
             }
             Command::Lesson(LessonCommand::Retry) => self.retry(now)?,
             Command::Lesson(LessonCommand::Leave) => return Ok(Outcome::Leave),
-            // Answered by the session in every mode; never handed on.
-            Command::Lesson(LessonCommand::DismissOffer) => {}
             next @ (Command::PickGame(_)
             | Command::Puzzle(PuzzleCommand::Next(_) | PuzzleCommand::Daily { .. })
             | Command::Editor(crate::editor::EditorCommand::Open(_))) => {
@@ -354,27 +320,4 @@ impl LessonRun {
         }
         Ok(Outcome::Stay)
     }
-}
-
-/// The lesson's board after the first `plies` of its line, refereed by the lesson: the
-/// learner plays their side, no computer, no turn clock. `None` if it does not replay (a
-/// course holds only lessons that do).
-fn board_at(lesson: &Lesson, plies: usize, now: f64) -> Option<AnyMatch> {
-    let players = Players {
-        human: Some(lesson.learner),
-        level: Level::Easy,
-    };
-    let line = lesson.line.get(..plies)?;
-    let mut board = AnyMatch::replay(
-        lesson.variant,
-        &lesson.position,
-        line,
-        plies,
-        players,
-        0,
-        now,
-    )
-    .ok()?;
-    board.set_remote(Remote::Player);
-    Some(board)
 }

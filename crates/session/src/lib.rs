@@ -25,6 +25,7 @@ pub mod progress;
 pub mod puzzles;
 pub mod record;
 pub mod save;
+mod scripted;
 mod session;
 pub mod timer;
 
