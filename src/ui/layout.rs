@@ -441,8 +441,8 @@ impl Views {
         out
     }
 
-    /// The wide layout's right-hand column: the rules, lessons, puzzles and statistics as tabs; the
-    /// review, once asked for, takes their place.
+    /// The wide layout's right-hand column: the rules, lessons, puzzles and statistics as
+    /// tabs; the review, once asked for, takes their place.
     fn side_column(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
         let i18n = frame.i18n;
         if frame.session.game().review_running().is_some() {
@@ -613,7 +613,7 @@ impl Views {
         if session.has_pending() || self.board.glide_progress(game, now).is_some() {
             ctx.request_repaint();
         } else if let Some(at) = session.next_moment() {
-            // A puzzle's reply, or its wrong move taken back.
+            // A puzzle's or a lesson's reply, or its wrong move taken back.
             ctx.request_repaint_after(Duration::from_secs_f64((at - now).max(0.0)));
         } else if game.game_on()
             && session.puzzle().is_none()

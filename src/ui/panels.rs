@@ -1,6 +1,7 @@
 //! The sections around the board: the game picker, the actions, the move list and the
-//! rules (with a Try it on each rule line a lesson teaches). The layout places them in columns on a wide window and in tabs under the board on
-//! a narrow one. Each reads the session and returns what it asks for.
+//! rules (with a Try it on each rule line a lesson teaches). The layout places them in
+//! columns on a wide window and in tabs under the board on a narrow one. Each reads the
+//! session and returns what it asks for.
 
 use super::command::{AppCommand, Tab};
 use super::games::{self, description};

@@ -1,7 +1,7 @@
 //! What the session reports, in the person's language: why a game ended, the notices, why a
 //! command was refused, why a set-up cannot be played, a puzzle's task and progress, what a
-//! lesson says about a try, the online game's state. Every view that says one of these says it with these words, so each
-//! is worded once.
+//! lesson says about a try, the online game's state. Every view that says one of these says
+//! it with these words, so each is worded once.
 
 use super::games::{self, GameDescription};
 use crate::i18n::{I18n, Msg};
