@@ -98,26 +98,37 @@ impl I18n {
         self.format(msg, Some(&fluent_args))
     }
 
+    /// The text of a message whose id comes from data, not from the code: a lesson's title,
+    /// goal, steps and traps ([`qipan_engine::lessons::Lesson::message_ids`]; a test checks
+    /// that both languages define every one).
+    pub fn tr_data(&self, id: &str) -> String {
+        self.format_id(id, None)
+    }
+
     /// Whether the current language defines `id` (for tests).
     pub fn has(&self, lang: Lang, id: &str) -> bool {
         self.bundles[lang as usize].has_message(id)
     }
 
     fn format(&self, msg: Msg, args: Option<&FluentArgs<'_>>) -> String {
-        self.try_format(msg, args).unwrap_or_else(|problem| {
+        self.format_id(msg.0, args)
+    }
+
+    fn format_id(&self, id: &str, args: Option<&FluentArgs<'_>>) -> String {
+        self.try_format(id, args).unwrap_or_else(|problem| {
             report(&problem);
             // The id at least says which text is broken; a half-formatted text or an empty
             // one would hide it.
-            msg.0.to_owned()
+            id.to_owned()
         })
     }
 
     /// The message text, or what went wrong, naming the message and the language.
-    fn try_format(&self, msg: Msg, args: Option<&FluentArgs<'_>>) -> Result<String, String> {
+    fn try_format(&self, id: &str, args: Option<&FluentArgs<'_>>) -> Result<String, String> {
         let bundle = &self.bundles[self.lang as usize];
         let tag = self.lang.tag();
-        let Some(pattern) = bundle.get_message(msg.0).and_then(|m| m.value()) else {
-            return Err(format!("{tag} has no message '{}'", msg.0));
+        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+            return Err(format!("{tag} has no message '{id}'"));
         };
         let mut errors = Vec::new();
         let text = bundle.format_pattern(pattern, args, &mut errors);
@@ -126,8 +137,7 @@ impl I18n {
         } else {
             let errors: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
             Err(format!(
-                "{tag} message '{}' did not format: {}",
-                msg.0,
+                "{tag} message '{id}' did not format: {}",
                 errors.join("; ")
             ))
         }
@@ -302,7 +312,7 @@ mod tests {
         let i18n = test_i18n();
         assert_eq!(i18n.tr(Msg("greeting")), "greeting");
         let problem = i18n
-            .try_format(Msg("greeting"), None)
+            .try_format("greeting", None)
             .expect_err("a missing argument is an error");
         assert!(problem.contains("en-US"), "{problem}");
         assert!(problem.contains("'greeting'"), "{problem}");
@@ -367,7 +377,7 @@ mod tests {
         assert_eq!(i18n.tr(Msg("no-such-message")), "no-such-message");
         assert_eq!(i18n.tr(Msg("only-attribute")), "only-attribute");
         let problem = i18n
-            .try_format(Msg("no-such-message"), None)
+            .try_format("no-such-message", None)
             .expect_err("missing");
         assert!(problem.contains("'no-such-message'"), "{problem}");
     }

@@ -9,6 +9,8 @@
 //! ignored until the server speaks lobby.md (`register`, `seek`, `paired`, the records
 //! API); then drop the `ignore` and run `cargo test --test lobby`.
 
+mod common;
+
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipan::ui::App;
@@ -62,13 +64,13 @@ fn wait(apps: &mut [&mut Harness<'static, App>], what: &str, done: impl Fn(&[&Ap
 
 /// Chooses `name` through the Play online section.
 fn choose(harness: &mut Harness<'static, App>, name: &str) {
-    harness.get_by_label("Play online").click();
+    common::click_in_view(harness, "Play online");
     harness.run();
-    harness.get_by_label("Your name").click();
+    common::click_in_view(harness, "Your name");
     harness.run();
     harness.get_by_label("Your name").type_text(name);
     harness.run();
-    harness.get_by_label("Choose this name").click();
+    common::click_in_view(harness, "Choose this name");
     harness.run();
 }
 
@@ -93,7 +95,7 @@ fn two_apps_are_paired_play_and_see_their_rating_change() {
         a.iter().all(|app| app.session().lobby().player().is_some())
     });
     for app in [&mut ann, &mut bo] {
-        app.get_by_label("Play someone (rated)").click();
+        common::click_in_view(app, "Play someone (rated)");
         app.run();
     }
     wait(&mut [&mut ann, &mut bo], "the pairing", |a| {
@@ -127,7 +129,7 @@ fn two_apps_are_paired_play_and_see_their_rating_change() {
         "the move on both boards",
         |a| a.iter().all(|app| app.game().len() == 1),
     );
-    other.get_by_label("Resign").click();
+    common::click_in_view(other, "Resign");
     other.run();
     wait(&mut [&mut ann, &mut bo], "both rating changes", |a| {
         a.iter().all(|app| {

@@ -40,6 +40,8 @@ pub enum Tab {
     Review,
     /// "Find the move".
     Puzzles,
+    /// The lessons of the game on the board.
+    Learn,
     /// The player's record and ratings.
     Stats,
     /// A player's online profile: ratings, their chart, the last games.

@@ -16,7 +16,7 @@ use super::marks::mark;
 use super::online::OnlineView;
 use super::perfect_play::PerfectPlay;
 use super::records::RecordsView;
-use super::{coach, online, panels, players, puzzles, records, settings, stats, status};
+use super::{coach, lessons, online, panels, players, puzzles, records, settings, stats, status};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_session::{Command, CommandError, Session};
@@ -60,7 +60,8 @@ impl Layout {
 }
 
 /// One tab: its title, the name its mark carries (`tab:rules`; `side:rules` in the wide
-/// layout's right-hand column), its place in each layout's tab bar, and the view it draws.
+/// layout's right-hand column), its place in each layout's tab bar (tabs with the same place
+/// keep this table's order), and the view it draws.
 struct TabRow {
     tab: Tab,
     title: Msg,
@@ -78,7 +79,7 @@ type TabView = fn(&mut Views, &mut egui::Ui, Frame<'_>, Place) -> Vec<AppCommand
 
 /// Every tab. Beside them, the wide layout keeps the play column on its left, and the review
 /// takes its right-hand column by itself while there is one.
-const TABS: [TabRow; 11] = [
+const TABS: [TabRow; 12] = [
     TabRow {
         tab: Tab::Play,
         title: msg!("tab-play"),
@@ -162,8 +163,23 @@ const TABS: [TabRow; 11] = [
         narrow: Some(5),
         view: |_, ui, frame, place| {
             place.scroll(ui, "rules", |ui| {
-                panels::rules_section(ui, frame.session.game(), frame.i18n);
-                Vec::new()
+                panels::rules_section(ui, frame.session, frame.i18n)
+            })
+        },
+    },
+    // Beside the rules, in every bar.
+    TabRow {
+        tab: Tab::Learn,
+        title: msg!("learn-heading"),
+        name: "learn",
+        wide: Some(0),
+        medium: Some(1),
+        narrow: Some(5),
+        view: |_, ui, frame, place| {
+            place.scroll(ui, "learn", |ui| {
+                // The phone's page has the lesson itself under the board.
+                let with_panel = place == Place::Column;
+                session_commands(lessons::show(ui, frame.session, frame.i18n, with_panel))
             })
         },
     },
@@ -349,6 +365,8 @@ pub struct Views {
     side: Tab,
     /// Whether a puzzle was on the board last frame (a new one brings its view forward).
     solving: bool,
+    /// Whether a lesson was on the board last frame (a new one brings its view forward).
+    learning: bool,
     pub board: BoardView,
     pub keyboard: Keyboard,
     pub online: OnlineView,
@@ -377,6 +395,7 @@ impl Views {
             tab: Tab::default(),
             side: Tab::Rules,
             solving: false,
+            learning: false,
             board: BoardView::default(),
             keyboard: Keyboard::default(),
             online: OnlineView::new(server),
@@ -412,6 +431,14 @@ impl Views {
             }
         }
         self.solving = solving;
+        let learning = session.lesson().is_some();
+        if learning && !self.learning {
+            self.side = Tab::Learn;
+            if layout != Layout::Wide {
+                self.tab = Tab::Learn;
+            }
+        }
+        self.learning = learning;
         egui::Panel::top("status").show(ui, |ui| {
             ui.add_space(4.0);
             // Setting up a position: the game behind it waits, and the bar says so.
@@ -422,6 +449,7 @@ impl Views {
             }
             let (perfect_play, now) = (frame.perfect_play, frame.now);
             status::status_bar(ui, session, i18n, perfect_play, now, frame.refusal);
+            out.extend(lessons::offer(ui, session, i18n));
             out.extend(session_commands(status::engine_failure(ui, game, i18n)));
             out.extend(session_commands(coach::coach_notes(ui, game, i18n)));
             ui.add_space(2.0);
@@ -450,8 +478,8 @@ impl Views {
         out
     }
 
-    /// The wide layout's right-hand column: the rules, puzzles and statistics as tabs; the
-    /// review, once asked for, takes their place.
+    /// The wide layout's right-hand column: the rules, lessons, puzzles and statistics as
+    /// tabs; the review, once asked for, takes their place.
     fn side_column(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
         let i18n = frame.i18n;
         if frame.session.game().review_running().is_some() {
@@ -593,7 +621,12 @@ impl Views {
                         out.extend(session_commands(panels::games_section(ui, game, i18n)));
                         return;
                     }
-                    out.extend(session_commands(panels::actions_row(ui, session, i18n)));
+                    // A lesson takes none of the actions: what it says goes there instead.
+                    if session.lesson().is_some() {
+                        out.extend(session_commands(lessons::panel(ui, session, i18n)));
+                    } else {
+                        out.extend(session_commands(panels::actions_row(ui, session, i18n)));
+                    }
                     ui.separator();
                     let bar = bar(Layout::Narrow);
                     if let Some(tab) = tab_bar(ui, Layout::Narrow, &bar, self.tab, i18n) {
@@ -620,9 +653,13 @@ impl Views {
         if session.has_pending() || self.board.glide_progress(game, now).is_some() {
             ctx.request_repaint();
         } else if let Some(at) = session.next_moment() {
-            // A puzzle's reply, or its wrong move taken back.
+            // A puzzle's or a lesson's reply, or its wrong move taken back.
             ctx.request_repaint_after(Duration::from_secs_f64((at - now).max(0.0)));
-        } else if game.game_on() && session.puzzle().is_none() && session.editor().is_none() {
+        } else if game.game_on()
+            && session.puzzle().is_none()
+            && session.lesson().is_none()
+            && session.editor().is_none()
+        {
             let left = game.remaining(now);
             let to_next_second = (left - left.floor()).max(0.02);
             let mut delay = Duration::from_secs_f64(to_next_second);

@@ -14,7 +14,7 @@
 //!   (`widgets`), the board painters (`boards`), Maddell's perfect play;
 //! - the sections, which import only those: the board, the status line, the coach, the
 //!   panels, settings, the editor, Save and Load, the keys, online play, the players over
-//!   an online board, the records (profiles, leaderboards), puzzles, statistics;
+//!   an online board, the records (profiles, leaderboards), puzzles, lessons, statistics;
 //! - `layout`, which places the sections and holds the table of tabs; the web page's state
 //!   (`page`);
 //! - this shell.
@@ -29,6 +29,7 @@ pub mod games;
 mod kept;
 mod keys;
 pub mod layout;
+mod lessons;
 mod marks;
 pub mod online;
 #[cfg(target_arch = "wasm32")]

@@ -40,6 +40,12 @@ pub fn status_bar(
             ui.separator();
             let said = ui.label(i18n.tr(words::puzzle_state(run)));
             live(ui, said.id);
+        } else if let Some(run) = session.lesson() {
+            // A lesson has no clock either: which lesson, and how the try goes.
+            ui.strong(i18n.tr_data(&run.lesson().title_id()));
+            ui.separator();
+            let said = ui.label(i18n.tr(words::lesson_state(run)));
+            live(ui, said.id);
         } else if status == Status::Ongoing {
             let turn = if stuck {
                 i18n.tr(msg!("push-stuck"))

@@ -1,21 +1,22 @@
 //! What the session reports, in the person's language: why a game ended, the notices, why a
-//! command was refused, why a set-up cannot be played, a puzzle's task and progress, the
-//! online game's state. Every view that says one of these says it with these words, so each
-//! is worded once.
+//! command was refused, why a set-up cannot be played, a puzzle's task and progress, what a
+//! lesson says about a try, the online game's state. Every view that says one of these says
+//! it with these words, so each is worded once.
 
 use super::games::{self, GameDescription};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_engine::ai::Level;
 use qipan_engine::games::setup::{Piece, SetupError};
-use qipan_engine::games::Variant;
-use qipan_engine::games::{EndReason, MoveError, Side, Status};
+use qipan_engine::games::{EndReason, GameId, MoveError, Side, Status, Variant};
 use qipan_session::editor::EditorError;
+use qipan_session::lessons::{LessonRun, LessonState, Said};
 use qipan_session::lobby::{GameRating, LobbyError, LobbyNotice, SeatedPlayer};
 use qipan_session::online::{ErrorCode, Link, OnlineError, OnlineNotice, Seat};
 use qipan_session::puzzles::{Goal, PuzzleError, PuzzleRun, PuzzleState};
 use qipan_session::seeking::{Seeking, Step, Wish};
-use qipan_session::{AnyMatch, CommandError, ModeKind, Notice, PlayError, ReplayError, Session};
+use qipan_session::{AnyMatch, CommandError, LessonError, ModeKind, Notice, PlayError};
+use qipan_session::{ReplayError, Session};
 
 /// Why the game on the board ended, in words, from the reason the engine gives.
 pub fn end_reason(game: &AnyMatch, i18n: &I18n) -> String {
@@ -108,6 +109,7 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
             ModeKind::Editor => msg!("refused-editing"),
             ModeKind::Seeking => msg!("refused-seeking"),
             ModeKind::Archive => msg!("refused-archive"),
+            ModeKind::Lesson => msg!("refused-lesson"),
         }),
         CommandError::NotIn(mode) => i18n.tr(match mode {
             ModeKind::Local => msg!("refused-not-local"),
@@ -116,6 +118,7 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
             ModeKind::Editor => msg!("refused-editor-not-open"),
             ModeKind::Seeking => msg!("refused-not-seeking"),
             ModeKind::Archive => msg!("refused-no-archive"),
+            ModeKind::Lesson => msg!("refused-no-lesson"),
         }),
         CommandError::AlreadyIn(mode) => i18n.tr(match mode {
             ModeKind::Local => msg!("refused-already-local"),
@@ -124,6 +127,7 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
             ModeKind::Editor => msg!("refused-editor-open"),
             ModeKind::Seeking => msg!("refused-already-seeking"),
             ModeKind::Archive => msg!("refused-already-archive"),
+            ModeKind::Lesson => msg!("refused-already-lesson"),
         }),
         CommandError::Online(error) => i18n.tr(match error {
             OnlineError::NoGameYet => msg!("refused-online-no-game"),
@@ -155,6 +159,24 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
             ),
         },
         CommandError::Editor(error) => editor_refusal(error, session, i18n),
+        CommandError::Lesson(error) => {
+            let course = |game: &GameId| i18n.tr(games::describe(*game).name);
+            match error {
+                LessonError::NoSuchLesson { game, lesson } => i18n.tr_args(
+                    msg!("refused-lesson-unknown"),
+                    &[
+                        ("game", course(game).into()),
+                        ("lesson", lesson.as_str().into()),
+                    ],
+                ),
+                LessonError::NoCourse(game) => i18n.tr_args(
+                    msg!("refused-lesson-no-course"),
+                    &[("game", course(game).into())],
+                ),
+                LessonError::Finished => i18n.tr(msg!("refused-lesson-finished")),
+                LessonError::LastLesson => i18n.tr(msg!("refused-lesson-last")),
+            }
+        }
     }
 }
 
@@ -347,6 +369,43 @@ pub fn puzzle_state(run: &PuzzleRun) -> Msg {
         (PuzzleState::Solved, false) => msg!("puzzle-solved"),
         (PuzzleState::Solved, true) => msg!("puzzle-solved-after"),
     }
+}
+
+/// How the lesson on the board goes, for the Learn view and the status line.
+pub fn lesson_state(run: &LessonRun) -> Msg {
+    match (run.state(), run.said()) {
+        (LessonState::Trying, None | Some(Said::Right)) => msg!("learn-your-move"),
+        (LessonState::Trying, Some(_)) => msg!("learn-try-again"),
+        (LessonState::Replying, _) => msg!("learn-right"),
+        (LessonState::Wrong, _) => msg!("learn-wrong"),
+        (LessonState::Done, _) => msg!("learn-done"),
+    }
+}
+
+/// Why the learner's last try was not the lesson's, in the rule's own words: the trap's
+/// reason, the engine's refusal, or that a legal move is not the lesson's (with its goal).
+/// `None` after the lesson's move (the lesson's state says so).
+pub fn lesson_said(run: &LessonRun, i18n: &I18n) -> Option<String> {
+    let lesson = run.lesson();
+    Some(match run.said()? {
+        Said::Right => return None,
+        Said::Trap(trap) => i18n.tr_data(&lesson.trap_id(trap)),
+        Said::Refused(MoveError::Illegal { text }) => i18n.tr_args(
+            msg!("learn-refused-illegal"),
+            &[("move", text.as_str().into())],
+        ),
+        Said::Refused(MoveError::Malformed { text, .. }) => i18n.tr_args(
+            msg!("learn-refused-malformed"),
+            &[("move", text.as_str().into())],
+        ),
+        Said::OffLine(text) => i18n.tr_args(
+            msg!("learn-off-line"),
+            &[
+                ("move", text.as_str().into()),
+                ("goal", i18n.tr_data(&lesson.goal_id()).into()),
+            ],
+        ),
+    })
 }
 
 /// The online game's line in the status bar: the room, the seat, the friend, the link.
@@ -565,14 +624,24 @@ mod tests {
             CommandError::NotWhile(ModeKind::Online),
             CommandError::NotWhile(ModeKind::Puzzle),
             CommandError::NotWhile(ModeKind::Editor),
+            CommandError::NotWhile(ModeKind::Lesson),
             CommandError::NotIn(ModeKind::Local),
             CommandError::NotIn(ModeKind::Online),
             CommandError::NotIn(ModeKind::Puzzle),
             CommandError::NotIn(ModeKind::Editor),
+            CommandError::NotIn(ModeKind::Lesson),
             CommandError::AlreadyIn(ModeKind::Local),
             CommandError::AlreadyIn(ModeKind::Online),
             CommandError::AlreadyIn(ModeKind::Puzzle),
             CommandError::AlreadyIn(ModeKind::Editor),
+            CommandError::AlreadyIn(ModeKind::Lesson),
+            CommandError::Lesson(LessonError::NoSuchLesson {
+                game: GameId::Cannon,
+                lesson: "nope".into(),
+            }),
+            CommandError::Lesson(LessonError::NoCourse(GameId::Push)),
+            CommandError::Lesson(LessonError::Finished),
+            CommandError::Lesson(LessonError::LastLesson),
             CommandError::Online(OnlineError::NoGameYet),
             CommandError::Online(OnlineError::Spectating),
             CommandError::Online(OnlineError::NoSeat),

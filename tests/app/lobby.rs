@@ -4,7 +4,7 @@
 //! with each rating's change, the profile and the leaderboard. Every control is found by
 //! its accessible name, in both languages where it matters.
 
-use crate::{app_with, click, seen_containing};
+use crate::{app_with, click, press, seen_containing};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use qipan::i18n::Lang;
@@ -30,14 +30,6 @@ pub fn online_app() -> (Harness<'static, App>, ManualClock, ScriptedServer) {
     let server = harness.state_mut().script_server();
     click(&mut harness, "Play online");
     (harness, clock, server)
-}
-
-/// Brings the widget named `label` into view (a column may have scrolled it out) and
-/// clicks it.
-pub fn press(harness: &mut Harness<'static, App>, label: &str) {
-    harness.get_by_label(label).scroll_to_me();
-    harness.run();
-    click(harness, label);
 }
 
 /// Types `text` into the field named `label`.

@@ -1,7 +1,7 @@
 //! Refusals: what the session does not do is said in the status line, in both languages, as
 //! a live region (a screen reader says it as it appears), and goes after a few seconds.
 
-use crate::{app_with, click};
+use crate::{app_with, click, press};
 use egui::accesskit::Live;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
@@ -103,7 +103,7 @@ fn undo_while_playing_a_friend_is_refused_in_words() {
     // A server nobody listens on: the game with a friend is on, its socket lost.
     harness.state_mut().set_server("ws://127.0.0.1:9/ws");
     click(&mut harness, "Play online");
-    click(&mut harness, "Create a game");
+    press(&mut harness, "Create a game");
     assert!(harness.state().session().online().is_some());
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     harness.run();

@@ -9,7 +9,7 @@ use crate::lobby::LobbyCommand;
 use crate::mode::{Mode, ModeKind};
 use crate::progress::Outcome;
 use crate::session::Shared;
-use crate::{archive, online, puzzles, save, seeking};
+use crate::{archive, lessons, online, puzzles, save, seeking};
 use crate::{AnyMatch, Choices, Command, CommandError, Notice, Players};
 use qipan_engine::ai::{Level, Tables};
 use qipan_engine::games::{Game, GameId, RuleOption, Side, Variant};
@@ -144,6 +144,10 @@ impl Local {
                 return Ok(Some(Mode::Editor(Box::new(editor))));
             }
             Command::Editor(_) => return Err(CommandError::NotIn(ModeKind::Editor)),
+            Command::Lesson(command) => {
+                let run = lessons::start(command, shared, now)?;
+                return Ok(Some(Mode::Lesson(Box::new(run))));
+            }
             // The session handles these itself, in every mode, before any handler sees them.
             Command::SetSeat(_)
             | Command::SetLevel(_)

@@ -12,6 +12,7 @@
 //! | [`Mode::Editor`] | [`crate::editor`] | a position being set up |
 //! | [`Mode::Seeking`] | [`crate::seeking`] | a name, a key or a seek on its way to the server |
 //! | [`Mode::Archive`] | [`crate::archive`] | a finished online game from the records, reviewed |
+//! | [`Mode::Lesson`] | [`crate::lessons`] | a lesson the session referees |
 //!
 //! The session handles the commands every mode takes alike (the level, the coach, the
 //! seat, the kept progress, the solved tables) once, before any mode sees them. Every other
@@ -28,6 +29,7 @@
 
 use crate::archive::Archive;
 use crate::editor::Editor;
+use crate::lessons::LessonRun;
 use crate::online::Online;
 use crate::puzzles::PuzzleRun;
 use crate::seeking::Seeking;
@@ -47,6 +49,8 @@ pub enum Mode {
     Seeking(Box<Seeking>),
     /// A finished online game from the records, on the board for the coach's review.
     Archive(Box<Archive>),
+    /// A lesson being played, refereed by the session.
+    Lesson(Box<LessonRun>),
 }
 
 /// A mode by name, as a refusal names it.
@@ -58,6 +62,7 @@ pub enum ModeKind {
     Editor,
     Seeking,
     Archive,
+    Lesson,
 }
 
 impl Mode {
@@ -69,6 +74,7 @@ impl Mode {
             Mode::Editor(_) => ModeKind::Editor,
             Mode::Seeking(_) => ModeKind::Seeking,
             Mode::Archive(_) => ModeKind::Archive,
+            Mode::Lesson(_) => ModeKind::Lesson,
         }
     }
 }

@@ -7,15 +7,16 @@
 //! window here: tests drive a whole session by commands alone ([`Session::run`]).
 //!
 //! A command goes one way: the commands every mode takes alike (the level, the coach, the
-//! seat, the kept progress, the solved tables) are handled here, once; any other goes to the
-//! handler of the [`Mode`] on the board ([`crate::mode`]), which handles it, refuses it
-//! with a [`CommandError`], or leaves its mode (and may hand the command on to the local
-//! games). What the board shows ([`Session::game`]), what runs each frame
+//! seat, the kept progress, the solved tables, the answer to a lesson offered) are handled
+//! here, once; any other goes to the handler of the [`Mode`] on the board ([`crate::mode`]),
+//! which handles it, refuses it with a [`CommandError`], or leaves its mode (and may hand the
+//! command on to the local games). What the board shows ([`Session::game`]), what runs each frame
 //! ([`Session::apply`]) and where a command goes all follow from the one mode.
 
 use crate::archive::Archive;
 use crate::connection::Connection;
 use crate::editor::{Editor, EditorCommand, EditorError};
+use crate::lessons::{LessonCommand, LessonError, LessonRun};
 use crate::link::GameLink;
 use crate::lobby::{Lobby, LobbyCommand, LobbyError, Request};
 use crate::local::Local;
@@ -107,6 +108,8 @@ pub enum Command {
     SetTables(Tables),
     /// The board editor: setting up a position by hand ([`crate::editor`]).
     Editor(EditorCommand),
+    /// Learning a game by its lessons ([`crate::lessons`]).
+    Lesson(LessonCommand),
 }
 
 /// Why a command was refused. The session is unchanged, and the status line says why.
@@ -131,6 +134,8 @@ pub enum CommandError {
     Editor(EditorError),
     /// The lobby refused a name, a key, a seek or a record: why.
     Lobby(LobbyError),
+    /// A lesson command was refused: why.
+    Lesson(LessonError),
 }
 
 /// The choices that shape the games, as they are kept between runs.
@@ -256,6 +261,7 @@ impl Session {
             // The server runs an online game (the coach may review it once it is over).
             Mode::Online(online) => online.advance(now),
             Mode::Archive(archive) => archive.advance(now),
+            Mode::Lesson(run) => run.advance(now),
             // The editor's game waits behind it, and the local games behind a seek.
             Mode::Editor(_) | Mode::Seeking(_) => {}
         }
@@ -290,6 +296,7 @@ impl Session {
             Mode::Local => return self.local_command(command, now),
             Mode::Online(online) => online.handle(command, &mut self.shared, now)?,
             Mode::Puzzle(run) => run.handle(command, &mut self.shared, now)?,
+            Mode::Lesson(run) => run.handle(command, &mut self.shared, now)?,
             Mode::Editor(editor) => {
                 editor.handle(command, &mut self.local, &mut self.shared, now)?
             }
@@ -336,6 +343,9 @@ impl Session {
             Command::Lobby(LobbyCommand::Fetched { query, answer }) => {
                 self.shared.lobby.fetched(query, answer)
             }
+            Command::Lesson(LessonCommand::DismissOffer) => {
+                self.shared.progress.answer_lesson_offer();
+            }
             command => return Some(command),
         }
         None
@@ -363,6 +373,7 @@ impl Session {
             Mode::Online(online) => online.game().unwrap_or(self.local.board()),
             Mode::Puzzle(run) => run.board(),
             Mode::Archive(archive) => archive.board(),
+            Mode::Lesson(run) => run.board(),
             Mode::Local | Mode::Editor(_) | Mode::Seeking(_) => self.local.board(),
         }
     }
@@ -389,6 +400,29 @@ impl Session {
             Mode::Seeking(seeking) => Some(seeking),
             _ => None,
         }
+    }
+
+    /// The lesson on the board, while one is being played.
+    pub fn lesson(&self) -> Option<&LessonRun> {
+        match &self.mode {
+            Mode::Lesson(run) => Some(run),
+            _ => None,
+        }
+    }
+
+    /// The first lesson of the game on the board, offered to a newcomer (no game ever
+    /// played: nothing recorded, every game in progress fresh, none with a move or over)
+    /// until the offer is taken or dismissed; never while another mode is on.
+    pub fn lesson_offer(&self) -> Option<&'static qipan_engine::lessons::Lesson> {
+        let progress = &self.shared.progress;
+        let fresh = |game: &AnyMatch| game.is_empty() && !game.status().is_over();
+        let newcomer = progress.is_empty() && self.local.games().all(fresh);
+        if !matches!(self.mode, Mode::Local) || progress.lesson_offer_answered() || !newcomer {
+            return None;
+        }
+        crate::lessons::course(self.local.board().variant().game)?
+            .lessons
+            .first()
     }
 
     /// The record's game under review, while one is on the board.
@@ -421,7 +455,7 @@ impl Session {
             Mode::Local => !game.is_empty(),
             Mode::Online(_) => !game.is_empty() && game.status().is_over(),
             Mode::Archive(_) => true,
-            Mode::Puzzle(_) | Mode::Editor(_) | Mode::Seeking(_) => false,
+            Mode::Puzzle(_) | Mode::Editor(_) | Mode::Seeking(_) | Mode::Lesson(_) => false,
         }
     }
 
@@ -433,12 +467,14 @@ impl Session {
         }
     }
 
-    /// When something will change by itself (a puzzle's reply): the app asks for a frame
-    /// then.
+    /// When something will change by itself (a puzzle's or a lesson's reply): the app asks
+    /// for a frame then.
     pub fn next_moment(&self) -> Option<f64> {
         match &self.mode {
             Mode::Seeking(seeking) => seeking.next_moment(self.now()),
-            _ => self.puzzle().and_then(PuzzleRun::next_moment),
+            Mode::Puzzle(run) => run.next_moment(),
+            Mode::Lesson(run) => run.next_moment(),
+            _ => None,
         }
     }
 

@@ -1,5 +1,5 @@
 //! The commands every mode takes alike (the level, the coach, the seat, the kept progress,
-//! the solved tables): taken in every mode, once, by the local games behind it too, and by
+//! the solved tables, the answer to a lesson offered): taken in every mode, once, by the local games behind it too, and by
 //! every game that comes on the board after.
 
 use crate::editor::{EditorCommand, Fill};
@@ -7,7 +7,8 @@ use crate::online::SeatChoice;
 use crate::progress::{Outcome, Progress};
 use crate::testing::session;
 use crate::{
-    Choices, CoachMode, Command, LobbyCommand, ModeKind, OnlineCommand, PuzzleCommand, Session,
+    Choices, CoachMode, Command, LessonCommand, LobbyCommand, ModeKind, OnlineCommand,
+    PuzzleCommand, Session,
 };
 use qipan_engine::ai::maddell_table::{Builder, Table};
 use qipan_engine::ai::{Level, Tables};
@@ -47,6 +48,10 @@ fn enter(s: &mut Session, kind: ModeKind) {
             let record = serde_json::from_str(&record).expect("a record");
             Command::Lobby(LobbyCommand::Review(Box::new(record)))
         }
+        ModeKind::Lesson => Command::Lesson(LessonCommand::Start {
+            game: GameId::Cannon,
+            lesson: "moving".into(),
+        }),
     };
     s.run(command).expect("entered");
     assert_eq!(s.mode().kind(), kind);
@@ -61,6 +66,7 @@ fn leave(s: &mut Session) {
         ModeKind::Editor => Command::Editor(EditorCommand::Close),
         ModeKind::Seeking => Command::Lobby(LobbyCommand::Cancel),
         ModeKind::Archive => Command::Lobby(LobbyCommand::CloseRecord),
+        ModeKind::Lesson => Command::Lesson(LessonCommand::Leave),
     };
     s.run(command).expect("left");
     assert_eq!(s.mode().kind(), ModeKind::Local);
@@ -80,6 +86,7 @@ fn the_commands_of_every_mode_are_taken_in_every_mode() {
         ModeKind::Editor,
         ModeKind::Seeking,
         ModeKind::Archive,
+        ModeKind::Lesson,
     ] {
         let choices = Choices {
             variant: Variant::plain(GameId::ShuangCheng),
@@ -92,6 +99,7 @@ fn the_commands_of_every_mode_are_taken_in_every_mode() {
         s.send(Command::SetLevel(Level::Hard));
         s.send(Command::SetCoach(CoachMode::Full));
         s.send(Command::SetSeat(Side::O));
+        s.send(Command::Lesson(LessonCommand::DismissOffer));
         s.send(Command::RestoreProgress(kept.clone()));
         s.send(Command::SetTables(tables.clone()));
         assert_eq!(s.apply(), [], "{kind:?}: none refused");

@@ -84,6 +84,29 @@ impl Move {
         }
     }
 
+    /// The group on `cells` (one to three cells in a straight line without gaps) stepping
+    /// toward `dir`, legal or not; `None` for any other set of cells. What a board spells
+    /// from a learner's taps before the rules judge it (a lesson explains a refused move).
+    pub fn group(cells: u64, dir: Dir) -> Option<Move> {
+        let len = cells.count_ones();
+        if !(1..=3).contains(&len) {
+            return None;
+        }
+        let first = cells.trailing_zeros() as Cell;
+        if len == 1 {
+            return Some(Move::single(first, dir));
+        }
+        Dir::LINES.into_iter().find_map(|line| {
+            let mv = Move::Group {
+                first,
+                len: len as u8,
+                line,
+                dir,
+            };
+            (mv.cells() == cells).then_some(mv)
+        })
+    }
+
     /// The group's cells (none for `pass`).
     pub fn cells(self) -> u64 {
         match self {

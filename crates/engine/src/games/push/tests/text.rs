@@ -183,3 +183,33 @@ fn reading_arbitrary_text_never_panics() {
         }
     }
 }
+
+/// A group spelled from its cells and a direction, legal or not: its notation is the one the
+/// engine reads; cells that are no group spell nothing.
+#[test]
+fn a_group_is_spelled_from_its_cells() {
+    let spelled = |names: &[&str], dir| Move::group(cells(names), dir).map(|m| Push.format_move(m));
+    assert_eq!(spelled(&["E5"], Dir::NE).as_deref(), Some("E5-NE"));
+    assert_eq!(
+        spelled(&["E5", "C3", "D4"], Dir::NE).as_deref(),
+        Some("C3D4E5-NE")
+    );
+    assert_eq!(
+        spelled(&["C3", "C4", "C5"], Dir::NE).as_deref(),
+        Some("C3C4C5-NE")
+    );
+    assert_eq!(spelled(&["C3", "C5"], Dir::E), None, "a gap");
+    assert_eq!(spelled(&["C3", "D5"], Dir::E), None, "not neighbours");
+    assert_eq!(spelled(&["C3", "C4", "D4"], Dir::E), None, "not a line");
+    assert_eq!(spelled(&[], Dir::E), None);
+    assert_eq!(spelled(&["C3", "C4", "C5", "C6"], Dir::E), None, "four");
+    // Every legal group move is spelled back from its own cells and direction.
+    let start = Push.start();
+    let mut legal = Vec::new();
+    Push.legal_moves(&start, &mut legal);
+    for m in legal {
+        if let Move::Group { dir, .. } = m {
+            assert_eq!(Move::group(m.cells(), dir), Some(m));
+        }
+    }
+}
