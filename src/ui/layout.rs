@@ -15,7 +15,7 @@ use super::keys::Keyboard;
 use super::marks::mark;
 use super::online::OnlineView;
 use super::perfect_play::PerfectPlay;
-use super::{coach, online, panels, puzzles, settings, stats, status};
+use super::{about, coach, online, panels, puzzles, settings, stats, status};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_session::{Command, CommandError, Session};
@@ -135,6 +135,7 @@ const TABS: [TabRow; 9] = [
                 let commands = settings::show(ui, frame.session, frame.i18n);
                 ui.separator();
                 views.keyboard.help_section(ui, frame.i18n);
+                about::show(ui, frame.i18n);
                 commands
             })
         },
@@ -501,6 +502,7 @@ impl Views {
                 ui.separator();
                 out.extend(session_commands(self.file.show(ui, session, i18n)));
                 self.keyboard.help_section(ui, i18n);
+                about::show(ui, i18n);
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-moves")));
                 out.extend(panels::moves_section(ui, game, i18n));
