@@ -76,8 +76,17 @@ pub fn system_locales() -> Vec<String> {
     #[cfg(target_arch = "wasm32")]
     return web_sys::window()
         .map(|window| {
-            let languages = window.navigator().languages();
-            languages.iter().filter_map(|tag| tag.as_string()).collect()
+            let navigator = window.navigator();
+            let languages: Vec<String> = navigator
+                .languages()
+                .iter()
+                .filter_map(|tag| tag.as_string())
+                .collect();
+            // A browser without the list still has its one language.
+            match (languages.is_empty(), navigator.language()) {
+                (true, Some(language)) => vec![language],
+                _ => languages,
+            }
         })
         .unwrap_or_default();
 }

@@ -132,7 +132,7 @@ about-renderer = Renderer: { $renderer }
 about-licence = Qipan is free software, under the MIT or the Apache 2.0 licence, as you choose.
 about-fonts = Fonts: Noto Sans CJK SC (SIL Open Font License 1.1), Ubuntu Light (Ubuntu Font Licence 1.0) and Hack (MIT and Bitstream Vera licences).
 about-crates = The Rust crates built into Qipan, each with the full text of its licence, are listed in { $file }, which comes with every download.
-about-crates-open = Read the licences ({ $file })
+about-crates-open = Read the licences
 about-crates-here = On this computer: { $path }
 
 # The coach (src/ui/coach.rs). Scores: "Dark +1.3" (pieces ahead), "Dark wins in 7" (moves of

@@ -130,7 +130,7 @@ about-renderer = 渲染器：{ $renderer }
 about-licence = 棋盘是自由软件，可任选 MIT 或 Apache 2.0 许可证使用。
 about-fonts = 字体：Noto Sans CJK SC（SIL 开源字体许可证 1.1）、Ubuntu Light（Ubuntu 字体许可证 1.0）和 Hack（MIT 许可证与 Bitstream Vera 许可证）。
 about-crates = 棋盘用到的 Rust 库及各自许可证的全文都收在 { $file } 里，每个下载包都附有这个文件。
-about-crates-open = 阅读许可证（{ $file }）
+about-crates-open = 阅读许可证全文
 about-crates-here = 本机位置：{ $path }
 
 # 教练（src/ui/coach.rs）。局面评估："黑方 +1.3"（领先的子力），"黑方 7 步内获胜"（双方最佳应对下到终局的步数），"和棋"。

@@ -34,8 +34,7 @@ pub fn show(ui: &mut egui::Ui, i18n: &I18n) {
 /// The web: a link to the licences beside the page (`tools/web.mjs` puts them there).
 #[cfg(target_arch = "wasm32")]
 fn licences_here(ui: &mut egui::Ui, i18n: &I18n) {
-    let file = [("file", THIRD_PARTY_LICENCES.into())];
-    let text = i18n.tr_args(msg!("about-crates-open"), &file);
+    let text = i18n.tr(msg!("about-crates-open"));
     let link = ui
         .add(egui::Hyperlink::from_label_and_url(text, THIRD_PARTY_LICENCES).open_in_new_tab(true));
     mark(ui, "about:licences", &link);

@@ -87,7 +87,8 @@ impl Settings {
     /// Settings from their stored text, field by field: a field that is missing, unreadable
     /// or of an older format gets its default, and every other field keeps its stored value
     /// (a whole-or-nothing read would lose the language, the game and all the rest to one
-    /// bad field). Text that is not a RON struct at all gives the defaults. Never panics.
+    /// bad field). The language as older versions kept it is read in today's form
+    /// (`older_lang`). Text that is not a RON struct at all gives the defaults. Never panics.
     pub fn from_stored(text: &str) -> Settings {
         if let Ok(settings) = ron::from_str(text) {
             return settings;
@@ -103,10 +104,7 @@ impl Settings {
                 continue;
             };
             let name = name.trim();
-            let field = match older_lang(name, value) {
-                Some(upgraded) => upgraded,
-                None => field.to_owned(),
-            };
+            let field = older_lang(name, value).unwrap_or_else(|| field.to_owned());
             if ron::from_str::<Settings>(&format!("({field})")).is_ok() {
                 good.retain(|(n, _)| *n != name);
                 good.push((name, field));
