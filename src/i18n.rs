@@ -29,6 +29,26 @@ impl Lang {
         }
     }
 
+    /// The language a new player gets from the languages their system or browser prefers,
+    /// most preferred first (BCP 47 tags such as `zh-Hant-TW` or `en-GB`, or POSIX locales
+    /// such as `zh_CN.UTF-8`): the first of them that is Chinese (any `zh`) or English
+    /// decides, as a browser's language negotiation does; English when none is (`fr-FR`
+    /// alone, `C`, nothing at all).
+    pub fn for_locales<S: AsRef<str>>(locales: &[S]) -> Lang {
+        let primary = |tag: &str| {
+            let end = tag.find(['-', '_', '.', '@']).unwrap_or(tag.len());
+            tag[..end].trim().to_ascii_lowercase()
+        };
+        locales
+            .iter()
+            .find_map(|tag| match primary(tag.as_ref()).as_str() {
+                "zh" => Some(Lang::Zh),
+                "en" => Some(Lang::En),
+                _ => None,
+            })
+            .unwrap_or(Lang::En)
+    }
+
     /// The Fluent sources of this language, compiled into the binary (the web build has no
     /// file system).
     pub fn sources(self) -> &'static [(&'static str, &'static str)] {
@@ -45,6 +65,30 @@ impl Lang {
             ],
         }
     }
+}
+
+/// The languages the system prefers, most preferred first: the desktop's (`LANGUAGE`,
+/// `LC_ALL`, `LC_MESSAGES` and `LANG` on Linux, the user's languages on Windows and macOS) or
+/// the browser's (`navigator.languages`). Read once, at the start ([`Lang::for_locales`]).
+pub fn system_locales() -> Vec<String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return sys_locale::get_locales().collect();
+    #[cfg(target_arch = "wasm32")]
+    return web_sys::window()
+        .map(|window| {
+            let navigator = window.navigator();
+            let languages: Vec<String> = navigator
+                .languages()
+                .iter()
+                .filter_map(|tag| tag.as_string())
+                .collect();
+            // A browser without the list still has its one language.
+            match (languages.is_empty(), navigator.language()) {
+                (true, Some(language)) => vec![language],
+                _ => languages,
+            }
+        })
+        .unwrap_or_default();
 }
 
 /// A message id. Made only by [`msg!`](crate::msg), so ids are greppable.
@@ -369,6 +413,46 @@ mod tests {
                 assert!(errors.is_empty() && !words.trim().is_empty(), "{id}");
             }
         }
+    }
+
+    /// Any Chinese gives Chinese, whatever the script or region and however the platform
+    /// spells it; the first language the app speaks decides; English for everyone else.
+    #[test]
+    fn the_system_language_picks_the_app_language() {
+        for chinese in [
+            "zh-CN",
+            "zh-TW",
+            "zh-HK",
+            "zh-SG",
+            "zh-Hans",
+            "zh-Hant-TW",
+            "zh",
+            "ZH-cn",
+            "zh_CN.UTF-8",
+            "zh_TW.Big5@stroke",
+        ] {
+            assert_eq!(Lang::for_locales(&[chinese]), Lang::Zh, "{chinese}");
+        }
+        for other in [
+            "en-GB",
+            "en-US",
+            "en",
+            "fr-FR",
+            "de_DE.UTF-8",
+            "ja-JP",
+            "C",
+            "POSIX",
+            "",
+        ] {
+            assert_eq!(Lang::for_locales(&[other]), Lang::En, "{other}");
+        }
+        assert_eq!(Lang::for_locales::<&str>(&[]), Lang::En);
+        // A French reader who also reads Chinese, and one who also reads English.
+        assert_eq!(Lang::for_locales(&["fr-FR", "fr", "zh-CN"]), Lang::Zh);
+        assert_eq!(Lang::for_locales(&["fr-FR", "en-US", "zh-CN"]), Lang::En);
+        assert_eq!(Lang::for_locales(&["en-GB", "zh-CN"]), Lang::En);
+        // Not Chinese, though it starts with the letters.
+        assert_eq!(Lang::for_locales(&["zha-CN"]), Lang::En);
     }
 
     #[test]

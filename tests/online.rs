@@ -178,7 +178,7 @@ fn screenshots_of_the_online_flow() {
             let open = || {
                 let ws = ws.clone();
                 let settings = Settings {
-                    lang,
+                    lang: Some(lang),
                     ..Settings::default()
                 };
                 let mut harness = Harness::builder()

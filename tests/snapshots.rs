@@ -127,7 +127,7 @@ struct Game {
 fn app(size: [f32; 2], lang: Lang, game: &Game) -> Harness<'static, App> {
     let variant = Variant::parse(game.variant).expect("a game id");
     let settings = Settings {
-        lang,
+        lang: Some(lang),
         level: Level::Easy,
         game: variant.game,
         solidarity: variant.solidarity,

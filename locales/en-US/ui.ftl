@@ -126,9 +126,18 @@ computer-moved = The computer ({ $side }) played { $move }.
 engine-retry = Ask the computer again
 engine-hot-seat = Play both sides
 
-# The About line: what draws the window (src/renderer.rs, renderer_in_use()), e.g.
-# "wgpu · Vulkan · llvmpipe" or "glow · OpenGL 4.5 · …".
+# About Qipan (src/ui/about.rs), folded at the end of the settings: the version, what draws
+# the window (src/renderer.rs, renderer_in_use(), e.g. "wgpu · Vulkan · llvmpipe" or
+# "glow · WebGL 2.0 · …"), and the licences. $file is THIRD-PARTY-LICENSES.txt, $path where
+# it is on this computer.
+about-heading = About Qipan
+about-version = Version { $version }
 about-renderer = Renderer: { $renderer }
+about-licence = Qipan is free software, under the MIT or the Apache 2.0 licence, as you choose.
+about-fonts = Fonts: Noto Sans CJK SC (SIL Open Font License 1.1), Ubuntu Light (Ubuntu Font Licence 1.0) and Hack (MIT and Bitstream Vera licences).
+about-crates = The Rust crates built into Qipan, each with the full text of its licence, are listed in { $file }, which comes with every download.
+about-crates-open = Read the licences
+about-crates-here = On this computer: { $path }
 
 # The coach (src/ui/coach.rs). Scores: "Dark +1.3" (pieces ahead), "Dark wins in 7" (moves of
 # either side until the end, with best play), "Draw".

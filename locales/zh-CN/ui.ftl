@@ -126,8 +126,16 @@ computer-moved = 电脑（{ $side }）走了 { $move }。
 engine-retry = 让电脑再想一次
 engine-hot-seat = 双方都由你来下
 
-# “关于”一行：绘制窗口所用的渲染器（src/renderer.rs 的 renderer_in_use()）。
+# “关于棋盘”（src/ui/about.rs），折叠在设置的末尾：版本、绘制窗口所用的渲染器
+# （src/renderer.rs 的 renderer_in_use()）和许可证。$file 是 THIRD-PARTY-LICENSES.txt，$path 是它在本机的位置。
+about-heading = 关于棋盘
+about-version = 版本 { $version }
 about-renderer = 渲染器：{ $renderer }
+about-licence = 棋盘是自由软件，可任选 MIT 或 Apache 2.0 许可证使用。
+about-fonts = 字体：Noto Sans CJK SC（SIL 开源字体许可证 1.1）、Ubuntu Light（Ubuntu 字体许可证 1.0）和 Hack（MIT 许可证与 Bitstream Vera 许可证）。
+about-crates = 棋盘用到的 Rust 库及各自许可证的全文都收在 { $file } 里，每个下载包都附有这个文件。
+about-crates-open = 阅读许可证全文
+about-crates-here = 本机位置：{ $path }
 
 # 教练（src/ui/coach.rs）。局面评估："黑方 +1.3"（领先的子力），"黑方 7 步内获胜"（双方最佳应对下到终局的步数），"和棋"。
 setting-coach = 教练

@@ -13,7 +13,8 @@ pub enum AppCommand {
     Session(Command),
     /// Brings a tab forward: the review once it is asked for, the moves once it is closed.
     OpenTab(Tab),
-    /// The window's language (the session has none); the next frame is drawn in it.
+    /// The language the player chose (the session has none): the next frame is drawn in it,
+    /// and it is kept over the system's.
     SetLang(Lang),
 }
 

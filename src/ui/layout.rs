@@ -16,7 +16,9 @@ use super::marks::mark;
 use super::online::OnlineView;
 use super::perfect_play::PerfectPlay;
 use super::records::RecordsView;
-use super::{coach, lessons, online, panels, players, puzzles, records, settings, stats, status};
+use super::{
+    about, coach, lessons, online, panels, players, puzzles, records, settings, stats, status,
+};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_session::{Command, CommandError, Session};
@@ -137,6 +139,7 @@ const TABS: [TabRow; 12] = [
                 let commands = settings::show(ui, frame.session, frame.i18n);
                 ui.separator();
                 views.keyboard.help_section(ui, frame.i18n);
+                about::show(ui, frame.i18n);
                 commands
             })
         },
@@ -564,6 +567,7 @@ impl Views {
                 ui.separator();
                 out.extend(session_commands(self.file.show(ui, session, i18n)));
                 self.keyboard.help_section(ui, i18n);
+                about::show(ui, i18n);
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-moves")));
                 out.extend(panels::moves_section(ui, session, i18n));

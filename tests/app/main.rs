@@ -5,9 +5,11 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod about;
 mod accessibility;
 mod coach;
 mod editor;
+mod language;
 mod layouts;
 mod learning;
 mod lessons;
