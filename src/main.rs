@@ -21,12 +21,12 @@ fn main() -> eframe::Result {
     let (game, lang, link) = match parse_args(std::env::args_os().skip(1)) {
         Ok(Launch::Open { game, lang, link }) => (game, lang, link),
         Ok(Launch::Help) => {
-            println!("{USAGE}");
+            println!("{}", usage());
             return Ok(());
         }
         Err(message) => {
             // One line, even when the offending text holds a line break.
-            eprintln!("qipan: {}; {USAGE}", message.replace('\n', "\\n"));
+            eprintln!("qipan: {}; {}", message.replace('\n', "\\n"), usage());
             std::process::exit(2);
         }
     };
@@ -69,7 +69,17 @@ fn main() -> eframe::Result {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-const USAGE: &str = "usage: qipan [--game push|shuangcheng|maddell|blockade|blockade:solidarity|cannon] [--lang en-US|zh-CN] [--link 'qipan:?game=ID&pos=TEXT&moves=M1,M2&ply=N']";
+/// The usage line; the games after `--game` come from the registry.
+fn usage() -> String {
+    let games: Vec<String> = qipan_engine::games::Variant::ALL
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    format!(
+        "usage: qipan [--game {}] [--lang en-US|zh-CN] [--link 'qipan:?game=ID&pos=TEXT&moves=M1,M2&ply=N']",
+        games.join("|")
+    )
+}
 
 /// What `qipan`'s arguments ask for.
 #[cfg(not(target_arch = "wasm32"))]

@@ -78,3 +78,19 @@ fn help_prints_the_usage() {
     assert!(stdout.starts_with("usage: qipan"), "{stdout}");
     assert!(stdout.contains("--link"), "{stdout}");
 }
+
+#[test]
+fn the_usage_names_every_game_and_option_of_the_registry() {
+    let out = qipan(&["--help"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let games = stdout
+        .split("--game ")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .unwrap_or_default();
+    let want: Vec<String> = qipan_engine::games::Variant::ALL
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(games.split('|').collect::<Vec<_>>(), want, "{stdout}");
+}

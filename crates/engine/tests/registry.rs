@@ -49,27 +49,6 @@ fn the_browser_test_visits_every_game() {
 }
 
 #[test]
-fn the_apps_usage_text_names_every_game_and_option() {
-    let main = repository_file("src/main.rs");
-    let usage = main
-        .lines()
-        .find(|line| line.contains("const USAGE"))
-        .expect("src/main.rs has a USAGE text");
-    let games = usage
-        .split("--game ")
-        .nth(1)
-        .expect("the usage text names the games after --game");
-    let games: BTreeSet<String> = games
-        .split(|c: char| !(c.is_ascii_lowercase() || c == ':' || c == '|'))
-        .next()
-        .unwrap_or_default()
-        .split('|')
-        .map(str::to_owned)
-        .collect();
-    assert_eq!(games, variant_ids(), "src/main.rs's USAGE");
-}
-
-#[test]
 fn the_calibration_script_asks_the_registry() {
     // tools/calibrate.sh loops over what the `games` example prints (Variant::ALL) and has
     // no list of its own.
