@@ -128,18 +128,12 @@ fn create() -> Result<Dom, eframe::wasm_bindgen::JsValue> {
             )
         });
         if let (Some(input), true) = (field(event), moved) {
-            let caret_run = caret_run(&input);
-            if let Some(caret) = typing::caret(id, caret_run, &input.value(), selection(&input)) {
-                push(vec![caret]);
-            }
+            send_caret(id, &input);
         }
     })?;
     listen(&layer, "select", |id, event| {
         if let Some(input) = field(event) {
-            let caret_run = caret_run(&input);
-            if let Some(caret) = typing::caret(id, caret_run, &input.value(), selection(&input)) {
-                push(vec![caret]);
-            }
+            send_caret(id, &input);
         }
     })?;
     // Sliders and spin buttons are divs: their arrow keys step the value. Enter in a text
@@ -247,6 +241,13 @@ fn send_typed(id: u64, input: &web_sys::HtmlInputElement) {
         &input.value(),
         selection(input),
     ));
+}
+
+/// Sends where the caret or selection of field `id` is now.
+fn send_caret(id: u64, input: &web_sys::HtmlInputElement) {
+    if let Some(caret) = typing::caret(id, caret_run(input), &input.value(), selection(input)) {
+        push(vec![caret]);
+    }
 }
 
 /// Queues an action for node `id` and asks for the pass that delivers it.
