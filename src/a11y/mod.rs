@@ -49,10 +49,11 @@ impl Plugin for Mirror {
     }
 
     /// Turns the tree on from the second frame, and passes on the actions the page's elements
-    /// asked for and what was typed into them since the last pass. The first frame is the one a player waits for (on a
-    /// phone over a mobile network, seconds after opening the page, most of them the browser
-    /// compiling each function that frame calls for the first time), so it is drawn without
-    /// the tree; the second, asked for at once, brings the tree and the page's elements.
+    /// asked for and what was typed into them since the last pass. The first frame is the
+    /// one a player waits for (on a phone over a mobile network, seconds after opening the
+    /// page, most of them the browser compiling each function that frame calls for the first
+    /// time), so it is drawn without the tree; the second, asked for at once, brings the tree
+    /// and the page's elements.
     fn input_hook(&mut self, ctx: &Context, input: &mut RawInput) {
         if !self.tree_on {
             if ctx.cumulative_frame_nr() == 0 {
