@@ -10,7 +10,8 @@
 // second and the mirror is touched only when the tree changes; then a whole Shuang Cheng
 // game against the computer is played by activating accessibility nodes only (Enter on the
 // focused node on the desktop, the node's click, as TalkBack's double tap, on the phone; no
-// coordinates), each computer move checked in the polite live region. Figures:
+// coordinates), each computer move checked in the polite live region; last, the Play online
+// fields typed into through their mirrored inputs, in English and in Chinese. Figures:
 // e2e/screenshots/a11y.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -184,7 +185,7 @@ async function namesAndRoles(t, r, m, label) {
 }
 
 /** Finds a mirrored node by its exact name (and role), opening the settings tab if needed. */
-async function control(t, r, names, role = 'button') {
+async function controlOrSettings(t, r, names, role = 'button') {
   const find = (s) => s.mirrored.find((x) => names.includes(x.name) && x.role === role);
   let s = await r.snapshot();
   if (find(s)) return find(s);
@@ -201,7 +202,7 @@ async function language(t, r, m) {
   const name = t.size.name;
   const en = await namesAndRoles(t, r, m, 'en');
   check(en.layerLang === 'en-US' && en.points.every((p) => !hasHan(p.name)), `${name}: English names, layer lang ${en.layerLang} ("${en.points[0]?.name}")`);
-  const zhButton = await control(t, r, ['中文']);
+  const zhButton = await controlOrSettings(t, r, ['中文']);
   if (!check(zhButton, `${name}: the language control is in the accessibility tree`)) return;
   const t0 = Date.now();
   await r.activate(zhButton);
@@ -213,7 +214,7 @@ async function language(t, r, m) {
   const han = zh.s.mirrored.filter((x) => hasHan(x.name)).length;
   check(zh.layerLang === 'zh-CN' && zh.points.every((p) => hasHan(p.name)),
     `${name}: Chinese names through the mirrored 中文 control (layer lang ${zh.layerLang}; "${zh.points[0]?.name}"; ${han}/${zh.s.mirrored.length} nodes in Han)`);
-  const enButton = await control(t, r, ['English']);
+  const enButton = await controlOrSettings(t, r, ['English']);
   if (check(enButton, `${name}: the English control in Chinese`)) {
     await r.activate(enButton);
     await t.waitFor('English again', () => document.body.dataset.lang === 'en-US');
@@ -328,6 +329,135 @@ async function game(t, r, m) {
   if (m.gameOver) check(overSaid, `${name}: the end of the game is announced ("${overSaid}")`);
 }
 
+/**
+ * Typing through the mirror only (issue 35): Play online opened by its mirrored control, its
+ * text fields found by role and name and typed into as a screen reader's user does (focus,
+ * Playwright's fill, pressSequentially and press on the mirrored input: letters, Backspace,
+ * the arrows, Ctrl+A, Enter; an input method's composition through the DevTools protocol;
+ * never the canvas), in English and then in Chinese; what egui received is read from what
+ * the app does with it. No server answers: a room joined stays "connecting".
+ */
+async function typing(t, r, m) {
+  const name = t.size.name;
+  const page = t.page;
+  const field = (label) => page.locator('#qipan_a11y').getByRole('textbox', { name: label, exact: true });
+  /** The mirrored control `label` (its accessibility node), once it is there and enabled. */
+  const control = async (label, roles = ['button']) => {
+    const got = await r.until((s) => s.mirrored.find((x) => x.name === label && roles.includes(x.role)
+      && !s.prop(x.node, 'disabled')?.value), 10_000);
+    return got?.found;
+  };
+  const disabled = (label) => page.locator('#qipan_a11y').getByRole('button', { name: label, exact: true })
+    .getAttribute('aria-disabled');
+  const focusedIn = (loc) => loc.evaluate((el) => el === document.activeElement);
+  /** Waits for the announcer regions to say something matching `re` (its source text). */
+  const said = (what, re) => t.waitFor(what, (src) => [...document.querySelectorAll('#qipan_a11y .qipan-say')]
+    .some((e) => new RegExp(src).test(e.textContent)), re.source, 10_000);
+  const online = () => t.state().then((s) => s.online || '');
+
+  const open = await control('Play online', ['button', 'tab']);
+  if (!check(open, `${name}: Play online is a control in the accessibility tree`)) return;
+  await r.activate(open);
+  const code = field('Room code');
+  await code.waitFor({ state: 'attached', timeout: 10_000 });
+  check(await disabled('Join') === 'true', `${name}: Join is disabled while the room code is empty`);
+
+  // An input method: "fang" composed, then 房间 committed. egui sees nothing until the commit.
+  await code.focus();
+  const t0 = Date.now();
+  await r.cdp.send('Input.imeSetComposition', { text: 'fang', selectionStart: 4, selectionEnd: 4 });
+  await sleep(400);
+  const composing = await code.inputValue();
+  const joinWhileComposing = await disabled('Join');
+  await r.cdp.send('Input.insertText', { text: '房间' });
+  const enabled = await t.waitFor('Join enabled by the committed text', () => document
+    .querySelector('#qipan_a11y [aria-label="Join"]')?.getAttribute('aria-disabled') === null, null, 10_000);
+  m.typingImeMs = Date.now() - t0 - 400;
+  check(composing === 'fang' && joinWhileComposing === 'true' && enabled && await code.inputValue() === '房间',
+    `${name}: an input method's composition ("${composing}", Join still disabled: ${joinWhileComposing === 'true'}) commits 房间 into egui's field (Join enabled)`);
+  check(await focusedIn(code), `${name}: the room code field keeps the page's focus while typed into`);
+  let joinButton = await control('Join');
+  if (joinButton) await r.activate(joinButton);
+  check(await t.waitFor('joined 房间', () => (document.body.dataset.online || '').startsWith('房间 '), null, 10_000),
+    `${name}: Join sends the code egui holds (${await online()})`);
+  let leave = await control('Leave');
+  if (leave) await r.activate(leave);
+  await t.waitFor('back from the room', () => !document.body.dataset.online, null, 10_000);
+  // The field is made again from egui's text.
+  await code.waitFor({ state: 'attached', timeout: 10_000 });
+  check(await code.inputValue() === '房间', `${name}: the page's field shows egui's text when it is made again ("${await code.inputValue()}")`);
+
+  // Replaced by fill, a letter too many taken back by Backspace; the caret moved two to the
+  // left by the arrow keys, and a letter typed there.
+  await code.fill('ZZZZX');
+  await code.press('Backspace');
+  await code.press('ArrowLeft');
+  await code.press('ArrowLeft');
+  await code.press('Q');
+  joinButton = await control('Join');
+  if (joinButton) await r.activate(joinButton);
+  check(await t.waitFor('joined ZZQZZ', () => /^ZZQZZ /.test(document.body.dataset.online || ''), null, 10_000),
+    `${name}: fill, Backspace, two arrows left and Q in the page's field: egui's code is ZZQZZ (${await online()})`);
+  leave = await control('Leave');
+  if (leave) await r.activate(leave);
+  await t.waitFor('back from the room', () => !document.body.dataset.online, null, 10_000);
+
+  // The key (a password field): what is typed reaches egui; Log in takes it, and the page's
+  // field is emptied with egui's.
+  const key = field('Key');
+  await key.pressSequentially('not-a-key');
+  const logIn = await control('Log in');
+  if (logIn) await r.activate(logIn);
+  check(await said('the key refused', /not a key/), `${name}: Log in with the key typed: refused as not a key`);
+  check(await key.inputValue() === '', `${name}: the key field emptied with egui's`);
+
+  // The name: Enter submits. "Adx", Backspace: "Ad" is too short (refused); "Ada" is taken.
+  const nameField = field('Your name');
+  await nameField.pressSequentially('Adx', { delay: 30 });
+  await nameField.press('Backspace');
+  const t1 = Date.now();
+  await nameField.press('Enter');
+  check(await said('the name refused', /3 to 20 letters/), `${name}: Enter in the name field submits "Ad": refused, 3 to 20 letters`);
+  m.typingEnterMs = Date.now() - t1;
+  check(await focusedIn(nameField), `${name}: the name field keeps the page's focus after Enter`);
+  await nameField.press('a');
+  await nameField.press('Enter');
+  check(await t.waitFor('the name taken', () => /connecting|identifying/.test(document.body.dataset.lobby || ''), null, 10_000),
+    `${name}: Enter submits "Ada": the lobby's connection starts (${(await t.state()).lobby})`);
+  const cancel = await control('Cancel');
+  if (cancel) await r.activate(cancel);
+  await t.waitFor('the seek cancelled', () => (document.body.dataset.lobby || '-') === '-', null, 10_000);
+  m.layerScrollTop = await page.evaluate(() => document.getElementById('qipan_a11y').scrollTop);
+  await t.page.screenshot({ path: join(shots, `a11y-${name}-typing.png`) });
+
+  // In Chinese: the fields are named in Chinese; the room code egui kept, selected whole
+  // (Ctrl+A) and erased, then AB typed: Join (加入) sends AB (not ZZQZZ with AB after it).
+  const zh = await controlOrSettings(t, r, ['中文']);
+  if (!check(zh, `${name}: the 中文 control for typing in Chinese`)) return;
+  await r.activate(zh);
+  if (!(await t.waitFor('Chinese', () => document.body.dataset.lang === 'zh-CN'))) return;
+  const codeZh = field('房间号');
+  const onlineZh = await control('在线对弈', ['button', 'tab']);
+  if (onlineZh && !(await codeZh.count())) await r.activate(onlineZh);
+  await codeZh.waitFor({ state: 'attached', timeout: 10_000 });
+  check(await codeZh.inputValue() === 'ZZQZZ', `${name}: 房间号 still holds the code joined last ("${await codeZh.inputValue()}")`);
+  await codeZh.focus();
+  await codeZh.press('ControlOrMeta+a');
+  await codeZh.press('Backspace');
+  await codeZh.pressSequentially('AB');
+  check(await focusedIn(codeZh), `${name}: 房间号 keeps the page's focus while typed into`);
+  joinButton = await control('加入');
+  if (joinButton) await r.activate(joinButton);
+  check(await t.waitFor('joined AB', () => /^AB /.test(document.body.dataset.online || ''), null, 10_000),
+    `${name}: Ctrl+A, Backspace and AB in 房间号: egui's code is AB (${await online()})`);
+  leave = await control('离开');
+  if (leave) await r.activate(leave);
+  await t.waitFor('back from the room', () => !document.body.dataset.online, null, 10_000);
+  const en = await controlOrSettings(t, r, ['English']);
+  if (en) await r.activate(en);
+  await t.waitFor('English again', () => document.body.dataset.lang === 'en-US');
+}
+
 const metrics = {};
 const started = Date.now();
 const server = await serve(dist);
@@ -357,6 +487,7 @@ for (const size of SIZES.filter((s) => !process.env.QIPAN_SIZES || process.env.Q
     if (!size.touch) await step('the keyboard ring', () => ring(t, r, m));
     await step('still board', () => idle(t, m));
     await step('a whole game', () => game(t, r, m));
+    await step('typing into text fields', () => typing(t, r, m));
     for (const p of t.problems) check(false, `${size.name}: ${p}`);
   } finally {
     m.seconds = Math.round((Date.now() - t0) / 1000);

@@ -5,13 +5,16 @@
 //! label and board point, with its ARIA role, name, states and place; the live regions'
 //! new text goes to two announcer regions (polite, assertive). Activating an element (a
 //! click, or Enter or Space from a screen reader) comes back to egui as an AccessKit action
-//! request, as a tap would.
+//! request, as a tap would; a text field is a real `<input>`, and what is typed into it
+//! reaches egui's `TextEdit` ([`typing`]).
 //!
-//! [`model`] is the pure half (tree to DOM model, and the patches between two models),
-//! tested natively; `dom` (wasm32 only) applies the patches. On a still board the tree does
-//! not change and the DOM is not touched; the mirror never asks for a frame itself.
+//! [`model`] and [`typing`] are the pure half (tree to DOM model, the patches between two
+//! models, typing as egui events), tested natively; `dom` (wasm32 only) applies the
+//! patches and listens. On a still board the tree does not change and the DOM is not
+//! touched; the mirror never asks for a frame itself.
 
 pub mod model;
+pub mod typing;
 
 #[cfg(target_arch = "wasm32")]
 mod dom;
@@ -46,10 +49,11 @@ impl Plugin for Mirror {
     }
 
     /// Turns the tree on from the second frame, and passes on the actions the page's elements
-    /// asked for since the last pass. The first frame is the one a player waits for (on a
-    /// phone over a mobile network, seconds after opening the page, most of them the browser
-    /// compiling each function that frame calls for the first time), so it is drawn without
-    /// the tree; the second, asked for at once, brings the tree and the page's elements.
+    /// asked for and what was typed into them since the last pass. The first frame is the
+    /// one a player waits for (on a phone over a mobile network, seconds after opening the
+    /// page, most of them the browser compiling each function that frame calls for the first
+    /// time), so it is drawn without the tree; the second, asked for at once, brings the tree
+    /// and the page's elements.
     fn input_hook(&mut self, ctx: &Context, input: &mut RawInput) {
         if !self.tree_on {
             if ctx.cumulative_frame_nr() == 0 {
@@ -60,11 +64,7 @@ impl Plugin for Mirror {
             }
         }
         #[cfg(target_arch = "wasm32")]
-        input.events.extend(
-            dom::take_actions()
-                .into_iter()
-                .map(egui::Event::AccessKitActionRequest),
-        );
+        input.events.extend(dom::take_events());
         #[cfg(not(target_arch = "wasm32"))]
         let _ = input;
     }

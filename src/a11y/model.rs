@@ -14,6 +14,10 @@ pub enum Tag {
     Div,
     /// Static text (egui's labels): the text itself, no role.
     Span,
+    /// A one-line text field: a real `<input>`, so that a screen reader's focus mode types
+    /// into it with the page's own caret, selection and input methods; what is typed goes
+    /// to egui's `TextEdit` (`super::typing`).
+    Input,
 }
 
 impl Tag {
@@ -22,6 +26,7 @@ impl Tag {
             Tag::Button => "button",
             Tag::Div => "div",
             Tag::Span => "span",
+            Tag::Input => "input",
         }
     }
 }
@@ -37,7 +42,8 @@ pub enum Politeness {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Element {
     pub tag: Tag,
-    /// `role`, `aria-*` and `lang`, sorted by name; absent attributes are not listed.
+    /// `role`, `aria-*`, `lang` and a field's `type`, `placeholder`, `readonly` and
+    /// `data-caret`, sorted by name; absent attributes are not listed.
     pub attrs: Vec<(&'static str, String)>,
     /// The element's text content (a label's words; empty for named controls, whose name is
     /// their `aria-label`).
@@ -47,6 +53,10 @@ pub struct Element {
     pub rect: [i32; 4],
     /// Whether egui marks the node a live region (its new text is announced).
     pub live: Option<Politeness>,
+    /// What a text field holds in egui, for the page's field: `None` for other elements,
+    /// and for a password field with something in it (egui shows only its dots; the page's
+    /// field keeps what was typed, and is emptied when egui's is).
+    pub value: Option<String>,
 }
 
 impl Element {
@@ -61,6 +71,13 @@ impl Element {
     /// The accessible name: the `aria-label`, else the text.
     pub fn name(&self) -> &str {
         self.attr("aria-label").unwrap_or(&self.text)
+    }
+
+    /// The first text run of a text field, in hex: where egui places a caret given by a
+    /// character index (`super::typing`).
+    pub fn caret_run(&self) -> Option<u64> {
+        self.attr("data-caret")
+            .and_then(|hex| u64::from_str_radix(hex, 16).ok())
     }
 }
 
@@ -91,6 +108,21 @@ impl Model {
     pub fn find(&self, name: &str) -> Option<(u64, &Element)> {
         self.iter().find(|(_, e)| e.name() == name)
     }
+
+    /// Where the page's focus goes, after a pass that moved egui's focus or the board's
+    /// ring, from the mirror's element `here` (a screen reader put it there): to egui's
+    /// focused text field (the person is about to type), else to the ring or egui's focus.
+    /// Never away from a field the person is typing in only because egui let go of it
+    /// (Enter does): a screen reader would be thrown out of the field mid-sentence.
+    pub fn focus_target(&self, here: u64) -> Option<u64> {
+        let field = |id: u64| self.get(id).is_some_and(|e| e.tag == Tag::Input);
+        let to = match self.focus {
+            Some(focus) if field(focus) => focus,
+            None if field(here) => return None,
+            _ => self.active.or(self.focus)?,
+        };
+        (to != here).then_some(to)
+    }
 }
 
 /// A change to the DOM, in the order given.
@@ -116,6 +148,12 @@ pub enum Patch {
     Rect {
         id: u64,
         rect: [i32; 4],
+    },
+    /// Sets a text field's value (the page leaves a field alone whose value is this already,
+    /// so that its caret stays where the person put it).
+    Value {
+        id: u64,
+        value: String,
     },
     /// Puts the element right before `before`'s element, or last when `None`.
     Place {
@@ -169,9 +207,9 @@ fn kind(node: &Node) -> Option<(Tag, Option<&'static str>)> {
         Role::DisclosureTriangle => (Tag::Button, Some("button")),
         Role::Slider => (Tag::Div, Some("slider")),
         Role::SpinButton => (Tag::Div, Some("spinbutton")),
-        Role::TextInput | Role::MultilineTextInput | Role::SearchInput | Role::PasswordInput => {
-            (Tag::Div, Some("textbox"))
-        }
+        Role::TextInput | Role::SearchInput | Role::PasswordInput => (Tag::Input, None),
+        // Not typeable through the page (the app has no such field): read out only.
+        Role::MultilineTextInput => (Tag::Div, Some("textbox")),
         Role::Image => (Tag::Div, Some("img")),
         Role::Meter => (Tag::Div, Some("meter")),
         Role::ProgressIndicator => (Tag::Div, Some("progressbar")),
@@ -219,7 +257,9 @@ pub fn build(update: &TreeUpdate, scale: f32) -> Model {
         }
         if let Some((tag, role)) = kind(node) {
             model.order.push(id.0);
-            model.elements.insert(id.0, element(node, tag, role, scale));
+            model
+                .elements
+                .insert(id.0, element(node, &nodes, tag, role, scale));
         }
     }
     model.focus = Some(update.focus.0).filter(|id| model.elements.contains_key(id));
@@ -227,11 +267,30 @@ pub fn build(update: &TreeUpdate, scale: f32) -> Model {
     model
 }
 
-fn element(node: &Node, tag: Tag, role: Option<&'static str>, scale: f32) -> Element {
+/// The words of the nodes that name `node` (egui's `labelled_by`: a label beside a field).
+fn labelled_by(node: &Node, nodes: &HashMap<NodeId, &Node>) -> String {
+    let words: Vec<&str> = node
+        .labelled_by()
+        .iter()
+        .filter_map(|id| nodes.get(id))
+        .filter_map(|n| n.value().or(n.label()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.join(" ")
+}
+
+fn element(
+    node: &Node,
+    nodes: &HashMap<NodeId, &Node>,
+    tag: Tag,
+    role: Option<&'static str>,
+    scale: f32,
+) -> Element {
     let mut attrs: Vec<(&'static str, String)> = Vec::new();
     let mut set = |name: &'static str, value: String| attrs.push((name, value));
     let label = node.label().unwrap_or_default();
     let value = node.value().unwrap_or_default();
+    let field = tag == Tag::Input || role == Some("textbox");
     let text = match tag {
         // A label's words are its value (egui puts them there).
         Tag::Span => {
@@ -247,13 +306,14 @@ fn element(node: &Node, tag: Tag, role: Option<&'static str>, scale: f32) -> Ele
         set("role", role.to_owned());
     }
     if tag != Tag::Span {
-        let name = if label.is_empty() && role != Some("textbox") {
-            value
-        } else {
-            label
+        // A field is named by its label, never by what is typed in it.
+        let name = match (label, labelled_by(node, nodes)) {
+            ("", by) if !by.is_empty() => by,
+            ("", _) if !field => value.to_owned(),
+            (label, _) => label.to_owned(),
         };
         if !name.is_empty() {
-            set("aria-label", name.to_owned());
+            set("aria-label", name);
         }
         if role == Some("textbox") && !value.is_empty() {
             set("aria-valuetext", value.to_owned());
@@ -263,7 +323,30 @@ fn element(node: &Node, tag: Tag, role: Option<&'static str>, scale: f32) -> Ele
         set("aria-description", description.to_owned());
     }
     if let Some(placeholder) = node.placeholder().filter(|p| !p.is_empty()) {
-        set("aria-placeholder", placeholder.to_owned());
+        let name = if tag == Tag::Input {
+            "placeholder"
+        } else {
+            "aria-placeholder"
+        };
+        set(name, placeholder.to_owned());
+    }
+    let password = node.role() == Role::PasswordInput;
+    if tag == Tag::Input {
+        set(
+            "type",
+            if password { "password" } else { "text" }.to_owned(),
+        );
+        // What egui would not take is not typed: its field is read-only or disabled.
+        if node.is_read_only() || node.is_disabled() {
+            set("readonly", String::new());
+        }
+        let run = node
+            .children()
+            .iter()
+            .find(|id| nodes.get(id).is_some_and(|n| n.role() == Role::TextRun));
+        if let Some(run) = run {
+            set("data-caret", format!("{:x}", run.0));
+        }
     }
     let toggled = node.toggled().map(|t| match t {
         Toggled::True => "true",
@@ -317,12 +400,18 @@ fn element(node: &Node, tag: Tag, role: Option<&'static str>, scale: f32) -> Ele
         Some(Live::Assertive) => Some(Politeness::Assertive),
         Some(Live::Off) | None => None,
     };
+    let value = match (tag, password) {
+        (Tag::Input, false) => Some(value.to_owned()),
+        (Tag::Input, true) => value.is_empty().then(String::new),
+        _ => None,
+    };
     Element {
         tag,
         attrs,
         text,
         rect,
         live,
+        value,
     }
 }
 
@@ -373,6 +462,12 @@ pub fn diff(old: &Model, new: &Model) -> Changes {
                         text: n.text.clone(),
                     });
                 }
+                if let Some(value) = n.value.as_ref().filter(|v| !v.is_empty()) {
+                    patches.push(Patch::Value {
+                        id: *id,
+                        value: value.clone(),
+                    });
+                }
                 patches.push(Patch::Rect {
                     id: *id,
                     rect: n.rect,
@@ -407,6 +502,12 @@ pub fn diff(old: &Model, new: &Model) -> Changes {
                     patches.push(Patch::Rect {
                         id: *id,
                         rect: n.rect,
+                    });
+                }
+                if let Some(value) = n.value.as_ref().filter(|_| o.value != n.value) {
+                    patches.push(Patch::Value {
+                        id: *id,
+                        value: value.clone(),
                     });
                 }
             }

@@ -320,3 +320,25 @@ fn a_changed_role_remakes_the_element_and_states_come_and_go() {
         value: None
     }));
 }
+
+#[test]
+fn the_page_s_focus_goes_to_a_focused_field_and_stays_in_one_typed_in() {
+    let mut board = node(Role::Image, "Board", 0.0);
+    board.set_active_descendant(NodeId(3));
+    let nodes = [
+        (2, board),
+        (3, node(Role::Button, "c, empty", 5.0)),
+        (4, node(Role::TextInput, "Room code", 9.0)),
+        (5, node(Role::Button, "Join", 12.0)),
+    ];
+    let focused_on = |focus| build(&tree(&nodes, focus), 1.0);
+    // egui focused the field: the page's focus goes there, not to the board's ring.
+    assert_eq!(focused_on(4).focus_target(3), Some(4));
+    assert_eq!(focused_on(4).focus_target(4), None);
+    // egui let go of it (Enter does): the page's focus stays in it.
+    assert_eq!(focused_on(1).focus_target(4), None);
+    // From a button, as before: to the ring.
+    assert_eq!(focused_on(1).focus_target(5), Some(3));
+    // egui focused another widget: the page's focus follows, to the ring.
+    assert_eq!(focused_on(5).focus_target(4), Some(3));
+}
