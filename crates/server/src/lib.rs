@@ -14,18 +14,14 @@
 //! - [`clock`]: the time, handed to the server (a manual clock in tests);
 //! - `draw`: random tokens, codes and sides;
 //! - `secret`: tokens as a type whose text no log can print;
-//! - [`players`], [`pairing`], [`ratings`], [`computer`]: the lobby's pure rules (names and
-//!   keys, seeks and pairing, Glicko-2, the computer players).
+//! - [`lobby`]: players, seeks and pairing, ratings, the computer as four rated players.
 
 pub mod clock;
-pub mod computer;
 mod config;
 mod connection;
 mod draw;
 mod http;
-pub mod pairing;
-pub mod players;
-pub mod ratings;
+pub mod lobby;
 pub mod room;
 mod rooms;
 mod secret;

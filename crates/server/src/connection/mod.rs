@@ -240,14 +240,23 @@ impl Connection {
                 let hash = Secret::new(token).hash();
                 self.act(&room, |r, now| r.ask_rematch(&hash, now)).await
             }
-            // lobby.md's frames (issue 35) are not served yet: answered as before they read.
+            ClientFrame::Abort { room, token } => {
+                let hash = Secret::new(token).hash();
+                self.act(&room, |r, now| r.abort(&hash, now)).await
+            }
+            ClientFrame::Draw { room, token } => {
+                let hash = Secret::new(token).hash();
+                self.act(&room, |r, now| r.draw(&hash, now)).await
+            }
+            ClientFrame::Claim { room, token } => {
+                let hash = Secret::new(token).hash();
+                self.act(&room, |r, now| r.claim(&hash, now)).await
+            }
+            // The players' frames are not served yet: answered as before they read.
             ClientFrame::Register { .. }
             | ClientFrame::Login { .. }
             | ClientFrame::Seek { .. }
-            | ClientFrame::Unseek
-            | ClientFrame::Abort { .. }
-            | ClientFrame::Draw { .. }
-            | ClientFrame::Claim { .. } => Err(ErrorCode::Malformed),
+            | ClientFrame::Unseek => Err(ErrorCode::Malformed),
         }
     }
 

@@ -53,8 +53,8 @@
 //! The pure part needs nothing more: the book is rebuilt from the entries as they change,
 //! and `pair` returns the tags the claims need.
 
-use crate::computer::ComputerPlayer;
-use crate::players::NameKey;
+use crate::lobby::computer::ComputerPlayer;
+use crate::lobby::players::NameKey;
 use std::collections::BTreeMap;
 
 /// The rating gap every pair may have, from the first second.
