@@ -5,3 +5,4 @@ pub mod computer;
 pub mod pairing;
 pub mod players;
 pub mod ratings;
+pub mod settle;

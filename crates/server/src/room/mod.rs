@@ -16,7 +16,9 @@ use qipan_protocol::{normalize_room_code, Connected, ErrorCode, RoomState, Serve
 mod fair;
 mod paired;
 
-pub use paired::{Seated, COMPUTER_SEAT};
+#[cfg(test)]
+pub use paired::paired_for_tests;
+pub use paired::{PairedSeat, Seated, COMPUTER_SEAT};
 
 /// A turn's length (the spec's 60 seconds); tests and the benchmark may choose another.
 pub use qipan_protocol::TURN_MS;

@@ -154,3 +154,27 @@ impl Room {
         }
     }
 }
+
+/// A paired push room of two people, `hash-x` and `hash-o`, 1500 each.
+#[cfg(test)]
+pub fn paired_for_tests(rated: bool) -> Room {
+    use qipan_engine::games::GameId;
+    let seat = |hash: &str, name: &str| PairedSeat {
+        token_hash: hash.to_owned(),
+        player: Seated {
+            name: name.to_owned(),
+            key: name.to_lowercase(),
+            bot: false,
+            before: 1500.0,
+            after: None,
+        },
+    };
+    Room::create_paired(
+        "ABCDEFGH".into(),
+        Variant::plain(GameId::Push),
+        [seat("hash-x", "Ann"), seat("hash-o", "Bob")],
+        rated,
+        60_000,
+        0,
+    )
+}

@@ -175,10 +175,42 @@ impl Rooms {
         }
         // When no other server shares the storage, counts of earlier processes are stale.
         let keep = (!self.store.shared()).then_some(self.server_id.as_str());
+        let (room, revision) = if room.needs_settling() {
+            // A paired game ended and was not recorded (a server stopped in between):
+            // recorded now, by whoever reads it first.
+            match self.write(&room, revision).await {
+                Ok(Some(settled)) => settled,
+                // Another server changed it first; a change made here reads it again.
+                Ok(None) => (room, revision),
+                Err(e) => {
+                    tracing::error!(room = %code, error = %e, "recording a finished game");
+                    (room, revision)
+                }
+            }
+        } else {
+            (room, revision)
+        };
         Ok(Some(Loaded {
             room: Arc::new(room.reloaded(keep, now)),
             revision,
         }))
+    }
+
+    /// Stores `room` over revision `base`, recording the end of its paired game when it
+    /// has just ended: the room as stored and its revision, or `None` when another server
+    /// changed it first.
+    async fn write(
+        &self,
+        room: &Room,
+        base: Revision,
+    ) -> Result<Option<(Room, Revision)>, crate::store::StoreError> {
+        if room.needs_settling() {
+            return self.store.finish_room(room, base).await;
+        }
+        Ok(match self.store.update_room(room, base).await? {
+            Written::Done(revision) => Some((room.clone(), revision)),
+            Written::Conflict => None,
+        })
     }
 
     /// Applies `f` to the room at the clock's time and stores the result before
@@ -200,9 +232,9 @@ impl Rooms {
             let Some(next) = f(&loaded.room, self.clock.now_ms())? else {
                 return Ok(loaded.room.clone());
             };
-            let revision = match self.store.update_room(&next, loaded.revision).await {
-                Ok(Written::Done(revision)) => revision,
-                Ok(Written::Conflict) => {
+            let (next, revision) = match self.write(&next, loaded.revision).await {
+                Ok(Some(written)) => written,
+                Ok(None) => {
                     // Another server changed the room first. Its change is news for the
                     // sockets here too (the watch will skip it: same revision).
                     *state = self.fetch(&cell.code).await?;
