@@ -209,3 +209,48 @@ pub fn pick_move(state: &Value, pick: usize) -> (String, String) {
         (g.side_to_move(&pos).letter().to_string(), g.format_move(moves[pick % moves.len()]))
     })
 }
+
+/// A new connection that registers `name`: the connection and the `player` frame.
+pub async fn register(addr: SocketAddr, name: &str) -> (Client, Value) {
+    let mut client = Client::connect(addr).await;
+    client
+        .send(serde_json::json!({"type": "register", "name": name}))
+        .await;
+    let player = client.recv().await;
+    assert_eq!(player["type"], "player", "{player}");
+    (client, player)
+}
+
+/// Runs a test body on a runtime of its own, within `secs`.
+pub fn bounded(secs: u64, body: impl std::future::Future<Output = ()>) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        tokio::time::timeout(Duration::from_secs(secs), body)
+            .await
+            .expect("the test finished in time");
+    });
+}
+
+/// An HTTP GET over loopback: the status and the body.
+pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = TcpStream::connect(addr).await.expect("connect");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    tcp.write_all(request.as_bytes()).await.expect("write");
+    let mut response = Vec::new();
+    tcp.read_to_end(&mut response).await.expect("read");
+    let response = String::from_utf8_lossy(&response).into_owned();
+    let status = response
+        .get(9..12)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, body)| body.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
