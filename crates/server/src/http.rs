@@ -1,5 +1,5 @@
-//! The HTTP side: `/health`, the WebSocket upgrade at `/ws`, and the web build at `/`.
-//! The lobby's records API (`/api/...`, `shared/spec/lobby.md`) joins these routes.
+//! The HTTP side: `/health`, the WebSocket upgrade at `/ws`, the records API (`/api/...`,
+//! `api.rs`) and the web build at `/`.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -36,7 +36,8 @@ pub struct Shared {
 pub fn router(shared: Shared, site: Option<&Path>) -> Router {
     let mut app = Router::new()
         .route("/health", get(|| async { "ok" }))
-        .route("/ws", get(ws_upgrade));
+        .route("/ws", get(ws_upgrade))
+        .merge(crate::api::routes());
     if let Some(site) = site {
         // `/` and `/?room=...` are the directory, whose index.html ServeDir serves; a
         // `.br` or `.gz` beside a file is sent instead when the client accepts it (the web

@@ -11,7 +11,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::draw;
 use crate::http;
-use crate::lobby::Lobby;
+use crate::lobby::{self, Lobby};
 use crate::rooms::Rooms;
 use crate::shutdown::{self, Stop};
 use crate::store::{self, StoreError};
@@ -71,12 +71,22 @@ pub async fn start_with_clock(
     let server_id = draw::server_id(&mut rand::rng());
     let (stop, shutdown) = shutdown::channel();
     let rooms = Arc::new(Rooms::new(
-        server_id,
+        server_id.clone(),
         store.clone(),
         clock.clone(),
         config.turn_ms,
     ));
-    let lobby = Arc::new(Lobby::new(store.clone(), clock));
+    let settings = lobby::Settings {
+        bot_after_ms: config.bot_after_ms,
+        computer_workers: config.computer_workers,
+    };
+    let lobby = Arc::new(Lobby::new(
+        store.clone(),
+        rooms.clone(),
+        clock,
+        server_id,
+        settings,
+    ));
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|source| StartError::Listen {
@@ -92,6 +102,7 @@ pub async fn start_with_clock(
         tokio::spawn(rooms.clone().follow(changes, shutdown.clone()));
     }
     tokio::spawn(rooms.clone().keep_tidy(shutdown.clone()));
+    lobby.start(&shutdown);
 
     let sockets = Arc::new(());
     let shared = http::Shared {

@@ -12,9 +12,10 @@ use qipan_engine::games::{Side, Variant};
 use qipan_protocol::{
     normalize_room_code, ClientFrame, ErrorCode, SeatName, ServerFrame, SideChoice,
 };
+use tokio::sync::mpsc;
 
 use crate::draw;
-use crate::lobby::{Lobby, Me, Refusal};
+use crate::lobby::{Lobby, LocalSeek, Me, Paired, Refusal};
 use crate::room::Room;
 use crate::rooms::{Entered, Rooms, Update};
 use crate::secret::Secret;
@@ -68,6 +69,11 @@ pub struct Connection {
     joined: Option<Joined>,
     /// The player of its last `register` or `login` that succeeded.
     me: Option<Me>,
+    /// Its seek, while it has one.
+    seeking: Option<LocalSeek>,
+    /// Where the lobby hands it its pairings.
+    paired_tx: mpsc::UnboundedSender<Paired>,
+    paired_rx: mpsc::UnboundedReceiver<Paired>,
     rate: RateLimit,
     bad: BadFrames,
     shutdown: Shutdown,
@@ -89,12 +95,16 @@ impl Connection {
         shutdown: Shutdown,
     ) -> Connection {
         let now = rooms.clock().now_ms();
+        let (paired_tx, paired_rx) = mpsc::unbounded_channel();
         Connection {
             rooms,
             lobby,
             peer,
             joined: None,
             me: None,
+            seeking: None,
+            paired_tx,
+            paired_rx,
             rate: RateLimit::frames(now),
             bad: BadFrames::default(),
             shutdown,
@@ -133,6 +143,10 @@ impl Connection {
                     };
                     if !sent { break; }
                 }
+                Some(paired) = self.paired_rx.recv() => {
+                    let frames = self.on_paired(paired).await;
+                    if !send_all(&mut socket, frames).await { break; }
+                }
                 update = next_update(&self.rooms, &mut self.joined) => {
                     let mut frames = self.on_update(&update.room);
                     frames.push(update.state.clone());
@@ -144,6 +158,7 @@ impl Connection {
                 }
             }
         }
+        self.withdraw().await;
         self.leave().await;
     }
 
@@ -254,8 +269,10 @@ impl Connection {
                 self.act(&room, |r, now| r.resign(&hash, now)).await?
             }
             ClientFrame::Rematch { room, token } => {
+                let code = normalize_room_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
                 let hash = Secret::new(token).hash();
-                self.act(&room, |r, now| r.ask_rematch(&hash, now)).await?
+                let room = self.lobby.rematch(&code, &hash).await?;
+                self.answer(&room)
             }
             ClientFrame::Abort { room, token } => {
                 let hash = Secret::new(token).hash();
@@ -271,10 +288,8 @@ impl Connection {
             }
             ClientFrame::Register { name } => self.register(&name).await?,
             ClientFrame::Login { key } => self.login(&key).await?,
-            // Seeks are not served yet: answered as before they read.
-            ClientFrame::Seek { .. } | ClientFrame::Unseek => {
-                return Err(ErrorCode::Malformed.into())
-            }
+            ClientFrame::Seek { game, rated } => self.seek(&game, rated).await?,
+            ClientFrame::Unseek => self.unseek().await?,
         })
     }
 
@@ -287,15 +302,21 @@ impl Connection {
     ) -> Result<Vec<ServerFrame>, ErrorCode> {
         let code = normalize_room_code(room).ok_or(ErrorCode::NoSuchRoom)?;
         let room = self.rooms.act(&code, f).await?;
+        Ok(self.answer(&room))
+    }
+
+    /// The answer to a change of `room`: nothing when the connection is in that room (the
+    /// broadcast tells it), else the room's state.
+    fn answer(&self, room: &Room) -> Vec<ServerFrame> {
         let here = self
             .joined
             .as_ref()
-            .is_some_and(|j| j.entered.code() == code);
-        Ok(if here {
+            .is_some_and(|j| j.entered.code() == room.code);
+        if here {
             Vec::new()
         } else {
             vec![room.state_frame(self.now_ms())]
-        })
+        }
     }
 }
 

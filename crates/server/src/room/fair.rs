@@ -97,3 +97,17 @@ impl Room {
         Ok(self.ended(win_for(side), "abandoned", now))
     }
 }
+
+impl Room {
+    /// A pairing that could not be completed (one of its seeks went in the last instant):
+    /// the game ends as aborted, nobody rated. Refused as `abort` would be.
+    pub fn call_off(&self, now: u64) -> Result<Room, ErrorCode> {
+        if self.is_over() {
+            return Err(ErrorCode::GameOver);
+        }
+        if self.plies.len() >= ABORT_BEFORE_PLIES {
+            return Err(ErrorCode::CannotAbort);
+        }
+        Ok(self.ended("aborted", "aborted", now))
+    }
+}

@@ -193,7 +193,16 @@ impl Room {
             .find(|&side| self.seats[side_index(side)].as_deref() == Some(token_hash))
     }
 
-    fn variant(&self) -> Result<Variant, ErrorCode> {
+    /// The side to move in the position (`None` if it does not read, which a checked room
+    /// never is).
+    pub fn side_to_move(&self) -> Option<Side> {
+        let variant = Variant::parse(&self.game).ok()?;
+        with_game!(variant.to_game(), g => {
+            g.parse_position(&self.position).ok().map(|pos| g.side_to_move(&pos))
+        })
+    }
+
+    pub fn variant(&self) -> Result<Variant, ErrorCode> {
         // Only `create` makes rooms, from a parsed variant; a stored room that names no game
         // was refused when it was loaded.
         Variant::parse(&self.game).map_err(|_| ErrorCode::UnknownGame)
@@ -410,6 +419,11 @@ impl Room {
     /// with the seats swapped: each token now holds the other side.
     pub fn ask_rematch(&self, token_hash: &str, now: u64) -> Result<Room, ErrorCode> {
         let side = self.seat_of(token_hash).ok_or(ErrorCode::BadToken)?;
+        self.ask_rematch_as(side, now)
+    }
+
+    /// [`Room::ask_rematch`] for `side` (the computer's seat asks too).
+    pub fn ask_rematch_as(&self, side: Side, now: u64) -> Result<Room, ErrorCode> {
         if !self.is_over() {
             return Err(ErrorCode::NotYourTurn);
         }

@@ -31,6 +31,7 @@ impl Eq for Seated {}
 
 /// One seat of a new paired room: the seat's token hash (or [`COMPUTER_SEAT`]) and who
 /// sits there.
+#[derive(Clone, Debug)]
 pub struct PairedSeat {
     pub token_hash: String,
     pub player: Seated,

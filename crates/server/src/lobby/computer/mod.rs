@@ -17,6 +17,12 @@
 //!
 //! From there they are rated like anyone, so their ratings settle on the players' scale.
 
+pub mod driver;
+mod host;
+pub mod pool;
+
+pub use host::{Computer, GAMES_PER_WORKER};
+
 use crate::lobby::ratings::Standing;
 use qipan_engine::ai::Level;
 use qipan_engine::games::Variant;
