@@ -229,7 +229,7 @@ fn busy_not_logged_in_and_a_rematch_is_the_same_two_rated_again() {
         ann.client
             .send(json!({"type": "seek", "game": "push", "rated": false}))
             .await;
-        ann.client.expect_error("busy").await;
+        ann.client.refused("busy").await;
         let mut bob_too = bob.again(srv.addr()).await;
         bob_too
             .client
@@ -254,19 +254,21 @@ fn busy_not_logged_in_and_a_rematch_is_the_same_two_rated_again() {
         assert_ne!(seat["seat"], a.seat.as_str());
         let fresh = ann.client.state_where(|s| s["status"] == "ongoing").await;
         assert_eq!(fresh["rated"], true);
-        let new_x = &fresh["players"]["x"];
-        assert_eq!(new_x["name"], if a.seat == "x" { "Bob" } else { "Ann" });
-        let winner_rating = new_x["rating"].as_f64().expect("rating");
-        let ann_rating = fresh["players"][if a.seat == "x" { "o" } else { "x" }]["rating"]
-            .as_f64()
-            .expect("rating");
-        assert!(ann_rating < 1500.0, "Ann lost: {ann_rating}");
-        assert!(winner_rating > 1500.0, "Bob won: {winner_rating}");
+        let (ann_now, bob_now) = if a.seat == "x" {
+            ("o", "x")
+        } else {
+            ("x", "o")
+        };
+        assert_eq!(fresh["players"][bob_now]["name"], "Bob");
+        assert_eq!(fresh["players"][ann_now]["name"], "Ann");
+        let rating = |side: &str| fresh["players"][side]["rating"].as_f64().expect("rating");
+        assert!(rating(ann_now) < 1500.0, "Ann lost: {}", rating(ann_now));
+        assert!(rating(bob_now) > 1500.0, "Bob won: {}", rating(bob_now));
         // Busy again: the rematch is a paired game.
         ann.client
             .send(json!({"type": "seek", "game": "push", "rated": true}))
             .await;
-        ann.client.expect_error("busy").await;
+        ann.client.refused("busy").await;
         srv.stop().await;
     });
 }

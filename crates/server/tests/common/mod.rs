@@ -132,6 +132,23 @@ impl Client {
         assert!(frame["message"].is_string());
     }
 
+    /// The next frame that is not a `state` must be an error with `code` (a room's states
+    /// may come in between: players arriving, moves).
+    pub async fn refused(&mut self, code: &str) {
+        loop {
+            let frame = self.recv().await;
+            if frame["type"] == "state" {
+                continue;
+            }
+            assert_eq!(
+                (frame["type"].as_str(), frame["code"].as_str()),
+                (Some("error"), Some(code)),
+                "{frame}"
+            );
+            return;
+        }
+    }
+
     /// Frames that arrive within `ms`.
     pub async fn quiet(&mut self, ms: u64) -> Vec<Value> {
         let mut frames = Vec::new();
