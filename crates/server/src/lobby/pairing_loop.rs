@@ -165,6 +165,7 @@ pub async fn run(
                 None => return,
             },
             _ = lobby.clock.sleep_until(wake) => {}
+            _ = lobby.computer.freed.notified() => {}
             _ = shutdown.requested() => return,
         }
         let now = lobby.clock.now_ms();

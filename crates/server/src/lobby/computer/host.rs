@@ -35,6 +35,8 @@ pub struct Computer {
     places: Mutex<Places>,
     /// Each game id's computer ratings, and when they were read.
     ratings: Mutex<HashMap<String, ([f64; 4], u64)>>,
+    /// Told when a place frees, so that a seek waiting for one gets it at once.
+    pub freed: tokio::sync::Notify,
 }
 
 #[derive(Default)]
@@ -54,6 +56,7 @@ impl Computer {
             store,
             places: Mutex::new(Places::default()),
             ratings: Mutex::new(HashMap::new()),
+            freed: tokio::sync::Notify::new(),
         }
     }
 
@@ -92,7 +95,9 @@ impl Computer {
     pub fn plays(&self, room: &Room, here: bool) -> bool {
         let mut places = lock(&self.places);
         if room.is_over() {
-            places.playing.remove(&room.code);
+            if places.playing.remove(&room.code) {
+                self.freed.notify_waiters();
+            }
             return false;
         }
         if here {
