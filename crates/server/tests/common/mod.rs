@@ -345,7 +345,13 @@ impl Member {
         self.client
             .send(serde_json::json!({"type": "seek", "game": game, "rated": rated}))
             .await;
-        let answer = self.client.recv().await;
+        // States of a room the connection is in may come first.
+        let answer = loop {
+            let frame = self.client.recv().await;
+            if frame["type"] != "state" {
+                break frame;
+            }
+        };
         assert_eq!(
             answer,
             serde_json::json!({"type": "seeking", "game": game, "rated": rated}),
@@ -354,9 +360,15 @@ impl Member {
         );
     }
 
-    /// The next frames must be `paired`, then the room's `state`.
+    /// The next frames (after any state of a room the connection was in) must be `paired`,
+    /// then the room's `state`.
     pub async fn paired(&mut self) -> Pairing {
-        let paired = self.client.recv().await;
+        let paired = loop {
+            let frame = self.client.recv().await;
+            if frame["type"] != "state" {
+                break frame;
+            }
+        };
         assert_eq!(paired["type"], "paired", "{}: {paired}", self.name);
         let keys: Vec<&str> = paired
             .as_object()
