@@ -57,6 +57,10 @@ pub struct DeskSeek {
     /// Their rating in `game` when they sought.
     pub rating: f64,
     pub since_ms: u64,
+    /// How long it waits for a person before the computer takes it: the `--bot-after` of
+    /// the server it was made on (`None`: never).
+    #[serde(default)]
+    pub computer_after_ms: Option<u64>,
     /// The hash of the seat token the seeking connection holds for the pairing's room.
     pub token_hash: String,
     /// Claimed by a pairing loop for this room, the first of a pair's two claims: not
@@ -178,6 +182,7 @@ mod tests {
                 rated: true,
                 rating: 1500.0,
                 since_ms: 0,
+                computer_after_ms: None,
                 token_hash: "h".into(),
                 claimed: None,
             }),

@@ -9,7 +9,8 @@
 //! pairs the one with the smallest gap is made, then the smallest among those left, and so
 //! on (a tie goes to the pair whose longer waiter has waited longest). So every seek is
 //! paired with its nearest candidate unless that candidate was nearer still to someone
-//! else, and nobody is in two pairs. Then every seek left that has waited `bot_after` gets
+//! else, and nobody is in two pairs. Then every seek left that has waited its
+//! `computer_after_ms` (the `--bot-after` of the server it was made on) gets
 //! the computer player whose rating in this game is nearest its own (a tie: the weaker),
 //! longest waiter first, as many as the computer may take on. Several seeks may get the
 //! same computer player: it plays many games at once.
@@ -50,6 +51,9 @@ pub struct Seek<T> {
     pub rated: bool,
     /// When the seek was made (ms since 1970): the wait counts from here.
     pub since_ms: u64,
+    /// How long it waits for a person before the computer takes it (`--bot-after` of the
+    /// server it was made on); `None` never (`off`).
+    pub computer_after_ms: Option<u64>,
     pub tag: T,
 }
 
@@ -68,9 +72,6 @@ pub enum Pairing<T> {
 /// What the computer offers in one pass.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ComputerOffer {
-    /// How long a seek waits for a person before it gets the computer (`--bot-after`);
-    /// `None` never (`off`).
-    pub after_ms: Option<u64>,
     /// The computer players' ratings in this game id now, in [`ComputerPlayer::ALL`]'s
     /// order.
     pub ratings: [f64; 4],
@@ -172,7 +173,10 @@ impl<T> SeekBook<T> {
             .iter()
             .zip(&taken)
             .filter(|&(seek, &taken)| {
-                !taken && computer.after_ms.is_some_and(|after| wait(seek) >= after)
+                !taken
+                    && seek
+                        .computer_after_ms
+                        .is_some_and(|after| wait(seek) >= after)
             })
             .map(|(seek, _)| *seek)
             .collect();
@@ -203,16 +207,17 @@ impl<T> SeekBook<T> {
     }
 
     /// The next moment after `now_ms` at which [`SeekBook::pair`] may pair what it could not
-    /// pair now, with no seek added or withdrawn: a gap widening, a seek reaching
-    /// `bot_after_ms`. `None` for an empty book. The loop sleeps until then (or 1 s, the
-    /// spec's 2 seconds allowing for a pass's own time) unless a seek comes first.
-    pub fn next_change_ms(&self, now_ms: u64, bot_after_ms: Option<u64>) -> Option<u64> {
+    /// pair now, with no seek added or withdrawn: a gap widening, a seek reaching its
+    /// `computer_after_ms`. `None` for an empty book. The loop sleeps until then (or 1 s,
+    /// the spec's 2 seconds allowing for a pass's own time) unless a seek comes first.
+    pub fn next_change_ms(&self, now_ms: u64) -> Option<u64> {
         self.seeks
             .values()
             .flat_map(|seek| {
                 let waited = now_ms.saturating_sub(seek.since_ms);
                 let widens = seek.since_ms + (waited / GAP_STEP_MS + 1) * GAP_STEP_MS;
-                let computer = bot_after_ms
+                let computer = seek
+                    .computer_after_ms
                     .map(|after| seek.since_ms.saturating_add(after))
                     .filter(|&at| at > now_ms);
                 [Some(widens), computer]
@@ -239,7 +244,6 @@ mod tests {
     use std::collections::HashSet;
 
     const NEVER: ComputerOffer = ComputerOffer {
-        after_ms: None,
         ratings: [1000.0, 1400.0, 1800.0, 2200.0],
     };
 
@@ -257,6 +261,7 @@ mod tests {
             rating,
             rated,
             since_ms,
+            computer_after_ms: None,
             tag: (),
         }
     }
@@ -402,37 +407,45 @@ mod tests {
         }
     }
 
+    /// A seek that takes the computer after `after_ms`.
+    fn seek_after(name: &str, rating: f64, rated: bool, since_ms: u64, after_ms: u64) -> Seek<()> {
+        Seek {
+            computer_after_ms: Some(after_ms),
+            ..seek(name, rating, rated, since_ms)
+        }
+    }
+
     #[test]
     fn the_computer_comes_after_bot_after() {
-        let offer = ComputerOffer {
-            after_ms: Some(20_000),
-            ..NEVER
-        };
-        let mut book = book_with([seek("a", 1750.0, true, 0)]);
-        assert!(book.pair(19_999, &offer, anyone).is_empty());
-        let pairings = book.pair(20_000, &offer, anyone);
+        let mut book = book_with([seek_after("a", 1750.0, true, 0, 20_000)]);
+        assert!(book.pair(19_999, &NEVER, anyone).is_empty());
+        let pairings = book.pair(20_000, &NEVER, anyone);
         assert_eq!(names(&pairings), [pair("a", "@hard")]);
         assert!(book.is_empty());
         // 0 pairs at once; casual seeks get it too.
-        let at_once = ComputerOffer {
-            after_ms: Some(0),
-            ..NEVER
-        };
-        let mut book = book_with([seek("b", 900.0, false, 5)]);
-        assert_eq!(names(&book.pair(5, &at_once, anyone)), [pair("b", "@easy")]);
+        let mut book = book_with([seek_after("b", 900.0, false, 5, 0)]);
+        assert_eq!(names(&book.pair(5, &NEVER, anyone)), [pair("b", "@easy")]);
         // `off`: never.
         let mut book = book_with([seek("c", 1500.0, true, 0)]);
         assert!(book.pair(u64::MAX, &NEVER, anyone).is_empty());
+        // Each seek waits as long as its own server says.
+        let mut book = book_with([
+            seek_after("d", 1000.0, true, 0, 5_000),
+            seek_after("e", 3000.0, true, 0, 60_000),
+        ]);
+        assert_eq!(
+            names(&book.pair(6_000, &NEVER, anyone)),
+            [pair("d", "@easy")]
+        );
     }
 
     #[test]
     fn a_person_comes_before_the_computer() {
-        let offer = ComputerOffer {
-            after_ms: Some(0),
-            ..NEVER
-        };
-        let mut book = book_with([seek("a", 1500.0, true, 0), seek("b", 1650.0, true, 30_000)]);
-        assert_eq!(names(&book.pair(30_000, &offer, anyone)), [pair("a", "b")]);
+        let mut book = book_with([
+            seek_after("a", 1500.0, true, 0, 0),
+            seek_after("b", 1650.0, true, 30_000, 0),
+        ]);
+        assert_eq!(names(&book.pair(30_000, &NEVER, anyone)), [pair("a", "b")]);
     }
 
     #[test]
@@ -454,10 +467,7 @@ mod tests {
 
     #[test]
     fn the_computer_takes_only_the_games_it_may_longest_waiter_first() {
-        let offer = ComputerOffer {
-            after_ms: Some(20_000),
-            ..NEVER
-        };
+        let offer = NEVER;
         let mut asked = Vec::new();
         let mut places = 2;
         let mut two = |seek: &Seek<()>| {
@@ -468,9 +478,9 @@ mod tests {
         };
         // Far apart, so that no two pair with each other.
         let mut book = book_with([
-            seek("third", 1000.0, true, 3_000),
-            seek("first", 2000.0, true, 1_000),
-            seek("second", 3000.0, false, 2_000),
+            seek_after("third", 1000.0, true, 3_000, 20_000),
+            seek_after("first", 2000.0, true, 1_000, 20_000),
+            seek_after("second", 3000.0, false, 2_000, 20_000),
         ]);
         let pairings = book.pair(30_000, &offer, &mut two);
         assert_eq!(
@@ -491,6 +501,7 @@ mod tests {
                 rating: 1500.0,
                 rated: true,
                 since_ms: 0,
+                computer_after_ms: None,
                 tag,
             });
         }
@@ -506,15 +517,21 @@ mod tests {
             seek("a", 1500.0, true, 1_000),
             seek("b", 2500.0, true, 3_500),
         ]);
-        assert_eq!(book.next_change_ms(3_500, None), Some(6_000));
-        assert_eq!(book.next_change_ms(6_000, None), Some(8_500));
-        assert_eq!(book.next_change_ms(3_500, Some(2_000)), Some(5_500));
+        assert_eq!(book.next_change_ms(3_500), Some(6_000));
+        assert_eq!(book.next_change_ms(6_000), Some(8_500));
+        let computer_in = |after_ms| {
+            book_with([
+                seek_after("a", 1500.0, true, 1_000, after_ms),
+                seek("b", 2500.0, true, 3_500),
+            ])
+        };
+        assert_eq!(computer_in(4_500).next_change_ms(3_500), Some(5_500));
         assert_eq!(
-            book.next_change_ms(3_500, Some(0)),
+            computer_in(0).next_change_ms(3_500),
             Some(6_000),
             "already due"
         );
-        assert_eq!(SeekBook::<()>::new().next_change_ms(0, Some(0)), None);
+        assert_eq!(SeekBook::<()>::new().next_change_ms(0), None);
     }
 
     proptest! {
@@ -535,11 +552,12 @@ mod tests {
                     rating: *rating,
                     rated: *rated,
                     since_ms: (*since).min(now),
+                    computer_after_ms: after,
                     tag: (),
                 });
             }
             let before = book.len();
-            let offer = ComputerOffer { after_ms: after, ratings: [1000.0, 1400.0, 1800.0, 2200.0] };
+            let offer = ComputerOffer { ratings: [1000.0, 1400.0, 1800.0, 2200.0] };
             let mut places = games;
             let pairings = book.pair(now, &offer, |_| {
                 let free = places > 0;

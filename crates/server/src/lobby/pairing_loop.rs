@@ -67,6 +67,7 @@ impl Loop {
                     rating: seek.rating,
                     rated: seek.rated,
                     since_ms: seek.since_ms,
+                    computer_after_ms: seek.computer_after_ms,
                     tag: Tag {
                         revision: event.revision,
                         desk: event.desk,
@@ -105,7 +106,6 @@ impl Loop {
             gone.iter().filter_map(|p| self.book.unseek(p)).collect()
         };
         let offer = ComputerOffer {
-            after_ms: self.lobby.settings.bot_after_ms,
             ratings: self.lobby.computer.ratings(&self.game, now).await,
         };
         let lobby = self.lobby.clone();
@@ -148,7 +148,7 @@ pub async fn run(
         let now = lobby.clock.now_ms();
         let mut wake = this
             .book
-            .next_change_ms(now, lobby.settings.bot_after_ms)
+            .next_change_ms(now)
             .unwrap_or(u64::MAX)
             .min(now + MAX_SLEEP_MS);
         if lobby.store.shared() {

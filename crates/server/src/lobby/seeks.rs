@@ -105,6 +105,7 @@ impl Lobby {
                 rated,
                 rating: player.standing(&variant.to_string()).rating,
                 since_ms: self.clock.now_ms(),
+                computer_after_ms: self.settings.bot_after_ms,
                 token_hash: token.hash(),
                 claimed: None,
             })

@@ -1,6 +1,8 @@
 //! A WebSocket client for the tests, and servers started in-process on loopback.
 #![allow(dead_code)]
 
+pub mod nats;
+
 use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
