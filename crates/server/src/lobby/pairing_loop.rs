@@ -21,6 +21,9 @@ use crate::store::Revision;
 
 /// The longest a loop sleeps: the spec's 2 seconds leave room for a pass.
 const MAX_SLEEP_MS: u64 = 1_000;
+/// A seek claimed for a pairing that was not completed for this long (its server stopped
+/// between the two claims) is opened again.
+const STALE_CLAIM_MS: u64 = 5_000;
 
 /// A desk as it changed.
 #[derive(Clone, Debug)]
@@ -45,14 +48,30 @@ struct Loop {
     /// The latest revision seen of each desk that was in this book, so that an older
     /// change arriving late changes nothing.
     revisions: HashMap<NameKey, Revision>,
+    /// Seeks of this game id claimed for a pairing, and when that was first seen.
+    claimed: HashMap<NameKey, (Tag, u64)>,
     lease: Lease,
 }
 
 impl Loop {
-    fn apply(&mut self, event: Event) {
+    fn apply(&mut self, event: Event, now: u64) {
         let known = self.revisions.get(&event.player).copied();
         if known.is_some_and(|known| known >= event.revision) {
             return;
+        }
+        let claimed = event
+            .desk
+            .seek
+            .as_ref()
+            .is_some_and(|seek| seek.game == self.game && seek.claimed.is_some());
+        if claimed {
+            let tag = Tag {
+                revision: event.revision,
+                desk: event.desk.clone(),
+            };
+            self.claimed.insert(event.player.clone(), (tag, now));
+        } else {
+            self.claimed.remove(&event.player);
         }
         let seek = event
             .desk
@@ -81,8 +100,31 @@ impl Loop {
         }
     }
 
+    /// Opens again the seeks whose pairing was left half-made (revision-checked: a pairing
+    /// that completes meanwhile wins).
+    async fn reopen_stale_claims(&mut self, now: u64) {
+        let stale: Vec<(NameKey, Tag)> = self
+            .claimed
+            .iter()
+            .filter(|(_, (_, seen))| now.saturating_sub(*seen) >= STALE_CLAIM_MS)
+            .map(|(player, (tag, _))| (player.clone(), tag.clone()))
+            .collect();
+        for (player, tag) in stale {
+            self.claimed.remove(&player);
+            let Some(seek) = &tag.desk.seek else { continue };
+            let Some(room) = &seek.claimed else { continue };
+            if let Some(open) = tag.desk.unclaimed(&seek.id, room) {
+                let _ = self
+                    .lobby
+                    .put_desk(&player, &open, Some(tag.revision))
+                    .await;
+            }
+        }
+    }
+
     /// Pairs what the rule allows now, over the seeks of live servers.
     async fn pass(&mut self, now: u64) {
+        self.reopen_stale_claims(now).await;
         if self.book.is_empty() {
             return;
         }
@@ -143,6 +185,7 @@ pub async fn run(
         game,
         book: SeekBook::new(),
         revisions: HashMap::new(),
+        claimed: HashMap::new(),
     };
     loop {
         let now = lobby.clock.now_ms();
@@ -157,9 +200,10 @@ pub async fn run(
         tokio::select! {
             event = events.recv() => match event {
                 Some(event) => {
-                    this.apply(event);
+                    let now = lobby.clock.now_ms();
+                    this.apply(event, now);
                     while let Ok(more) = events.try_recv() {
-                        this.apply(more);
+                        this.apply(more, now);
                     }
                 }
                 None => return,
