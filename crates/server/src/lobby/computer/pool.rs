@@ -62,7 +62,16 @@ impl Pool {
         let left = (turn_began + MOVE_WITHIN)
             .saturating_duration_since(Instant::now())
             .saturating_sub(MARGIN);
-        let movetime = left.clamp(MIN_SEARCH, MAX_SEARCH);
+        let full = level.budget().min(MAX_SEARCH);
+        let movetime = left.clamp(MIN_SEARCH, full);
+        if movetime < full {
+            // Every worker was busy for a while: this move is searched for less than its
+            // level's time (the benchmark counts these).
+            tracing::debug!(
+                waited_ms = (full - movetime).as_millis() as u64,
+                "a search shortened"
+            );
+        }
         let (game, start, plies) = (game.to_owned(), start.to_owned(), plies.to_vec());
         let seed = rand::random();
         tokio::task::spawn_blocking(move || search(&game, &start, &plies, level, seed, movetime))
