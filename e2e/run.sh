@@ -36,6 +36,12 @@ start=$SECONDS
 timeout 900 node e2e/a11y.mjs "$root/dist" || status=$?
 echo "e2e: a11y.mjs took $((SECONDS - start)) s"
 
+# The language a page opens in (issue 37): a zh-CN browser's first frame in Chinese, a fr-FR
+# one's in English, English picked and kept over the browser's Chinese; About and its licences.
+start=$SECONDS
+timeout 300 node e2e/language.mjs "$root/dist" || status=$?
+echo "e2e: language.mjs took $((SECONDS - start)) s"
+
 # The first load on a phone over Fast 4G, plain and pre-compressed (issue 21: <= 3 s).
 # Its figures want the machine to themselves: .ci/run's release builds, which run in the
 # background meanwhile, are stopped for it (QIPAN_PAUSE_PGID names their process group; a

@@ -20,6 +20,7 @@ const TYPES = {
   '.png': 'image/png',
   '.css': 'text/css',
   '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /** The encodings the request's Accept-Encoding allows (a q=0 excludes one). */

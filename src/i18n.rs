@@ -29,6 +29,26 @@ impl Lang {
         }
     }
 
+    /// The language a new player gets from the languages their system or browser prefers,
+    /// most preferred first (BCP 47 tags such as `zh-Hant-TW` or `en-GB`, or POSIX locales
+    /// such as `zh_CN.UTF-8`): the first of them that is Chinese (any `zh`) or English
+    /// decides, as a browser's language negotiation does; English when none is (`fr-FR`
+    /// alone, `C`, nothing at all).
+    pub fn for_locales<S: AsRef<str>>(locales: &[S]) -> Lang {
+        let primary = |tag: &str| {
+            let end = tag.find(['-', '_', '.', '@']).unwrap_or(tag.len());
+            tag[..end].trim().to_ascii_lowercase()
+        };
+        locales
+            .iter()
+            .find_map(|tag| match primary(tag.as_ref()).as_str() {
+                "zh" => Some(Lang::Zh),
+                "en" => Some(Lang::En),
+                _ => None,
+            })
+            .unwrap_or(Lang::En)
+    }
+
     /// The Fluent sources of this language, compiled into the binary (the web build has no
     /// file system).
     pub fn sources(self) -> &'static [(&'static str, &'static str)] {
@@ -45,6 +65,30 @@ impl Lang {
             ],
         }
     }
+}
+
+/// The languages the system prefers, most preferred first: the desktop's (`LANGUAGE`,
+/// `LC_ALL`, `LC_MESSAGES` and `LANG` on Linux, the user's languages on Windows and macOS) or
+/// the browser's (`navigator.languages`). Read once, at the start ([`Lang::for_locales`]).
+pub fn system_locales() -> Vec<String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return sys_locale::get_locales().collect();
+    #[cfg(target_arch = "wasm32")]
+    return web_sys::window()
+        .map(|window| {
+            let navigator = window.navigator();
+            let languages: Vec<String> = navigator
+                .languages()
+                .iter()
+                .filter_map(|tag| tag.as_string())
+                .collect();
+            // A browser without the list still has its one language.
+            match (languages.is_empty(), navigator.language()) {
+                (true, Some(language)) => vec![language],
+                _ => languages,
+            }
+        })
+        .unwrap_or_default();
 }
 
 /// A message id. Made only by [`msg!`](crate::msg), so ids are greppable.
@@ -98,26 +142,37 @@ impl I18n {
         self.format(msg, Some(&fluent_args))
     }
 
+    /// The text of a message whose id comes from data, not from the code: a lesson's title,
+    /// goal, steps and traps ([`qipan_engine::lessons::Lesson::message_ids`]; a test checks
+    /// that both languages define every one).
+    pub fn tr_data(&self, id: &str) -> String {
+        self.format_id(id, None)
+    }
+
     /// Whether the current language defines `id` (for tests).
     pub fn has(&self, lang: Lang, id: &str) -> bool {
         self.bundles[lang as usize].has_message(id)
     }
 
     fn format(&self, msg: Msg, args: Option<&FluentArgs<'_>>) -> String {
-        self.try_format(msg, args).unwrap_or_else(|problem| {
+        self.format_id(msg.0, args)
+    }
+
+    fn format_id(&self, id: &str, args: Option<&FluentArgs<'_>>) -> String {
+        self.try_format(id, args).unwrap_or_else(|problem| {
             report(&problem);
             // The id at least says which text is broken; a half-formatted text or an empty
             // one would hide it.
-            msg.0.to_owned()
+            id.to_owned()
         })
     }
 
     /// The message text, or what went wrong, naming the message and the language.
-    fn try_format(&self, msg: Msg, args: Option<&FluentArgs<'_>>) -> Result<String, String> {
+    fn try_format(&self, id: &str, args: Option<&FluentArgs<'_>>) -> Result<String, String> {
         let bundle = &self.bundles[self.lang as usize];
         let tag = self.lang.tag();
-        let Some(pattern) = bundle.get_message(msg.0).and_then(|m| m.value()) else {
-            return Err(format!("{tag} has no message '{}'", msg.0));
+        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+            return Err(format!("{tag} has no message '{id}'"));
         };
         let mut errors = Vec::new();
         let text = bundle.format_pattern(pattern, args, &mut errors);
@@ -126,8 +181,7 @@ impl I18n {
         } else {
             let errors: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
             Err(format!(
-                "{tag} message '{}' did not format: {}",
-                msg.0,
+                "{tag} message '{id}' did not format: {}",
                 errors.join("; ")
             ))
         }
@@ -302,7 +356,7 @@ mod tests {
         let i18n = test_i18n();
         assert_eq!(i18n.tr(Msg("greeting")), "greeting");
         let problem = i18n
-            .try_format(Msg("greeting"), None)
+            .try_format("greeting", None)
             .expect_err("a missing argument is an error");
         assert!(problem.contains("en-US"), "{problem}");
         assert!(problem.contains("'greeting'"), "{problem}");
@@ -361,13 +415,53 @@ mod tests {
         }
     }
 
+    /// Any Chinese gives Chinese, whatever the script or region and however the platform
+    /// spells it; the first language the app speaks decides; English for everyone else.
+    #[test]
+    fn the_system_language_picks_the_app_language() {
+        for chinese in [
+            "zh-CN",
+            "zh-TW",
+            "zh-HK",
+            "zh-SG",
+            "zh-Hans",
+            "zh-Hant-TW",
+            "zh",
+            "ZH-cn",
+            "zh_CN.UTF-8",
+            "zh_TW.Big5@stroke",
+        ] {
+            assert_eq!(Lang::for_locales(&[chinese]), Lang::Zh, "{chinese}");
+        }
+        for other in [
+            "en-GB",
+            "en-US",
+            "en",
+            "fr-FR",
+            "de_DE.UTF-8",
+            "ja-JP",
+            "C",
+            "POSIX",
+            "",
+        ] {
+            assert_eq!(Lang::for_locales(&[other]), Lang::En, "{other}");
+        }
+        assert_eq!(Lang::for_locales::<&str>(&[]), Lang::En);
+        // A French reader who also reads Chinese, and one who also reads English.
+        assert_eq!(Lang::for_locales(&["fr-FR", "fr", "zh-CN"]), Lang::Zh);
+        assert_eq!(Lang::for_locales(&["fr-FR", "en-US", "zh-CN"]), Lang::En);
+        assert_eq!(Lang::for_locales(&["en-GB", "zh-CN"]), Lang::En);
+        // Not Chinese, though it starts with the letters.
+        assert_eq!(Lang::for_locales(&["zha-CN"]), Lang::En);
+    }
+
     #[test]
     fn a_missing_message_or_value_shows_its_id() {
         let i18n = test_i18n();
         assert_eq!(i18n.tr(Msg("no-such-message")), "no-such-message");
         assert_eq!(i18n.tr(Msg("only-attribute")), "only-attribute");
         let problem = i18n
-            .try_format(Msg("no-such-message"), None)
+            .try_format("no-such-message", None)
             .expect_err("missing");
         assert!(problem.contains("'no-such-message'"), "{problem}");
     }

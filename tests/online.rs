@@ -2,6 +2,8 @@
 //! creates a room, another joins it by typing the code, they play Shuang Cheng by clicks on
 //! the board points, and both show the same position after every move.
 
+mod common;
+
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use qipan::ui::App;
@@ -66,9 +68,9 @@ fn two_apps_play_one_game_through_the_server() {
     let mut host = app(&ws);
     let mut friend = app(&ws);
 
-    host.get_by_label("Play a friend").click();
+    common::click_in_view(&mut host, "Play online");
     host.run();
-    host.get_by_label("Create a game").click();
+    common::click_in_view(&mut host, "Create a game");
     wait(&mut [&mut host], "a room", |a| {
         a[0].session().online().and_then(|o| o.room()).is_some()
             && a[0].session().online().is_some_and(|o| o.state().is_some())
@@ -83,13 +85,13 @@ fn two_apps_play_one_game_through_the_server() {
     assert!(host.query_by_label(&format!("Room {room}")).is_some());
     assert!(host.query_by_label("QR code of the room's link").is_some());
 
-    friend.get_by_label("Play a friend").click();
+    common::click_in_view(&mut friend, "Play online");
     friend.run();
-    friend.get_by_label("Room code").click();
+    common::click_in_view(&mut friend, "Room code");
     friend.run();
     friend.get_by_label("Room code").type_text(&room);
     friend.run();
-    friend.get_by_label("Join").click();
+    common::click_in_view(&mut friend, "Join");
     wait(&mut [&mut host, &mut friend], "the friend seated", |a| {
         a[1].session().online().is_some_and(|o| o.state().is_some())
             && a[0]
@@ -178,7 +180,7 @@ fn screenshots_of_the_online_flow() {
             let open = || {
                 let ws = ws.clone();
                 let settings = Settings {
-                    lang,
+                    lang: Some(lang),
                     ..Settings::default()
                 };
                 let mut harness = Harness::builder()
@@ -225,7 +227,7 @@ fn screenshots_of_the_online_flow() {
             open_section(&mut host);
             show(&mut host, &tr(msg!("online-create")));
             save(&mut host, "create", "host");
-            host.get_by_label(&tr(msg!("online-create"))).click();
+            common::click_in_view(&mut host, &tr(msg!("online-create")));
             wait(&mut [&mut host], "a room", |a| {
                 a[0].session().online().is_some_and(|o| o.state().is_some())
             });
@@ -243,11 +245,11 @@ fn screenshots_of_the_online_flow() {
             open_section(&mut friend);
             let code = tr(msg!("online-join-code"));
             show(&mut friend, &code);
-            friend.get_by_label(&code).click();
+            common::click_in_view(&mut friend, &code);
             friend.run();
             friend.get_by_label(&code).type_text(&room);
             save(&mut friend, "join", "friend");
-            friend.get_by_label(&tr(msg!("online-join"))).click();
+            common::click_in_view(&mut friend, &tr(msg!("online-join")));
             let seated = |a: &[&App]| {
                 a[1].session().online().is_some_and(|o| o.state().is_some())
                     && a[0]
@@ -269,7 +271,7 @@ fn screenshots_of_the_online_flow() {
             // The friend leaves the room and joins it again with its kept token.
             let leave = tr(msg!("online-leave"));
             show(&mut friend, &leave);
-            friend.get_by_label(&leave).click();
+            common::click_in_view(&mut friend, &leave);
             wait(&mut [&mut host, &mut friend], "the friend gone", |a| {
                 a[0].session()
                     .online()
@@ -280,7 +282,7 @@ fn screenshots_of_the_online_flow() {
             // The code is still in its field.
             let join = tr(msg!("online-join"));
             show(&mut friend, &join);
-            friend.get_by_label(&join).click();
+            common::click_in_view(&mut friend, &join);
             wait(&mut [&mut host, &mut friend], "the friend back", seated);
             save(&mut host, "friend-back", "host");
             save(&mut friend, "friend-back", "friend");
@@ -288,7 +290,7 @@ fn screenshots_of_the_online_flow() {
             // The end: the host resigns.
             let resign = tr(msg!("online-resign"));
             show(&mut host, &resign);
-            host.get_by_label(&resign).click();
+            common::click_in_view(&mut host, &resign);
             wait(&mut [&mut host, &mut friend], "the game over", |a| {
                 a.iter().all(|app| app.game().status().is_over())
             });
@@ -301,12 +303,6 @@ fn screenshots_of_the_online_flow() {
 
 /// Clicks board point `name` in either language ("c, empty" / "c，空").
 fn click_point(harness: &mut Harness<'static, App>, name: &str) {
-    harness
-        .get_by(|n| {
-            n.label().is_some_and(|l| {
-                l.starts_with(&format!("{name}, ")) || l.starts_with(&format!("{name}，"))
-            })
-        })
-        .click();
+    common::point(harness, name).click();
     harness.step();
 }

@@ -5,7 +5,7 @@
 //! it shoves, Shuang Cheng's locked shared pieces, a Maddell mill that takes, Blockade's two-
 //! and three-step targets, an Earthen Cannon capture); Push the Line's game in the other
 //! layouts (wide 1280×800 and upright 820×1180 in both languages, medium 800×600); a game's
-//! end. The per-game pictures are phone-sized because a wide one is ~0.3 MB of PNG (the
+//! end; a lesson on a phone (a trap explained, the lesson's move shown). The per-game pictures are phone-sized because a wide one is ~0.3 MB of PNG (the
 //! rules column's text) and the references should stay small.
 //!
 //! A real change to what is drawn fails here with a `.diff.png` beside the reference (the
@@ -127,7 +127,7 @@ struct Game {
 fn app(size: [f32; 2], lang: Lang, game: &Game) -> Harness<'static, App> {
     let variant = Variant::parse(game.variant).expect("a game id");
     let settings = Settings {
-        lang,
+        lang: Some(lang),
         level: Level::Easy,
         game: variant.game,
         solidarity: variant.solidarity,
@@ -416,5 +416,36 @@ fn the_board_editor_at_every_size_in_both_languages() {
         let editor = harness.state().session().editor().expect("open");
         assert!(editor.verdict().is_err());
         snapshots.check(&mut harness, &name("editor-phone-cannon", lang));
+    }
+}
+
+/// A lesson on a phone in both languages: Push the Line's standoff, the trap tried by taps
+/// (two against two) and explained in its own words under the board, the lesson's move
+/// shown on the board.
+#[test]
+fn a_lesson_on_a_phone_in_both_languages() {
+    use qipan_session::{Command, LessonCommand};
+    let mut snapshots = Mismatches::default();
+    for lang in Lang::ALL {
+        let mut harness = app(PHONE, lang, &PUSH);
+        harness
+            .state_mut()
+            .send(Command::Lesson(LessonCommand::Start {
+                game: qipan_engine::games::GameId::Push,
+                lesson: "standoff".into(),
+            }));
+        harness.run();
+        tap(&mut harness, &["D4", "E5", "F6"]);
+        harness
+            .state_mut()
+            .send(Command::Lesson(LessonCommand::ShowMe));
+        harness.run();
+        let run = harness
+            .state()
+            .session()
+            .lesson()
+            .expect("the lesson is on");
+        assert!(run.said().is_some(), "the trap was tried");
+        snapshots.check(&mut harness, &name("phone-lesson-push", lang));
     }
 }

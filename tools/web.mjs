@@ -13,8 +13,10 @@
 //     and the module script that starts the app and fires `QipanStarted`;
 //  5. the icons, the manifest and the service worker are copied; Maddell's solved table is
 //     put beside the page (tools/maddell-table-file.sh); the service worker is stamped with
-//     this build's files (assets/web/stamp-sw.sh); every compressible file gets a .br and a
-//     .gz beside it (tools/precompress.mjs), for hosts that send them.
+//     this build's files (assets/web/stamp-sw.sh); the crates' licences are written beside
+//     them (tools/third-party-licenses.py, THIRD-PARTY-LICENSES.txt, which About links to);
+//     every compressible file gets a .br and a .gz beside it (tools/precompress.mjs), for
+//     hosts that send them.
 // Everything is written into dist.new/, which replaces dist/ only when all of it succeeded:
 // a failed build leaves the last dist/ whole.
 //
@@ -125,6 +127,11 @@ export function build({ dev = false } = {}) {
 
   run('sh', [join(root, 'tools', 'maddell-table-file.sh'), stage]);
   run('sh', [join(root, 'assets', 'web', 'stamp-sw.sh'), stage]);
+  // The licences of the crates in the wasm, which the app's About links to: after the
+  // service worker's list, since no visitor needs its 1.4 MB to play offline.
+  const licences = execFileSync('python3', [join(root, 'tools', 'third-party-licenses.py'),
+    'wasm32-unknown-unknown'], { cwd: root, maxBuffer: 64 << 20 });
+  writeFileSync(join(stage, 'THIRD-PARTY-LICENSES.txt'), licences);
   if (!dev) {
     const done = precompress(stage);
     const total = (k) => done.reduce((s, d) => s + d[k], 0);

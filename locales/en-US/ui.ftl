@@ -47,6 +47,7 @@ timeout-skipped = Time ran out: { $side } lost the turn.
 game-over = Game over
 game-over-win = { $side } wins
 game-over-draw = Draw
+game-over-aborted = Game aborted
 
 reason-no-move = { $side } has no legal move left.
 reason-draw-no-move = { $side } has no legal move and no other result was reached: a draw.
@@ -58,6 +59,9 @@ reason-last-soldiers = The last soldiers reached the platforms and were not capt
 reason-soldiers-gone = Every soldier has been captured.
 reason-platform-capture = A cannon captured a soldier standing on a platform.
 reason-resigned = { $side } resigned.
+reason-agreed = Both players agreed to a draw.
+reason-abandoned = { $side } left and lost a turn: the game was claimed.
+reason-aborted = The game was aborted before its second move: no rating changed.
 
 push-count = Pushed off by Dark: { $x } · by Light: { $o } (six wins)
 push-pass = { $side } cannot move: the turn is skipped.
@@ -122,9 +126,18 @@ computer-moved = The computer ({ $side }) played { $move }.
 engine-retry = Ask the computer again
 engine-hot-seat = Play both sides
 
-# The About line: what draws the window (src/renderer.rs, renderer_in_use()), e.g.
-# "wgpu · Vulkan · llvmpipe" or "glow · OpenGL 4.5 · …".
+# About Qipan (src/ui/about.rs), folded at the end of the settings: the version, what draws
+# the window (src/renderer.rs, renderer_in_use(), e.g. "wgpu · Vulkan · llvmpipe" or
+# "glow · WebGL 2.0 · …"), and the licences. $file is THIRD-PARTY-LICENSES.txt, $path where
+# it is on this computer.
+about-heading = About Qipan
+about-version = Version { $version }
 about-renderer = Renderer: { $renderer }
+about-licence = Qipan is free software, under the MIT or the Apache 2.0 licence, as you choose.
+about-fonts = Fonts: Noto Sans CJK SC (SIL Open Font License 1.1), Ubuntu Light (Ubuntu Font Licence 1.0) and Hack (MIT and Bitstream Vera licences).
+about-crates = The Rust crates built into Qipan, each with the full text of its licence, are listed in { $file }, which comes with every download.
+about-crates-open = Read the licences
+about-crates-here = On this computer: { $path }
 
 # The coach (src/ui/coach.rs). Scores: "Dark +1.3" (pieces ahead), "Dark wins in 7" (moves of
 # either side until the end, with best play), "Draw".
@@ -177,7 +190,7 @@ perfect-ready-unsaved = Perfect play ready (not stored, so it is solved again ne
 perfect-failed = No perfect play: { $error }. The computer searches instead.
 
 # Playing a friend on another device (src/ui/online.rs).
-online-heading = Play a friend
+online-heading = Play online
 online-intro = Play the game on the board with a friend on another device: create a room and send them its link, or join theirs with its code.
 online-side = Your side
 online-side-random = Random
@@ -201,6 +214,8 @@ online-reconnecting = Connection lost; trying again in { $seconds } s
 online-waiting = Waiting for your friend: send them the link
 online-friend-here = Your friend is here
 online-friend-left = Your friend has left; the clock keeps running
+online-opponent-here = Your opponent is here
+online-opponent-left = Your opponent has left; the clock keeps running
 online-refused = The server refused: { $reason }
 # What the server's error codes mean (shared/spec/online.md); an unknown code is shown as it is.
 online-error-no-such-room = there is no room with that code
@@ -216,10 +231,107 @@ online-error-unknown-game = the server does not know this game
 online-error-unavailable = the server could not store the game; try again
 online-unreadable = The server's game does not read here: { $error }
 
+## Playing someone new (src/ui/online.rs, players.rs, records.rs, status.rs;
+## shared/spec/lobby.md): a name, its key, seeking, the players and fair play on the board,
+## the rating changes at the end, profiles and leaderboards.
+online-friend-heading = Play a friend
+online-error-bad-name = a name is 3 to 20 letters, digits, _ or -
+online-error-name-taken = that name is taken
+online-error-bad-key = no player has that key on this server
+online-error-not-logged-in = choose a name or log in first
+online-error-busy = finish your game with someone new first
+online-error-cannot-abort = a game can be aborted only before its second move
+online-error-cannot-claim = the other player has not lost a turn since leaving
+lobby-intro = Play people of about your strength, with a rating in each game. Choose a name first: it is yours for good.
+lobby-name = Your name
+lobby-choose = Choose this name
+lobby-name-rule = 3 to 20 letters (of any script), digits, _ or -
+lobby-have-key = Played on another device? Log in with its key.
+lobby-key = Key
+lobby-log-in = Log in
+lobby-registering = Choosing the name { $name }…
+lobby-logging-in = Logging in…
+lobby-you-are = You play as { $name } · { $game }: { $rating }
+lobby-no-rating = not rated yet
+lobby-seek-rated = Play someone (rated)
+lobby-seek-casual = Casual game
+lobby-seek-note = A game of { $game }, the game on the board. If nobody comes soon, the computer plays you.
+lobby-rated = rated
+lobby-casual = casual
+lobby-asking = Asking for a { $kind } game of { $game }…
+lobby-waiting = Looking for an opponent: { $game }, { $kind } · { $seconds } s
+lobby-cancel = Cancel
+lobby-cancelling = Cancelling…
+lobby-other-device = Play on another device
+lobby-key-note = Your key is you: enter it on another device to play there under your name. Keep it secret.
+lobby-key-said = Your key: { $key }
+lobby-key-copy = Copy the key
+lobby-key-copied = Key copied
+lobby-key-qr = QR code of your key
+lobby-log-out-note = Log out only with your key kept somewhere: without it this name is lost.
+lobby-log-out = Log out on this device
+lobby-paired-note = A game with someone new: leaving does not stop the clock.
+lobby-player = { $name } ({ $rating })
+lobby-player-bot = { $name } ({ $rating }, the computer)
+lobby-error-name-rule = A name is 3 to 20 letters (of any script), digits, _ or -.
+lobby-error-key-text = That is not a key: a key is 32 letters and digits, as your other device shows it.
+lobby-error-no-name = Choose a name first (Play online).
+lobby-error-has-name = This device has a name already: log out first.
+lobby-error-record = That game's record cannot be shown here.
+players-seat = { $side }: { $player }
+players-seat-you = { $side }: { $player } · you
+fair-draw-offer = Offer a draw
+fair-draw-offered = Draw offered
+fair-draw-accept = Accept the draw
+fair-offered-to-you = { $name } offers a draw.
+fair-abort = Abort
+fair-claim = Claim the win
+fair-claim-why = { $name } left and has lost a turn since: you may claim the win.
+rating-provisional = { $rating }?
+rating-up = +{ $points }
+rating-down = −{ $points }
+rating-same = ±0
+end-rating = { $name }: { $before } → { $after } ({ $change })
+end-rating-asking = Asking the server for the rating changes…
+end-rating-unknown = The rating changes could not be fetched.
+variant-solidarity = { $game } (solidarity)
+profile-heading = Profile
+profile-mine = My profile ({ $name })
+profile-no-name = Choose a name in Play online to have a profile.
+profile-missing = There is no player named { $name }.
+profile-computer = A computer player.
+profile-ratings = Ratings
+profile-provisional-note = A rating marked ? is provisional: it settles after a few games.
+profile-chart = Ratings over the last games
+profile-chart-said = Chart of the ratings over the last games: { $games }
+profile-no-rated-games = No rated games yet.
+profile-games = Last games
+profile-no-games = No games yet.
+profile-game = { $game }: { $result } against { $other } ({ $change })
+profile-won = won
+profile-lost = lost
+profile-drawn = drawn
+profile-aborted = aborted
+profile-unfinished = not finished
+profile-unknown-player = a friend
+profile-review = Review
+records-game = Game
+records-rating = Rating
+records-games = Games
+records-asking = Asking the server…
+records-failed = The server could not be reached: { $error }
+records-retry = Try again
+records-refresh = Refresh
+leaderboard-heading = Leaderboard
+leaderboard-rank = Rank
+leaderboard-name = Player
+leaderboard-missing = The server does not know this game.
+leaderboard-empty = Nobody is on this leaderboard yet: it lists players whose rating has settled.
+
 ## Puzzles
 puzzles-heading = Puzzles
 puzzles-intro = Find the move: positions of this game in which exactly one move wins.
-puzzles-not-online = Puzzles wait until the game with your friend is over.
+puzzles-not-online = Puzzles wait until the online game is over.
 puzzle-next = Next puzzle
 puzzle-daily = Puzzle of the day
 puzzle-daily-label = Puzzle of the day
@@ -350,8 +462,8 @@ editor-err-text = This position does not read: { $reason }
 refused-move = Not played: { $reason }.
 refused-move-malformed = “{ $move }” is not written in this game’s notation
 refused-other-game = that is a move of another game
-refused-online = Not while you play a friend: the server holds the game.
-refused-not-online = You are not playing a friend now.
+refused-online = Not while you play online: the server holds the game.
+refused-not-online = You are not playing online now.
 refused-puzzle = Not while a puzzle is on the board: go back to the game first.
 refused-no-puzzle = There is no puzzle here.
 refused-puzzle-hint = The move is shown only after a wrong try.
@@ -373,6 +485,54 @@ refused-online-spectating = You are watching this game: only its players move.
 refused-online-no-seat = You have no seat in this room yet.
 refused-online-move-pending = Your last move is still on its way to the server.
 refused-online-offline = Not connected: trying again by itself.
+refused-online-over = The game is over.
+refused-online-abort = Too late to abort: two moves are played (resign instead).
+refused-online-draw-offered = Your draw offer stands until the other player moves.
+refused-online-claim = Nothing to claim: the other player is here, or has not lost a turn since leaving.
+refused-seeking = Not while the server is asked for a game: cancel first.
+refused-not-seeking = You are not looking for a game now.
+refused-already-seeking = The server is asked already: wait, or cancel.
+refused-archive = Not in a finished game: go back to your own game first.
+refused-no-archive = No finished game is on the board.
+refused-already-archive = That game is on the board already.
 refused-no-puzzles = There are no puzzles of { $game } yet.
 refused-puzzle-unplayable = Puzzle { $number } could not be set up.
 refused-looking-back = you are looking back through the moves
+
+## Lessons: each game taught by playing it (the lessons' own words: lessons.ftl).
+learn-heading = Learn
+learn-intro = Short lessons on a real board, one rule at a time. Play the lesson's move; a wrong one is explained and taken back.
+learn-not-online = Lessons wait until the game with your friend is over.
+learn-course = { $game }: { $done } of { $count } lessons done
+learn-row = { $number }. { $title }
+learn-state-new = new
+learn-state-done = done
+learn-begin = Start lesson { $number }
+learn-number = Lesson { $number } of { $count }
+learn-goal = Goal: { $goal }
+learn-show-me = Show me
+learn-shown = The lesson's move: { $move }
+learn-next = Next lesson
+learn-retry = Restart the lesson
+learn-leave = Leave the lesson
+learn-your-move = Your move.
+learn-right = Right! The reply comes…
+learn-wrong = Not that one: it is taken back in a moment.
+learn-try-again = Try again.
+learn-done = Lesson done!
+learn-course-done = That was the last lesson of this course: you have met every rule of the game.
+learn-off-line = { $move } is allowed, but it is not the lesson's move. { $goal }
+learn-refused-illegal = The rules do not allow { $move } here.
+learn-refused-malformed = { $move } is no move of this game: no piece ever moves that way.
+learn-offer = New to { $game }? Learn it by playing, one rule at a time, starting with “{ $title }”.
+learn-offer-yes = Start the first lesson
+learn-offer-no = No, thanks
+rules-try-it = Try it
+rules-try-it-lesson = Opens the lesson “{ $title }”.
+refused-lesson = Not during a lesson: go back to the game first.
+refused-no-lesson = There is no lesson on the board.
+refused-already-lesson = A lesson is on the board already.
+refused-lesson-unknown = The lessons of { $game } have no lesson “{ $lesson }”.
+refused-lesson-no-course = The lessons of { $game } could not be read.
+refused-lesson-finished = This lesson is done: go on to the next one, or start it again.
+refused-lesson-last = That was the last lesson of this course.

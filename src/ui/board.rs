@@ -51,11 +51,14 @@ impl BoardView {
             self.painted_epoch = game.epoch();
             self.painters.clear();
         }
+        let lesson = session.lesson();
         let moment = Moment {
             i18n,
             now,
             glide: self.glide_progress(game, now),
             keys,
+            attempts: lesson.is_some(),
+            shown: lesson.and_then(|run| run.shown_move()),
         };
         let painters = &mut self.painters;
         let chosen = with_match!(game, m => show_match(m, painters, ui, rect, moment));
@@ -96,13 +99,16 @@ impl BoardView {
 }
 
 /// What the board's frame knows besides the game: the words, the time, the glide of the last
-/// move (0 to 1, while it runs) and the keys meant for the board.
+/// move (0 to 1, while it runs), the keys meant for the board, and in a lesson, that taps
+/// may try moves the rules refuse and the lesson's move once the learner asked to see it.
 #[derive(Clone, Copy)]
 struct Moment<'a> {
     i18n: &'a I18n,
     now: f64,
     glide: Option<f32>,
     keys: BoardKeys,
+    attempts: bool,
+    shown: Option<AnyMove>,
 }
 
 /// Hands the game's painter its [`BoardCtx`]; the move it completes, as an [`AnyMove`].
@@ -121,7 +127,13 @@ fn show_match<G: HasBoard + Evaluate + WrapMove>(
         .glide
         .filter(|_| last_move.is_some())
         .map(|t| (record.position_at(record.cursor() - 1), ease(t)));
-    let marks = coach_marks(m);
+    let mut marks = coach_marks(m);
+    marks.extend(
+        moment
+            .shown
+            .and_then(G::unwrap)
+            .map(|mv| (mv, MoveMark::Suggested)),
+    );
     let ctx = BoardCtx {
         game: record.game(),
         pos: record.current(),
@@ -133,6 +145,7 @@ fn show_match<G: HasBoard + Evaluate + WrapMove>(
         glide,
         keys: moment.keys,
         marks: &marks,
+        attempts: moment.attempts,
     };
     painter.show(ui, rect, &ctx).map(G::wrap)
 }

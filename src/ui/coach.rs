@@ -252,10 +252,11 @@ pub fn evaluation_bar(
 
 /// The review: its progress while it runs; then the label counts, the chart of the
 /// evaluation over the game, and a row per ply that shows its position when clicked.
-pub fn review_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<AppCommand> {
+pub fn review_section(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand> {
+    let game = session.game();
     let Some(review) = game.review_view() else {
         ui.label(i18n.tr(msg!("review-none")));
-        return widgets::review_button(ui, game, i18n);
+        return widgets::review_button(ui, session, i18n);
     };
     let mut commands = Vec::new();
     if review.running {

@@ -13,7 +13,8 @@ pub enum AppCommand {
     Session(Command),
     /// Brings a tab forward: the review once it is asked for, the moves once it is closed.
     OpenTab(Tab),
-    /// The window's language (the session has none); the next frame is drawn in it.
+    /// The language the player chose (the session has none): the next frame is drawn in it,
+    /// and it is kept over the system's.
     SetLang(Lang),
 }
 
@@ -40,6 +41,12 @@ pub enum Tab {
     Review,
     /// "Find the move".
     Puzzles,
+    /// The lessons of the game on the board.
+    Learn,
     /// The player's record and ratings.
     Stats,
+    /// A player's online profile: ratings, their chart, the last games.
+    Profile,
+    /// The best online ratings of each game.
+    Leaderboard,
 }

@@ -41,6 +41,12 @@ impl GameDescription {
     }
 }
 
+/// The line of every rule text (docs/rules/seeds/) that holds its "Rules" heading. The rule
+/// panel's k-th line under its last `## ` heading (the rules proper, in either language,
+/// one seed line to a line) is the seed's line `RULES_HEADING_LINE + k`, the numbering the
+/// lessons name their rule lines by (`tests/app/learning.rs` checks it on every seed).
+pub const RULES_HEADING_LINE: u32 = 18;
+
 const DARK_LIGHT: [Msg; 2] = [msg!("side-dark"), msg!("side-light")];
 const FIRST_SECOND: [Msg; 2] = [msg!("side-first"), msg!("side-second")];
 const DARK_LIGHT_PIECES: [Msg; 2] = [msg!("piece-dark"), msg!("piece-light")];

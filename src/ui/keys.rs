@@ -66,9 +66,8 @@ impl Keyboard {
         commands
     }
 
-    /// The keys the app answers to, behind a toggle (F1 opens it too), under the About line.
+    /// The keys the app answers to, behind a toggle (F1 opens it too).
     pub fn help_section(&mut self, ui: &mut egui::Ui, i18n: &I18n) {
-        about_line(ui, i18n);
         let toggle = ui.toggle_value(&mut self.help_open, i18n.tr(msg!("keys-heading")));
         mark(ui, "action:keys", &toggle);
         if self.help_open {
@@ -89,12 +88,5 @@ impl Keyboard {
                 }
             });
         }
-    }
-}
-
-/// What draws the window ("About"): the renderer the start-up fallback settled on.
-fn about_line(ui: &mut egui::Ui, i18n: &I18n) {
-    if let Some(renderer) = crate::renderer::renderer_in_use() {
-        ui.small(i18n.tr_args(msg!("about-renderer"), &[("renderer", renderer.into())]));
     }
 }

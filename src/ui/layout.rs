@@ -15,7 +15,10 @@ use super::keys::Keyboard;
 use super::marks::mark;
 use super::online::OnlineView;
 use super::perfect_play::PerfectPlay;
-use super::{coach, online, panels, puzzles, settings, stats, status};
+use super::records::RecordsView;
+use super::{
+    about, coach, lessons, online, panels, players, puzzles, records, settings, stats, status,
+};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_session::{Command, CommandError, Session};
@@ -59,7 +62,8 @@ impl Layout {
 }
 
 /// One tab: its title, the name its mark carries (`tab:rules`; `side:rules` in the wide
-/// layout's right-hand column), its place in each layout's tab bar, and the view it draws.
+/// layout's right-hand column), its place in each layout's tab bar (tabs with the same place
+/// keep this table's order), and the view it draws.
 struct TabRow {
     tab: Tab,
     title: Msg,
@@ -77,7 +81,7 @@ type TabView = fn(&mut Views, &mut egui::Ui, Frame<'_>, Place) -> Vec<AppCommand
 
 /// Every tab. Beside them, the wide layout keeps the play column on its left, and the review
 /// takes its right-hand column by itself while there is one.
-const TABS: [TabRow; 9] = [
+const TABS: [TabRow; 12] = [
     TabRow {
         tab: Tab::Play,
         title: msg!("tab-play"),
@@ -135,6 +139,7 @@ const TABS: [TabRow; 9] = [
                 let commands = settings::show(ui, frame.session, frame.i18n);
                 ui.separator();
                 views.keyboard.help_section(ui, frame.i18n);
+                about::show(ui, frame.i18n);
                 commands
             })
         },
@@ -148,7 +153,7 @@ const TABS: [TabRow; 9] = [
         narrow: Some(4),
         view: |_, ui, frame, place| {
             place.scroll(ui, "moves", |ui| {
-                panels::moves_section(ui, frame.session.game(), frame.i18n)
+                panels::moves_section(ui, frame.session, frame.i18n)
             })
         },
     },
@@ -161,8 +166,23 @@ const TABS: [TabRow; 9] = [
         narrow: Some(5),
         view: |_, ui, frame, place| {
             place.scroll(ui, "rules", |ui| {
-                panels::rules_section(ui, frame.session.game(), frame.i18n);
-                Vec::new()
+                panels::rules_section(ui, frame.session, frame.i18n)
+            })
+        },
+    },
+    // Beside the rules, in every bar.
+    TabRow {
+        tab: Tab::Learn,
+        title: msg!("learn-heading"),
+        name: "learn",
+        wide: Some(0),
+        medium: Some(1),
+        narrow: Some(5),
+        view: |_, ui, frame, place| {
+            place.scroll(ui, "learn", |ui| {
+                // The phone's page has the lesson itself under the board.
+                let with_panel = place == Place::Column;
+                session_commands(lessons::show(ui, frame.session, frame.i18n, with_panel))
             })
         },
     },
@@ -175,7 +195,7 @@ const TABS: [TabRow; 9] = [
         narrow: Some(6),
         view: |_, ui, frame, place| {
             place.scroll(ui, "review", |ui| {
-                coach::review_section(ui, frame.session.game(), frame.i18n)
+                coach::review_section(ui, frame.session, frame.i18n)
             })
         },
     },
@@ -189,6 +209,34 @@ const TABS: [TabRow; 9] = [
         view: |_, ui, frame, place| {
             place.scroll(ui, "stats", |ui| {
                 session_commands(stats::show(ui, frame.session, frame.i18n))
+            })
+        },
+    },
+    TabRow {
+        tab: Tab::Profile,
+        title: msg!("profile-heading"),
+        name: "profile",
+        wide: Some(3),
+        medium: Some(5),
+        narrow: Some(8),
+        view: |views, ui, frame, place| {
+            place.scroll(ui, "profile", |ui| {
+                let server = views.online.server.trim();
+                records::profile(ui, frame.session, &mut views.records, server, frame.i18n)
+            })
+        },
+    },
+    TabRow {
+        tab: Tab::Leaderboard,
+        title: msg!("leaderboard-heading"),
+        name: "leaderboard",
+        wide: Some(4),
+        medium: Some(6),
+        narrow: Some(9),
+        view: |views, ui, frame, place| {
+            place.scroll(ui, "leaderboard", |ui| {
+                let server = views.online.server.trim();
+                records::leaderboard(ui, frame.session, &mut views.records, server, frame.i18n)
             })
         },
     },
@@ -273,10 +321,9 @@ fn tab_bar(
             }
         }
     };
-    match layout {
-        Layout::Medium => ui.horizontal(add),
-        Layout::Wide | Layout::Narrow => ui.horizontal_wrapped(add),
-    };
+    // Wrapped in every layout: the medium column's row of tabs would otherwise widen the
+    // column and shrink the board beside it.
+    ui.horizontal_wrapped(add);
     clicked
 }
 
@@ -321,12 +368,16 @@ pub struct Views {
     side: Tab,
     /// Whether a puzzle was on the board last frame (a new one brings its view forward).
     solving: bool,
+    /// Whether a lesson was on the board last frame (a new one brings its view forward).
+    learning: bool,
     pub board: BoardView,
     pub keyboard: Keyboard,
     pub online: OnlineView,
     pub file: FileView,
     /// The board editor's palette and focus.
     pub editor: EditorView,
+    /// Whose profile and which leaderboard are shown.
+    pub records: RecordsView,
 }
 
 /// What one frame's drawing reads: the session, the words, the solved table's readiness, the
@@ -347,17 +398,23 @@ impl Views {
             tab: Tab::default(),
             side: Tab::Rules,
             solving: false,
+            learning: false,
             board: BoardView::default(),
             keyboard: Keyboard::default(),
             online: OnlineView::new(server),
             file: FileView::new(save_path),
             editor: EditorView::default(),
+            records: RecordsView::default(),
         }
     }
 
-    /// Brings `tab` forward (a view asked for it: [`AppCommand::OpenTab`]).
+    /// Brings `tab` forward (a view asked for it: [`AppCommand::OpenTab`]), in the wide
+    /// layout's right-hand column too when it is one of its tabs.
     pub fn open_tab(&mut self, tab: Tab) {
         self.tab = tab;
+        if TABS.iter().any(|row| row.tab == tab && row.wide.is_some()) {
+            self.side = tab;
+        }
     }
 
     /// Lays the window out and draws every view; returns what they ask for.
@@ -377,6 +434,14 @@ impl Views {
             }
         }
         self.solving = solving;
+        let learning = session.lesson().is_some();
+        if learning && !self.learning {
+            self.side = Tab::Learn;
+            if layout != Layout::Wide {
+                self.tab = Tab::Learn;
+            }
+        }
+        self.learning = learning;
         egui::Panel::top("status").show(ui, |ui| {
             ui.add_space(4.0);
             // Setting up a position: the game behind it waits, and the bar says so.
@@ -387,6 +452,7 @@ impl Views {
             }
             let (perfect_play, now) = (frame.perfect_play, frame.now);
             status::status_bar(ui, session, i18n, perfect_play, now, frame.refusal);
+            out.extend(lessons::offer(ui, session, i18n));
             out.extend(session_commands(status::engine_failure(ui, game, i18n)));
             out.extend(session_commands(coach::coach_notes(ui, game, i18n)));
             ui.add_space(2.0);
@@ -415,8 +481,8 @@ impl Views {
         out
     }
 
-    /// The wide layout's right-hand column: the rules, puzzles and statistics as tabs; the
-    /// review, once asked for, takes their place.
+    /// The wide layout's right-hand column: the rules, lessons, puzzles and statistics as
+    /// tabs; the review, once asked for, takes their place.
     fn side_column(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
         let i18n = frame.i18n;
         if frame.session.game().review_running().is_some() {
@@ -482,8 +548,8 @@ impl Views {
                 out.extend(session_commands(panels::games_section(ui, game, i18n)));
                 ui.separator();
                 // Folded until wanted (it would push the moves out of reach), open while
-                // a game with a friend is on.
-                let online = session.online().is_some();
+                // a game online is on or a seek waits.
+                let online = session.online().is_some() || session.seeking().is_some();
                 let header = egui::CollapsingHeader::new(
                     egui::RichText::new(i18n.tr(msg!("online-heading"))).heading(),
                 )
@@ -501,9 +567,10 @@ impl Views {
                 ui.separator();
                 out.extend(session_commands(self.file.show(ui, session, i18n)));
                 self.keyboard.help_section(ui, i18n);
+                about::show(ui, i18n);
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-moves")));
-                out.extend(panels::moves_section(ui, game, i18n));
+                out.extend(panels::moves_section(ui, session, i18n));
             });
         out
     }
@@ -512,9 +579,10 @@ impl Views {
     fn central_board(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
         let mut out = Vec::new();
         egui::CentralPanel::default().show(ui, |ui| {
-            let game = frame.session.game();
             if frame.session.editor().is_none() {
-                out.extend(status::game_over_banner(ui, game, frame.i18n));
+                out.extend(status::game_over_banner(ui, frame.session, frame.i18n));
+                let bar = players::players_bar(ui, frame.session, frame.i18n);
+                out.extend(session_commands(bar));
             }
             let (rect, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
             out.extend(session_commands(self.board_in(ui, rect, frame)));
@@ -538,7 +606,9 @@ impl Views {
                     ui.style_mut().spacing.item_spacing = egui::vec2(8.0, 6.0);
                     let editing = session.editor().is_some();
                     if !editing {
-                        out.extend(status::game_over_banner(ui, game, i18n));
+                        out.extend(status::game_over_banner(ui, session, i18n));
+                        let bar = players::players_bar(ui, session, i18n);
+                        out.extend(session_commands(bar));
                     }
                     let width = ui.available_width();
                     let aspect = description(game).board_aspect;
@@ -555,7 +625,12 @@ impl Views {
                         out.extend(session_commands(panels::games_section(ui, game, i18n)));
                         return;
                     }
-                    out.extend(session_commands(panels::actions_row(ui, session, i18n)));
+                    // A lesson takes none of the actions: what it says goes there instead.
+                    if session.lesson().is_some() {
+                        out.extend(session_commands(lessons::panel(ui, session, i18n)));
+                    } else {
+                        out.extend(session_commands(panels::actions_row(ui, session, i18n)));
+                    }
                     ui.separator();
                     let bar = bar(Layout::Narrow);
                     if let Some(tab) = tab_bar(ui, Layout::Narrow, &bar, self.tab, i18n) {
@@ -582,9 +657,13 @@ impl Views {
         if session.has_pending() || self.board.glide_progress(game, now).is_some() {
             ctx.request_repaint();
         } else if let Some(at) = session.next_moment() {
-            // A puzzle's reply, or its wrong move taken back.
+            // A puzzle's or a lesson's reply, or its wrong move taken back.
             ctx.request_repaint_after(Duration::from_secs_f64((at - now).max(0.0)));
-        } else if game.game_on() && session.puzzle().is_none() && session.editor().is_none() {
+        } else if game.game_on()
+            && session.puzzle().is_none()
+            && session.lesson().is_none()
+            && session.editor().is_none()
+        {
             let left = game.remaining(now);
             let to_next_second = (left - left.floor()).max(0.02);
             let mut delay = Duration::from_secs_f64(to_next_second);

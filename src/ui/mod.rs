@@ -13,11 +13,14 @@
 //! - what the sections share, built on the leaves: the words (`words`), small controls
 //!   (`widgets`), the board painters (`boards`), Maddell's perfect play;
 //! - the sections, which import only those: the board, the status line, the coach, the
-//!   panels, settings, the editor, Save and Load, the keys, online play, puzzles, statistics;
+//!   panels, settings, the editor, Save and Load, the keys, online play, the players over
+//!   an online board, the records (profiles, leaderboards), puzzles, lessons, statistics,
+//!   About;
 //! - `layout`, which places the sections and holds the table of tabs; the web page's state
 //!   (`page`);
 //! - this shell.
 
+mod about;
 pub mod board;
 pub mod boards;
 mod coach;
@@ -28,13 +31,16 @@ pub mod games;
 mod kept;
 mod keys;
 pub mod layout;
+mod lessons;
 mod marks;
 pub mod online;
 #[cfg(target_arch = "wasm32")]
 mod page;
 mod panels;
 mod perfect_play;
+mod players;
 pub mod puzzles;
+pub mod records;
 pub mod settings;
 pub mod stats;
 mod status;
@@ -53,6 +59,7 @@ use qipan_session::timer::{Clock, SystemClock};
 use qipan_session::{AnyMatch, Command, CommandError, Session};
 use settings::Settings;
 use std::sync::Arc;
+pub use transport::ScriptedServer;
 use web_time::Duration;
 
 /// The key under which the settings are kept between runs.
@@ -81,6 +88,9 @@ pub struct App {
     session: Session,
     views: layout::Views,
     i18n: I18n,
+    /// The language the player chose in the settings, kept between runs; `None` while they
+    /// have not, and the app speaks the system's.
+    chosen_lang: Option<Lang>,
     /// Prepared the first time Maddell is shown.
     perfect_play: PerfectPlay,
     /// The socket to the server while playing online.
@@ -98,10 +108,11 @@ pub struct App {
 }
 
 impl App {
-    /// The app as eframe starts it: settings from storage, the real clock, Maddell's real
-    /// solved table.
+    /// The app as eframe starts it: settings from storage, the system's languages, the real
+    /// clock, Maddell's real solved table.
     pub fn new(cc: &eframe::CreationContext<'_>) -> App {
-        let mut app = App::with_clock(cc, Box::new(SystemClock::default()));
+        let clock = Box::new(SystemClock::default());
+        let mut app = App::with_locales(cc, clock, &crate::i18n::system_locales());
         app.set_perfect_play(PerfectPlay::real());
         // A link to a game in the page's address opens it (asking before it replaces a
         // game in progress); the desktop's comes from `--link` (main.rs).
@@ -112,11 +123,25 @@ impl App {
         app
     }
 
-    /// The app with a given clock (tests move a manual one on).
+    /// The app with a given clock (tests move a manual one on), on a system whose
+    /// language the app does not speak: English, unless the player chose Chinese.
     pub fn with_clock(cc: &eframe::CreationContext<'_>, clock: Box<dyn Clock>) -> App {
+        App::with_locales(cc, clock, &[])
+    }
+
+    /// The app with a given clock on a system that prefers `locales` (`zh-CN`, `en-GB`...,
+    /// most preferred first): until the player chooses a language, the first frame is
+    /// already in the one these give ([`Lang::for_locales`]).
+    pub fn with_locales(
+        cc: &eframe::CreationContext<'_>,
+        clock: Box<dyn Clock>,
+        locales: &[String],
+    ) -> App {
         let settings = Settings::load(cc.storage, SETTINGS_KEY);
         let shelf = cc.storage.and_then(|s| s.get_string(GAMES_KEY));
+        let lang = settings.lang.unwrap_or_else(|| Lang::for_locales(locales));
         let mut app = App::from_parts(cc, settings, shelf, clock);
+        app.set_lang(lang);
         if let Some(text) = cc.storage.and_then(|s| s.get_string(PROGRESS_KEY)) {
             app.restore_progress(&text);
         }
@@ -143,7 +168,8 @@ impl App {
         App {
             session,
             views: layout::Views::new(settings.save_path, online::default_server()),
-            i18n: I18n::new(settings.lang),
+            i18n: I18n::new(settings.lang.unwrap_or_default()),
+            chosen_lang: settings.lang,
             perfect_play: PerfectPlay::none(),
             transport: transport::Transport::default(),
             refusal: None,
@@ -213,14 +239,30 @@ impl App {
         self.views.file.save_path = path.into();
     }
 
-    /// The server "Play a friend" plays through (what the desktop's Server field holds).
+    /// The server "Play online" plays through (what the desktop's Server field holds).
     pub fn set_server(&mut self, server: impl Into<String>) {
         self.views.online.server = server.into();
     }
 
-    /// The language of the words (the window's own choice, not the session's).
+    /// Plays online through a server the caller scripts by hand instead of the network
+    /// (tests): what the app sends and asks is kept for them, what they say arrives.
+    pub fn script_server(&mut self) -> ScriptedServer {
+        let script = ScriptedServer::default();
+        self.transport.script(script.clone());
+        script
+    }
+
+    /// Shows the words in `lang` for this run (`--lang`, tests), over the player's choice
+    /// and the system's language, without keeping it as the player's choice.
     pub fn set_lang(&mut self, lang: Lang) {
         self.i18n.set_lang(lang);
+    }
+
+    /// The player's choice of language in the settings: shown at once, and kept between
+    /// runs, over the system's language.
+    fn choose_lang(&mut self, lang: Lang) {
+        self.chosen_lang = Some(lang);
+        self.set_lang(lang);
     }
 
     /// Where Maddell's solved table comes from (tests give their own).
@@ -246,7 +288,7 @@ impl App {
     /// The settings as they are kept between runs: the session's choices and the window's.
     pub fn settings(&self) -> Settings {
         let path = &self.views.file.save_path;
-        Settings::of(&self.session.choices(), self.i18n.lang(), path)
+        Settings::of(&self.session.choices(), self.chosen_lang, path)
     }
 
     /// Whether the computer is thinking now.
@@ -385,7 +427,7 @@ impl App {
             AppCommand::OpenTab(tab) => self.views.open_tab(tab),
             // Drawn in the new language at once, in the next frame.
             AppCommand::SetLang(lang) => {
-                self.set_lang(lang);
+                self.choose_lang(lang);
                 ctx.request_repaint();
             }
         }

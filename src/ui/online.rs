@@ -1,16 +1,23 @@
-//! Playing a friend on another device: the "Play a friend" view, and what the app keeps of
-//! the rooms between runs. The session decides everything ([`qipan_session::online`]); the
-//! socket is the shell's (`transport.rs`); this view reads the session and returns
-//! commands, as every view does.
+//! Playing online: the "Play online" view, and what the app keeps of the rooms and the
+//! player between runs. Its first part is playing someone new (lobby.md): a name chosen
+//! once, its key to play on another device (as text and as a QR code), logging in with a
+//! key, and seeking a rated or a casual game while the seconds waited count up; its second
+//! part is playing a friend by a room's code. The session decides everything
+//! ([`qipan_session::seeking`], [`qipan_session::online`]); the socket is the shell's
+//! (`transport.rs`); this view reads the session and returns commands, as every view does.
 
 use super::games::description;
 use super::marks::mark;
 #[cfg(target_arch = "wasm32")]
 use super::storage;
+use super::{theme, words};
+use crate::a11y::live;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::Side;
-use qipan_session::online::{OnlineMemory, Seat, SeatChoice};
+use qipan_session::lobby::{is_valid_name, Key, LobbyCommand};
+use qipan_session::online::{OnlineMemory, SeatChoice};
+use qipan_session::seeking::Step;
 use qipan_session::{Command, OnlineCommand, Session};
 
 /// The storage key of the rooms' tokens and the server address.
@@ -20,13 +27,18 @@ pub const ONLINE_KEY: &str = "qipan-online";
 #[cfg(not(target_arch = "wasm32"))]
 pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:8090/ws";
 
-/// What the "Play a friend" view keeps between frames: the fields being typed in.
+/// What the "Play online" view keeps between frames: the fields being typed in.
 pub struct OnlineView {
     pub side: SeatChoice,
     pub code: String,
     pub server: String,
+    /// The name being chosen, and a key being typed to log in.
+    pub name: String,
+    pub key: String,
     /// The link was copied (said until the next room).
     copied: bool,
+    /// The key was copied (said until the view is left).
+    key_copied: bool,
 }
 
 impl OnlineView {
@@ -35,7 +47,10 @@ impl OnlineView {
             side: SeatChoice::Side(Side::X),
             code: String::new(),
             server,
+            name: String::new(),
+            key: String::new(),
             copied: false,
+            key_copied: false,
         }
     }
 }
@@ -91,29 +106,17 @@ pub fn room_link(server: &str, room: &str) -> String {
     format!("{}/?room={room}", base.trim_end_matches('/'))
 }
 
-/// The "Play a friend" section: create or join a room; once in one, its code, link and QR
-/// code, and the game's own actions (resign, rematch, leave).
+/// The "Play online" section: someone new (a name, its key, a seek) and a friend (create
+/// or join a room); once in a room, its code, link and QR code, and Leave. The game's own
+/// actions are beside the board (`players.rs`) and in the game-over banner.
 pub fn show(
     ui: &mut egui::Ui,
     session: &Session,
     view: &mut OnlineView,
     i18n: &I18n,
 ) -> Vec<Command> {
-    let side_name = |side| i18n.tr(description(session.game()).side_name(side));
     let mut commands = Vec::new();
     let Some(online) = session.online() else {
-        ui.label(i18n.tr(msg!("online-intro")));
-        row(ui, |ui| {
-            ui.label(i18n.tr(msg!("online-side")));
-            for (choice, text) in [
-                (SeatChoice::Side(Side::X), side_name(Side::X)),
-                (SeatChoice::Side(Side::O), side_name(Side::O)),
-                (SeatChoice::Random, i18n.tr(msg!("online-side-random"))),
-            ] {
-                let r = ui.selectable_value(&mut view.side, choice, text);
-                mark(ui, format_args!("online-side:{choice:?}"), &r);
-            }
-        });
         #[cfg(not(target_arch = "wasm32"))]
         row(ui, |ui| {
             let label = ui.label(i18n.tr(msg!("online-server")));
@@ -123,40 +126,22 @@ pub fn show(
             ui.add(egui::TextEdit::singleline(&mut view.server).desired_width(width))
                 .labelled_by(label.id);
         });
-        let create = ui.button(i18n.tr(msg!("online-create")));
-        mark(ui, "online:create", &create);
-        if create.clicked() {
-            view.copied = false;
-            commands.push(Command::Online(OnlineCommand::Create {
-                server: view.server.trim().to_owned(),
-                side: view.side,
-            }));
+        commands.extend(someone_new(ui, session, view, i18n));
+        // A friend's room waits until the lobby's connection is done.
+        if session.seeking().is_some() {
+            return commands;
         }
-        row(ui, |ui| {
-            let label = ui.label(i18n.tr(msg!("online-join-code")));
-            let field = ui
-                .add(egui::TextEdit::singleline(&mut view.code).desired_width(110.0))
-                .labelled_by(label.id);
-            mark(ui, "online:code", &field);
-            let code = view.code.trim();
-            let join = ui.add_enabled(
-                !code.is_empty(),
-                egui::Button::new(i18n.tr(msg!("online-join"))),
-            );
-            mark(ui, "online:join", &join);
-            if join.clicked() {
-                commands.push(Command::Online(OnlineCommand::Join {
-                    server: view.server.trim().to_owned(),
-                    room: code.to_owned(),
-                }));
-            }
-        });
+        ui.separator();
+        ui.label(egui::RichText::new(i18n.tr(msg!("online-friend-heading"))).strong());
+        commands.extend(a_friend(ui, session, view, i18n));
         return commands;
     };
-
+    if online.is_paired() {
+        ui.label(i18n.tr(msg!("lobby-paired-note")));
+    }
     // The code, link and QR code once the server has shown the room: not for a mistyped code
-    // the server refused.
-    if let (Some(room), Some(_)) = (online.room(), online.state()) {
+    // the server refused, nor for a game with someone new.
+    if let (Some(room), Some(_), false) = (online.room(), online.state(), online.is_paired()) {
         let link = room_link(online.server(), room);
         ui.label(
             egui::RichText::new(i18n.tr_args(msg!("online-room"), &[("room", room.into())]))
@@ -184,30 +169,217 @@ pub fn show(
                 ui.small(i18n.tr(msg!("online-copied")));
             }
         });
-        qr_code(ui, &link, i18n);
+        qr_code(ui, &link, &i18n.tr(msg!("online-qr")));
     }
     ui.small(i18n.tr(msg!("online-off-note")));
-    let over = session.game().status().is_over() && online.state().is_some();
+    let leave = ui.button(i18n.tr(msg!("online-leave")));
+    mark(ui, "online:leave", &leave);
+    if leave.clicked() {
+        commands.push(Command::Online(OnlineCommand::Leave));
+    }
+    commands
+}
+
+/// Playing someone new: the name (chosen once) or a key to log in with; then the seek,
+/// and while it waits the seconds waited and Cancel; the key to take to another device.
+fn someone_new(
+    ui: &mut egui::Ui,
+    session: &Session,
+    view: &mut OnlineView,
+    i18n: &I18n,
+) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let server = view.server.trim().to_owned();
+    if let Some(notice) = session.lobby().notice() {
+        let said = ui.colored_label(theme::RED, words::lobby_notice(notice, i18n));
+        live(ui, said.id);
+    }
+    if let Some(seeking) = session.seeking() {
+        let line = words::lobby_line(session, i18n).unwrap_or_default();
+        // No spinner: it would repaint every frame; the seconds waited tick once a second.
+        let said = ui.label(egui::RichText::new(line).strong());
+        mark(ui, "lobby:seeking", &said);
+        let cancelling = seeking.step() == Step::Cancelling;
+        let cancel = ui.add_enabled(
+            !cancelling,
+            egui::Button::new(i18n.tr(msg!("lobby-cancel"))),
+        );
+        mark(ui, "lobby:cancel", &cancel);
+        if cancel.clicked() {
+            commands.push(Command::Lobby(LobbyCommand::Cancel));
+        }
+        return commands;
+    }
+    let Some(player) = session.lobby().player() else {
+        ui.label(i18n.tr(msg!("lobby-intro")));
+        row(ui, |ui| {
+            let label = ui.label(i18n.tr(msg!("lobby-name")));
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut view.name).desired_width(150.0))
+                .labelled_by(label.id);
+            mark(ui, "lobby:name", &field);
+            let choose = ui.button(i18n.tr(msg!("lobby-choose")));
+            mark(ui, "lobby:choose", &choose);
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if choose.clicked() || entered {
+                commands.push(Command::Lobby(LobbyCommand::Register {
+                    server: server.clone(),
+                    name: view.name.clone(),
+                }));
+            }
+        });
+        let typed = view.name.trim();
+        // The rule, red while the name typed breaks it.
+        if !typed.is_empty() && !is_valid_name(typed) {
+            ui.colored_label(theme::RED, i18n.tr(msg!("lobby-name-rule")));
+        } else {
+            ui.small(i18n.tr(msg!("lobby-name-rule")));
+        }
+        ui.add_space(4.0);
+        ui.label(i18n.tr(msg!("lobby-have-key")));
+        row(ui, |ui| {
+            let label = ui.label(i18n.tr(msg!("lobby-key")));
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut view.key)
+                        .desired_width(260.0)
+                        .password(true),
+                )
+                .labelled_by(label.id);
+            mark(ui, "lobby:key", &field);
+            let log_in = ui.button(i18n.tr(msg!("lobby-log-in")));
+            mark(ui, "lobby:log-in", &log_in);
+            if log_in.clicked() {
+                commands.push(Command::Lobby(LobbyCommand::LogIn {
+                    server: server.clone(),
+                    key: Key::new(std::mem::take(&mut view.key)),
+                }));
+            }
+        });
+        return commands;
+    };
+    let variant = session.game().variant();
+    let game = words::variant_name(variant, i18n);
+    let rating = player.rating(variant).map_or_else(
+        || i18n.tr(msg!("lobby-no-rating")),
+        |rating| words::game_rating(rating, i18n),
+    );
+    let line = ui.label(i18n.tr_args(
+        msg!("lobby-you-are"),
+        &[
+            ("name", player.name.as_str().into()),
+            ("game", game.as_str().into()),
+            ("rating", rating.into()),
+        ],
+    ));
+    mark(ui, "lobby:player", &line);
+    // A seek is for the local game on the board: not while a puzzle, the editor or a
+    // record is in front of it.
+    let free =
+        session.puzzle().is_none() && session.editor().is_none() && session.archive().is_none();
     row(ui, |ui| {
-        if matches!(online.seat(), Some(Seat::Player(_))) && online.state().is_some() {
-            if over {
-                let again = ui.button(i18n.tr(msg!("online-rematch")));
-                mark(ui, "online:rematch", &again);
-                if again.clicked() {
-                    commands.push(Command::Online(OnlineCommand::Rematch));
-                }
-            } else {
-                let resign = ui.button(i18n.tr(msg!("online-resign")));
-                mark(ui, "online:resign", &resign);
-                if resign.clicked() {
-                    commands.push(Command::Online(OnlineCommand::Resign));
-                }
+        for (rated, text, key) in [
+            (true, msg!("lobby-seek-rated"), "lobby:seek-rated"),
+            (false, msg!("lobby-seek-casual"), "lobby:seek-casual"),
+        ] {
+            let button = ui.add_enabled(free, egui::Button::new(i18n.tr(text)));
+            mark(ui, key, &button);
+            if button.clicked() {
+                commands.push(Command::Lobby(LobbyCommand::Seek {
+                    server: server.clone(),
+                    rated,
+                }));
             }
         }
-        let leave = ui.button(i18n.tr(msg!("online-leave")));
-        mark(ui, "online:leave", &leave);
-        if leave.clicked() {
-            commands.push(Command::Online(OnlineCommand::Leave));
+    });
+    ui.small(i18n.tr_args(msg!("lobby-seek-note"), &[("game", game.into())]));
+    let device = egui::CollapsingHeader::new(i18n.tr(msg!("lobby-other-device")))
+        .id_salt("lobby-other-device")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.label(i18n.tr(msg!("lobby-key-note")));
+            let grouped = player.key.grouped();
+            let key = ui.add(
+                egui::Label::new(egui::RichText::new(&grouped).monospace().strong())
+                    .selectable(true),
+            );
+            key.widget_info(|| {
+                let label =
+                    i18n.tr_args(msg!("lobby-key-said"), &[("key", grouped.as_str().into())]);
+                egui::WidgetInfo::labeled(egui::Role::Label, true, label)
+            });
+            mark(ui, "lobby:key-text", &key);
+            row(ui, |ui| {
+                let copy = ui.button(i18n.tr(msg!("lobby-key-copy")));
+                mark(ui, "lobby:key-copy", &copy);
+                if copy.clicked() {
+                    ui.ctx().copy_text(grouped.clone());
+                    view.key_copied = true;
+                }
+                if view.key_copied {
+                    ui.small(i18n.tr(msg!("lobby-key-copied")));
+                }
+            });
+            qr_code(ui, player.key.reveal(), &i18n.tr(msg!("lobby-key-qr")));
+            ui.small(i18n.tr(msg!("lobby-log-out-note")));
+            let out = ui.button(i18n.tr(msg!("lobby-log-out")));
+            mark(ui, "lobby:log-out", &out);
+            if out.clicked() {
+                view.key_copied = false;
+                commands.push(Command::Lobby(LobbyCommand::LogOut));
+            }
+        });
+    mark(ui, "lobby:other-device", &device.header_response);
+    commands
+}
+
+/// Playing a friend: the side, then create a room, or join one by its code.
+fn a_friend(
+    ui: &mut egui::Ui,
+    session: &Session,
+    view: &mut OnlineView,
+    i18n: &I18n,
+) -> Vec<Command> {
+    let side_name = |side| i18n.tr(description(session.game()).side_name(side));
+    let mut commands = Vec::new();
+    ui.label(i18n.tr(msg!("online-intro")));
+    row(ui, |ui| {
+        ui.label(i18n.tr(msg!("online-side")));
+        for (choice, text) in [
+            (SeatChoice::Side(Side::X), side_name(Side::X)),
+            (SeatChoice::Side(Side::O), side_name(Side::O)),
+            (SeatChoice::Random, i18n.tr(msg!("online-side-random"))),
+        ] {
+            let r = ui.selectable_value(&mut view.side, choice, text);
+            mark(ui, format_args!("online-side:{choice:?}"), &r);
+        }
+    });
+    let create = ui.button(i18n.tr(msg!("online-create")));
+    mark(ui, "online:create", &create);
+    if create.clicked() {
+        view.copied = false;
+        commands.push(Command::Online(OnlineCommand::Create {
+            server: view.server.trim().to_owned(),
+            side: view.side,
+        }));
+    }
+    row(ui, |ui| {
+        let label = ui.label(i18n.tr(msg!("online-join-code")));
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut view.code).desired_width(110.0))
+            .labelled_by(label.id);
+        mark(ui, "online:code", &field);
+        let code = view.code.trim();
+        let join = ui.add_enabled(
+            !code.is_empty(),
+            egui::Button::new(i18n.tr(msg!("online-join"))),
+        );
+        mark(ui, "online:join", &join);
+        if join.clicked() {
+            commands.push(Command::Online(OnlineCommand::Join {
+                server: view.server.trim().to_owned(),
+                room: code.to_owned(),
+            }));
         }
     });
     commands
@@ -226,9 +398,10 @@ fn row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
     });
 }
 
-/// The link as a QR code, for a phone across the table.
-fn qr_code(ui: &mut egui::Ui, link: &str, i18n: &I18n) {
-    let Ok(code) = qrcode::QrCode::new(link.as_bytes()) else {
+/// `text` as a QR code, for a phone across the table (a room's link, a player's key),
+/// named `label` for screen readers.
+fn qr_code(ui: &mut egui::Ui, text: &str, label: &str) {
+    let Ok(code) = qrcode::QrCode::new(text.as_bytes()) else {
         return;
     };
     let width = code.width();
@@ -240,8 +413,7 @@ fn qr_code(ui: &mut egui::Ui, link: &str, i18n: &I18n) {
         .max(2.0);
     let size = egui::vec2(side * modules as f32, side * modules as f32);
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
-    let label = i18n.tr(msg!("online-qr"));
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, label));
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, egui::Color32::WHITE);
     for (i, color) in colors.iter().enumerate() {

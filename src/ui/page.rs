@@ -42,6 +42,9 @@ pub struct PageState {
     pub online: String,
     /// The puzzle on the board: `STATE LINE` (`solving c-th,r-c,br-r`), empty without one.
     pub puzzle: String,
+    /// Playing someone new: the player's name (`-` without one), then while the lobby's
+    /// connection is on its step and the whole seconds waited (`Ann waiting 12`).
+    pub lobby: String,
 }
 
 /// The page's state for the game on the board: the tab title (game name, localized) and
@@ -104,6 +107,17 @@ pub fn page_state(
             let state = format!("{:?}", run.state()).to_lowercase();
             format!("{state} {}", run.puzzle().line.join(","))
         }),
+        lobby: {
+            let name = session.lobby().player().map_or("-", |p| p.name.as_str());
+            match session.seeking() {
+                Some(seeking) => {
+                    let step = format!("{:?}", seeking.step()).to_lowercase();
+                    let waited = seeking.waited(session.now()).unwrap_or(0.0).floor();
+                    format!("{name} {step} {waited}")
+                }
+                None => name.to_owned(),
+            }
+        },
     }
 }
 
@@ -136,6 +150,7 @@ pub fn publish(state: &PageState, last: &mut Option<PageState>) {
         let _ = data.set("perfect", &state.perfect);
         let _ = data.set("online", &state.online);
         let _ = data.set("puzzle", &state.puzzle);
+        let _ = data.set("lobby", &state.lobby);
     }
     *last = Some(state.clone());
 }

@@ -1,8 +1,9 @@
 //! The sections around the board: the game picker, the actions, the move list and the
-//! rules. The layout places them in columns on a wide window and in tabs under the board on
-//! a narrow one. Each reads the session and returns what it asks for.
+//! rules (with a Try it on each rule line a lesson teaches). The layout places them in
+//! columns on a wide window and in tabs under the board on a narrow one. Each reads the
+//! session and returns what it asks for.
 
-use super::command::AppCommand;
+use super::command::{AppCommand, Tab};
 use super::games::{self, description};
 use super::marks::mark;
 use super::{theme, widgets};
@@ -11,7 +12,7 @@ use crate::msg;
 use egui_extras::{Column, TableBuilder};
 use qipan_engine::games::GameId;
 use qipan_session::editor::{EditorCommand, Fill};
-use qipan_session::{AnyMatch, Command, Session};
+use qipan_session::{lessons, AnyMatch, Command, LessonCommand, Session};
 
 /// The five games, each with its one-line pitch.
 pub fn games_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<Command> {
@@ -43,9 +44,12 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
         }
     };
     ui.horizontal_wrapped(|ui| {
-        // Online the server holds the game, and a puzzle is refereed by the session:
-        // nothing here changes either but a move.
-        let local = session.online().is_none() && session.puzzle().is_none();
+        // Online the server holds the game, and a puzzle or a lesson is refereed by the
+        // session: nothing here changes any of them but a move.
+        let local = session.online().is_none()
+            && session.puzzle().is_none()
+            && session.seeking().is_none()
+            && session.lesson().is_none();
         button(
             ui,
             local,
@@ -141,7 +145,8 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
 
 /// The plies played; a click steps the board back to one of them. Reviewing the game opens
 /// its tab.
-pub fn moves_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<AppCommand> {
+pub fn moves_section(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand> {
+    let game = session.game();
     let mut commands = Vec::new();
     if game.reviewing() {
         ui.small(i18n.tr(msg!("reviewing")));
@@ -153,7 +158,7 @@ pub fn moves_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<App
         commands.push(Command::StepTo(cursor).into());
     }
     if game.review_running().is_none() {
-        commands.extend(widgets::review_button(ui, game, i18n));
+        commands.extend(widgets::review_button(ui, session, i18n));
     }
     commands
 }
@@ -211,9 +216,13 @@ fn move_list(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Option<usize> {
     picked
 }
 
-/// The rules of the game on the board, in the current language.
-pub fn rules_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) {
-    let game = description(game);
+/// The rules of the game on the board, in the current language; each rule line a lesson
+/// teaches has a Try it that opens the first lesson teaching it.
+pub fn rules_section(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    let id = session.game().variant().game;
+    let course = lessons::course(id);
+    let game = description(session.game());
     ui.label(egui::RichText::new(i18n.tr(game.name)).heading().strong());
     ui.label(
         egui::RichText::new(i18n.tr(msg!("rules-overview")))
@@ -222,8 +231,20 @@ pub fn rules_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) {
     );
     ui.label(egui::RichText::new(i18n.tr(game.tagline)).italics());
     ui.label(i18n.tr(game.intro));
-    for line in i18n.tr(game.rules).lines() {
-        let line = line.trim_end();
+    let text = i18n.tr(game.rules);
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    // The rules proper follow the last section heading, one seed line to a line.
+    let rules_from = lines.iter().rposition(|l| l.starts_with("## "));
+    for (i, &line) in lines.iter().enumerate() {
+        let seed_line = rules_from
+            .filter(|&from| i > from)
+            .map(|from| games::RULES_HEADING_LINE + (i - from) as u32);
+        let teaching = course.zip(seed_line).and_then(|(course, number)| {
+            course
+                .lessons
+                .iter()
+                .find(|lesson| lesson.rules.contains(&number))
+        });
         if let Some(h) = line.strip_prefix("## ") {
             ui.add_space(8.0);
             ui.label(egui::RichText::new(h).size(17.0).strong());
@@ -241,7 +262,26 @@ pub fn rules_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) {
                 ui.add(egui::Label::new(item).wrap());
             });
         } else if !line.is_empty() {
-            ui.add(egui::Label::new(line).wrap());
+            ui.horizontal_wrapped(|ui| {
+                ui.add(egui::Label::new(line).wrap());
+                let Some(lesson) = teaching else {
+                    return;
+                };
+                let title = i18n.tr_data(&lesson.title_id());
+                let hover = i18n.tr_args(msg!("rules-try-it-lesson"), &[("title", title.into())]);
+                let try_it = ui
+                    .small_button(i18n.tr(msg!("rules-try-it")))
+                    .on_hover_text(hover);
+                mark(ui, format_args!("rules:try:{i}"), &try_it);
+                if try_it.clicked() {
+                    commands.push(AppCommand::Session(Command::Lesson(LessonCommand::Start {
+                        game: id,
+                        lesson: lesson.id.clone(),
+                    })));
+                    commands.push(AppCommand::OpenTab(Tab::Learn));
+                }
+            });
         }
     }
+    commands
 }

@@ -15,7 +15,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    pub lang: Lang,
+    /// The language the player chose in the settings; `None` until they choose one, and the
+    /// app then opens in the system's (the browser's) language ([`Lang::for_locales`]).
+    pub lang: Option<Lang>,
     pub level: Level,
     pub game: GameId,
     /// The side the player at the screen takes (x moves first except in Push the Line,
@@ -60,7 +62,7 @@ impl HumanSide {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            lang: Lang::En,
+            lang: None,
             level: Level::Medium,
             game: Choices::default().variant.game,
             human: HumanSide::X,
@@ -85,7 +87,8 @@ impl Settings {
     /// Settings from their stored text, field by field: a field that is missing, unreadable
     /// or of an older format gets its default, and every other field keeps its stored value
     /// (a whole-or-nothing read would lose the language, the game and all the rest to one
-    /// bad field). Text that is not a RON struct at all gives the defaults. Never panics.
+    /// bad field). The language as older versions kept it is read in today's form
+    /// (`older_lang`). Text that is not a RON struct at all gives the defaults. Never panics.
     pub fn from_stored(text: &str) -> Settings {
         if let Ok(settings) = ron::from_str(text) {
             return settings;
@@ -95,23 +98,24 @@ impl Settings {
         };
         // Each `name: value` that reads on its own (unknown names are ignored); the last of
         // a name that appears twice.
-        let mut good: Vec<(&str, &str)> = Vec::new();
+        let mut good: Vec<(&str, String)> = Vec::new();
         for field in fields {
-            let Some((name, _)) = field.split_once(':') else {
+            let Some((name, value)) = field.split_once(':') else {
                 continue;
             };
+            let name = name.trim();
+            let field = older_lang(name, value).unwrap_or_else(|| field.to_owned());
             if ron::from_str::<Settings>(&format!("({field})")).is_ok() {
-                let name = name.trim();
-                good.retain(|&(n, _)| n != name);
+                good.retain(|(n, _)| *n != name);
                 good.push((name, field));
             }
         }
-        let joined: Vec<&str> = good.iter().map(|&(_, field)| field).collect();
+        let joined: Vec<&str> = good.iter().map(|(_, field)| field.as_str()).collect();
         ron::from_str(&format!("({})", joined.join(","))).unwrap_or_default()
     }
 
     /// The settings as they are kept: the session's choices and the window's own.
-    pub fn of(choices: &Choices, lang: Lang, save_path: &str) -> Settings {
+    pub fn of(choices: &Choices, lang: Option<Lang>, save_path: &str) -> Settings {
         Settings {
             lang,
             level: choices.level,
@@ -145,6 +149,19 @@ impl Settings {
             rounds: self.push_rounds,
         }
     }
+}
+
+/// The language as settings kept it before the player's choice was told apart from the
+/// default (`lang: En`, `lang: r#zh-CN`), in today's form. Chinese there was the player's
+/// choice (English was the default), and stays chosen. English may only have been the
+/// default, so it is not taken as a choice: the app opens in the system's language, which
+/// for most of those players is English anyway, and a player who had switched to English on
+/// a Chinese system switches once more, kept from then on. `None` for any other field.
+fn older_lang(name: &str, value: &str) -> Option<String> {
+    let lang: Lang = (name == "lang").then(|| ron::from_str(value).ok())??;
+    let chosen = (lang != Lang::En).then_some(lang);
+    let value = ron::to_string(&chosen).ok()?;
+    Some(format!("lang:{value}"))
 }
 
 /// The `name: value` fields of a RON struct `Name(…)` or `(…)`, split at its top-level
@@ -300,5 +317,51 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand
 fn option_msg(option: RuleOption) -> Msg {
     match option {
         RuleOption::Solidarity => msg!("setting-solidarity"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Settings as this version keeps them, with the language field's text replaced.
+    fn kept_with_lang(lang_field: &str) -> String {
+        let settings = Settings {
+            level: Level::Hard,
+            game: GameId::Cannon,
+            push_rounds: 3,
+            ..Settings::default()
+        };
+        let text = ron::to_string(&settings).expect("RON");
+        assert!(text.contains("lang:None"), "{text}");
+        text.replace("lang:None", lang_field)
+    }
+
+    /// Before the choice was kept apart, the language was stored bare. Chinese there could
+    /// only have been chosen (it was not the default): it stays the player's choice. English
+    /// may have been the default only: the system's language decides. Nothing else is lost.
+    #[test]
+    fn a_language_kept_before_the_choice_was_told_apart() {
+        let zh = Settings::from_stored(&kept_with_lang("lang:r#zh-CN"));
+        assert_eq!(zh.lang, Some(Lang::Zh));
+        assert_eq!(
+            (zh.level, zh.game, zh.push_rounds),
+            (Level::Hard, GameId::Cannon, 3)
+        );
+        let en = Settings::from_stored(&kept_with_lang("lang:r#en-US"));
+        assert_eq!(en.lang, None);
+        assert_eq!(
+            (en.level, en.game, en.push_rounds),
+            (Level::Hard, GameId::Cannon, 3)
+        );
+        // Today's form comes back as it was kept, English chosen included.
+        for lang in [None, Some(Lang::En), Some(Lang::Zh)] {
+            let kept = Settings {
+                lang,
+                ..Settings::default()
+            };
+            let text = ron::to_string(&kept).expect("RON");
+            assert_eq!(Settings::from_stored(&text), kept, "{text}");
+        }
     }
 }

@@ -3,14 +3,17 @@
 
 use super::command::AppCommand;
 use super::games::{self, description};
+use super::marks::mark;
 use super::perfect_play::PerfectPlay;
 use super::{theme, widgets, words};
 use crate::a11y::live;
 use crate::i18n::I18n;
 use crate::msg;
-use qipan_engine::games::Status;
+use qipan_engine::games::{EndReason, Side, Status};
+use qipan_session::lobby::{rating_change, Fetch, GameRecord};
+use qipan_session::online::Seat;
 use qipan_session::timer;
-use qipan_session::{AnyMatch, Command, CommandError, Notice, Session};
+use qipan_session::{AnyMatch, Command, CommandError, Notice, OnlineCommand, Session};
 
 /// Whose turn it is and the clock (or that the game is over), the game's own line, the
 /// solved table's note, the online game's state, the latest notice and the latest refusal.
@@ -28,11 +31,20 @@ pub fn status_bar(
         let side_name = i18n.tr(description(game).side_name(side));
         let status = game.status();
         let stuck = game.deadlocked();
-        if let Some(run) = session.puzzle() {
+        if let Some(line) = words::lobby_line(session, i18n) {
+            // The local game waits behind a seek: what the server is asked instead.
+            ui.strong(line);
+        } else if let Some(run) = session.puzzle() {
             // A puzzle has no clock: what to find, and how the try goes.
             ui.strong(words::puzzle_prompt(run, session, i18n));
             ui.separator();
             let said = ui.label(i18n.tr(words::puzzle_state(run)));
+            live(ui, said.id);
+        } else if let Some(run) = session.lesson() {
+            // A lesson has no clock either: which lesson, and how the try goes.
+            ui.strong(i18n.tr_data(&run.lesson().title_id()));
+            ui.separator();
+            let said = ui.label(i18n.tr(words::lesson_state(run)));
             live(ui, said.id);
         } else if status == Status::Ongoing {
             let turn = if stuck {
@@ -141,10 +153,12 @@ pub fn engine_failure(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<Co
     commands
 }
 
-/// The banner over the board once the game is over: who won and by which rule, and the
-/// button that reviews the game (it opens the review's tab).
-pub fn game_over_banner(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<AppCommand> {
+/// The banner over the board once the game is over: who won and by which rule, online
+/// each rating's change and Rematch, and the button that reviews the game (it opens the
+/// review's tab).
+pub fn game_over_banner(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand> {
     let mut commands = Vec::new();
+    let game = session.game();
     let status = game.status();
     if status == Status::Ongoing {
         return commands;
@@ -154,6 +168,7 @@ pub fn game_over_banner(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<
             msg!("game-over-win"),
             &[("side", i18n.tr(description(game).side_name(side)).into())],
         ),
+        None if status.reason() == Some(EndReason::Aborted) => i18n.tr(msg!("game-over-aborted")),
         None => i18n.tr(msg!("game-over-draw")),
     };
     egui::Frame::new()
@@ -169,12 +184,65 @@ pub fn game_over_banner(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<
                 live(ui, said.id);
                 let said = ui.label(words::end_reason(game, i18n));
                 live(ui, said.id);
-                // A game that ended with no move played has nothing to review, and an
-                // online game is not reviewed (the coach is off).
-                if game.review_running().is_none() && !game.is_empty() && !game.is_remote() {
-                    commands.extend(widgets::review_button(ui, game, i18n));
+                commands.extend(online_end(ui, session, i18n));
+                // A game that ended with no move played has nothing to review.
+                if game.review_running().is_none() && session.can_review() {
+                    commands.extend(widgets::review_button(ui, session, i18n));
                 }
             });
         });
     commands
+}
+
+/// The end of a room's game: each rating's change once the server's record has it (a
+/// rated game), and Rematch for its players.
+fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    let Some(online) = session.online() else {
+        return commands;
+    };
+    if online.rated() && session.game().status().reason() != Some(EndReason::Aborted) {
+        let record = online.room().and_then(|room| session.lobby().game(room));
+        match record {
+            Some(Fetch::Got(record)) => {
+                for side in [Side::X, Side::O] {
+                    if let Some(line) = change_line(record, side, i18n) {
+                        let said = ui.label(egui::RichText::new(line).strong());
+                        live(ui, said.id);
+                        mark(ui, format_args!("end:rating-{}", side.letter()), &said);
+                    }
+                }
+            }
+            Some(Fetch::Pending) => {
+                ui.small(i18n.tr(msg!("end-rating-asking")));
+            }
+            Some(Fetch::Missing | Fetch::Failed(_)) => {
+                ui.small(i18n.tr(msg!("end-rating-unknown")));
+            }
+            None => {}
+        }
+    }
+    if matches!(online.seat(), Some(Seat::Player(_))) {
+        let again = ui.button(i18n.tr(msg!("online-rematch")));
+        mark(ui, "online:rematch", &again);
+        if again.clicked() {
+            commands.push(Command::Online(OnlineCommand::Rematch).into());
+        }
+    }
+    commands
+}
+
+/// "Ann: 1500 → 1488 (−12)" for `side`'s seat of the record, if it was paired.
+fn change_line(record: &GameRecord, side: Side, i18n: &I18n) -> Option<String> {
+    let seat = record.players.get(qipan_session::lobby::wire_side(side))?;
+    let change = rating_change(record, side)?;
+    Some(i18n.tr_args(
+        msg!("end-rating"),
+        &[
+            ("name", seat.name.as_str().into()),
+            ("before", (seat.before.round() as i64).into()),
+            ("after", (seat.after.round() as i64).into()),
+            ("change", words::rating_change(change, i18n).into()),
+        ],
+    ))
 }

@@ -7,12 +7,12 @@ use super::marks::mark;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::GameId;
-use qipan_session::{AnyMatch, Command, Session};
+use qipan_session::{Command, Session};
 
 /// The button that reviews the game: it starts the review and brings its tab forward.
-pub fn review_button(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<AppCommand> {
-    // Online the coach is off, and the session refuses a review.
-    let can = !game.is_empty() && !game.is_remote();
+pub fn review_button(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand> {
+    // While an online game is on the coach is off, and the session refuses a review.
+    let can = session.can_review();
     let button = ui.add_enabled(can, egui::Button::new(i18n.tr(msg!("action-review"))));
     mark(ui, "action:review", &button);
     if !button.clicked() {

@@ -1,18 +1,22 @@
 //! What the session reports, in the person's language: why a game ended, the notices, why a
-//! command was refused, why a set-up cannot be played, a puzzle's task and progress, the
-//! online game's state. Every view that says one of these says it with these words, so each
-//! is worded once.
+//! command was refused, why a set-up cannot be played, a puzzle's task and progress, what a
+//! lesson says about a try, the online game's state. Every view that says one of these says
+//! it with these words, so each is worded once.
 
 use super::games::{self, GameDescription};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_engine::ai::Level;
 use qipan_engine::games::setup::{Piece, SetupError};
-use qipan_engine::games::{EndReason, MoveError, Side, Status};
+use qipan_engine::games::{EndReason, GameId, MoveError, Side, Status, Variant};
 use qipan_session::editor::EditorError;
+use qipan_session::lessons::{LessonRun, LessonState, Said};
+use qipan_session::lobby::{GameRating, LobbyError, LobbyNotice, SeatedPlayer};
 use qipan_session::online::{ErrorCode, Link, OnlineError, OnlineNotice, Seat};
 use qipan_session::puzzles::{Goal, PuzzleError, PuzzleRun, PuzzleState};
-use qipan_session::{AnyMatch, CommandError, ModeKind, Notice, PlayError, ReplayError, Session};
+use qipan_session::seeking::{Seeking, Step, Wish};
+use qipan_session::{AnyMatch, CommandError, LessonError, ModeKind, Notice, PlayError};
+use qipan_session::{ReplayError, Session};
 
 /// Why the game on the board ended, in words, from the reason the engine gives.
 pub fn end_reason(game: &AnyMatch, i18n: &I18n) -> String {
@@ -40,6 +44,9 @@ pub fn status_reason(status: Status, to_move: Side, game: &GameDescription, i18n
         (EndReason::SoldiersGone, _) => msg!("reason-soldiers-gone"),
         (EndReason::PlatformCapture, _) => msg!("reason-platform-capture"),
         (EndReason::Resigned, _) => msg!("reason-resigned"),
+        (EndReason::Agreed, _) => msg!("reason-agreed"),
+        (EndReason::Abandoned, _) => msg!("reason-abandoned"),
+        (EndReason::Aborted, _) => msg!("reason-aborted"),
     };
     let name = i18n.tr(game.side_name(side));
     i18n.tr_args(id, &[("side", name.into())])
@@ -100,18 +107,27 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
             ModeKind::Online => msg!("refused-online"),
             ModeKind::Puzzle => msg!("refused-puzzle"),
             ModeKind::Editor => msg!("refused-editing"),
+            ModeKind::Seeking => msg!("refused-seeking"),
+            ModeKind::Archive => msg!("refused-archive"),
+            ModeKind::Lesson => msg!("refused-lesson"),
         }),
         CommandError::NotIn(mode) => i18n.tr(match mode {
             ModeKind::Local => msg!("refused-not-local"),
             ModeKind::Online => msg!("refused-not-online"),
             ModeKind::Puzzle => msg!("refused-no-puzzle"),
             ModeKind::Editor => msg!("refused-editor-not-open"),
+            ModeKind::Seeking => msg!("refused-not-seeking"),
+            ModeKind::Archive => msg!("refused-no-archive"),
+            ModeKind::Lesson => msg!("refused-no-lesson"),
         }),
         CommandError::AlreadyIn(mode) => i18n.tr(match mode {
             ModeKind::Local => msg!("refused-already-local"),
             ModeKind::Online => msg!("refused-already-online"),
             ModeKind::Puzzle => msg!("refused-already-puzzle"),
             ModeKind::Editor => msg!("refused-editor-open"),
+            ModeKind::Seeking => msg!("refused-already-seeking"),
+            ModeKind::Archive => msg!("refused-already-archive"),
+            ModeKind::Lesson => msg!("refused-already-lesson"),
         }),
         CommandError::Online(error) => i18n.tr(match error {
             OnlineError::NoGameYet => msg!("refused-online-no-game"),
@@ -119,6 +135,17 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
             OnlineError::NoSeat => msg!("refused-online-no-seat"),
             OnlineError::MovePending => msg!("refused-online-move-pending"),
             OnlineError::Offline => msg!("refused-online-offline"),
+            OnlineError::Over => msg!("refused-online-over"),
+            OnlineError::TooLateToAbort => msg!("refused-online-abort"),
+            OnlineError::DrawOffered => msg!("refused-online-draw-offered"),
+            OnlineError::NothingToClaim => msg!("refused-online-claim"),
+        }),
+        CommandError::Lobby(error) => i18n.tr(match error {
+            LobbyError::BadName => msg!("lobby-error-name-rule"),
+            LobbyError::BadKey => msg!("lobby-error-key-text"),
+            LobbyError::NoName => msg!("lobby-error-no-name"),
+            LobbyError::HasName => msg!("lobby-error-has-name"),
+            LobbyError::Unreadable => msg!("lobby-error-record"),
         }),
         CommandError::Puzzle(error) => match error {
             PuzzleError::HintBeforeFailedTry => i18n.tr(msg!("refused-puzzle-hint")),
@@ -132,6 +159,24 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
             ),
         },
         CommandError::Editor(error) => editor_refusal(error, session, i18n),
+        CommandError::Lesson(error) => {
+            let course = |game: &GameId| i18n.tr(games::describe(*game).name);
+            match error {
+                LessonError::NoSuchLesson { game, lesson } => i18n.tr_args(
+                    msg!("refused-lesson-unknown"),
+                    &[
+                        ("game", course(game).into()),
+                        ("lesson", lesson.as_str().into()),
+                    ],
+                ),
+                LessonError::NoCourse(game) => i18n.tr_args(
+                    msg!("refused-lesson-no-course"),
+                    &[("game", course(game).into())],
+                ),
+                LessonError::Finished => i18n.tr(msg!("refused-lesson-finished")),
+                LessonError::LastLesson => i18n.tr(msg!("refused-lesson-last")),
+            }
+        }
     }
 }
 
@@ -326,6 +371,43 @@ pub fn puzzle_state(run: &PuzzleRun) -> Msg {
     }
 }
 
+/// How the lesson on the board goes, for the Learn view and the status line.
+pub fn lesson_state(run: &LessonRun) -> Msg {
+    match (run.state(), run.said()) {
+        (LessonState::Trying, None | Some(Said::Right)) => msg!("learn-your-move"),
+        (LessonState::Trying, Some(_)) => msg!("learn-try-again"),
+        (LessonState::Replying, _) => msg!("learn-right"),
+        (LessonState::Wrong, _) => msg!("learn-wrong"),
+        (LessonState::Done, _) => msg!("learn-done"),
+    }
+}
+
+/// Why the learner's last try was not the lesson's, in the rule's own words: the trap's
+/// reason, the engine's refusal, or that a legal move is not the lesson's (with its goal).
+/// `None` after the lesson's move (the lesson's state says so).
+pub fn lesson_said(run: &LessonRun, i18n: &I18n) -> Option<String> {
+    let lesson = run.lesson();
+    Some(match run.said()? {
+        Said::Right => return None,
+        Said::Trap(trap) => i18n.tr_data(&lesson.trap_id(trap)),
+        Said::Refused(MoveError::Illegal { text }) => i18n.tr_args(
+            msg!("learn-refused-illegal"),
+            &[("move", text.as_str().into())],
+        ),
+        Said::Refused(MoveError::Malformed { text, .. }) => i18n.tr_args(
+            msg!("learn-refused-malformed"),
+            &[("move", text.as_str().into())],
+        ),
+        Said::OffLine(text) => i18n.tr_args(
+            msg!("learn-off-line"),
+            &[
+                ("move", text.as_str().into()),
+                ("goal", i18n.tr_data(&lesson.goal_id()).into()),
+            ],
+        ),
+    })
+}
+
 /// The online game's line in the status bar: the room, the seat, the friend, the link.
 pub fn online_line(session: &Session, i18n: &I18n) -> Option<String> {
     let online = session.online()?;
@@ -351,20 +433,20 @@ pub fn online_line(session: &Session, i18n: &I18n) -> Option<String> {
             if let (Some(friend), Some(state)) = (online.friend(), online.state()) {
                 let here = online.is_connected(friend);
                 let ever = !state.plies.is_empty() || here;
-                parts.push(i18n.tr(match (here, ever) {
-                    (true, _) => msg!("online-friend-here"),
-                    (false, true) => msg!("online-friend-left"),
-                    (false, false) => msg!("online-waiting"),
+                // Someone new was there from the start: here, or gone.
+                let paired = online.is_paired();
+                parts.push(i18n.tr(match (here, ever, paired) {
+                    (true, _, true) => msg!("online-opponent-here"),
+                    (false, _, true) => msg!("online-opponent-left"),
+                    (true, _, false) => msg!("online-friend-here"),
+                    (false, true, false) => msg!("online-friend-left"),
+                    (false, false, false) => msg!("online-waiting"),
                 }));
             }
         }
     }
     match online.notice() {
-        Some(OnlineNotice::Refused(code)) => {
-            let said =
-                server_refusal(*code).map_or_else(|| code.name().to_owned(), |id| i18n.tr(id));
-            parts.push(i18n.tr_args(msg!("online-refused"), &[("reason", said.into())]))
-        }
+        Some(OnlineNotice::Refused(code)) => parts.push(server_refused(*code, i18n)),
         Some(OnlineNotice::Unreadable(error)) => parts.push(i18n.tr_args(
             msg!("online-unreadable"),
             &[("error", error.as_str().into())],
@@ -372,6 +454,61 @@ pub fn online_line(session: &Session, i18n: &I18n) -> Option<String> {
         None => {}
     }
     Some(parts.join(" · "))
+}
+
+/// What a seek is doing: connecting, asking, "Looking for an opponent in Shuang Cheng
+/// (rated)… 12 s", cancelling.
+pub fn seek_line(seeking: &Seeking, now: f64, i18n: &I18n) -> String {
+    let Wish::Seek { game, rated } = seeking.wish() else {
+        return i18n.tr(msg!("online-connecting"));
+    };
+    let kind = i18n.tr(if *rated {
+        msg!("lobby-rated")
+    } else {
+        msg!("lobby-casual")
+    });
+    let game = variant_name(*game, i18n);
+    match (seeking.step(), seeking.waited(now)) {
+        (Step::Cancelling, _) => i18n.tr(msg!("lobby-cancelling")),
+        (Step::Connecting, _) => i18n.tr(msg!("online-connecting")),
+        (_, Some(waited)) => i18n.tr_args(
+            msg!("lobby-waiting"),
+            &[
+                ("game", game.into()),
+                ("kind", kind.into()),
+                ("seconds", (waited.floor() as i64).into()),
+            ],
+        ),
+        (_, None) => i18n.tr_args(
+            msg!("lobby-asking"),
+            &[("game", game.into()), ("kind", kind.into())],
+        ),
+    }
+}
+
+/// The lobby's line in the status bar while a name, a key or a seek is on its way.
+pub fn lobby_line(session: &Session, i18n: &I18n) -> Option<String> {
+    let seeking = session.seeking()?;
+    Some(match seeking.wish() {
+        Wish::Register { name } => {
+            i18n.tr_args(msg!("lobby-registering"), &[("name", name.as_str().into())])
+        }
+        Wish::LogIn => i18n.tr(msg!("lobby-logging-in")),
+        Wish::Seek { .. } => seek_line(seeking, session.now(), i18n),
+    })
+}
+
+/// "The server refused: …", the code in words (an unknown one as it is).
+pub fn server_refused(code: ErrorCode, i18n: &I18n) -> String {
+    let said = server_refusal(code).map_or_else(|| code.name().to_owned(), |id| i18n.tr(id));
+    i18n.tr_args(msg!("online-refused"), &[("reason", said.into())])
+}
+
+/// What the lobby has to say: the server's refusal of a name, a key or a seek.
+pub fn lobby_notice(notice: LobbyNotice, i18n: &I18n) -> String {
+    match notice {
+        LobbyNotice::Refused(code) => server_refused(code, i18n),
+    }
 }
 
 /// What a server error code means, in words (`None`: a code this app does not know).
@@ -388,17 +525,70 @@ fn server_refusal(code: ErrorCode) -> Option<Msg> {
         ErrorCode::Malformed => msg!("online-error-malformed"),
         ErrorCode::UnknownGame => msg!("online-error-unknown-game"),
         ErrorCode::Unavailable => msg!("online-error-unavailable"),
-        // lobby.md's codes (issue 35): never sent to a friend's room; words come with the
-        // app's lobby.
-        ErrorCode::BadName
-        | ErrorCode::NameTaken
-        | ErrorCode::BadKey
-        | ErrorCode::NotLoggedIn
-        | ErrorCode::Busy
-        | ErrorCode::CannotAbort
-        | ErrorCode::CannotClaim
-        | ErrorCode::Unrecognized => return None,
+        ErrorCode::BadName => msg!("online-error-bad-name"),
+        ErrorCode::NameTaken => msg!("online-error-name-taken"),
+        ErrorCode::BadKey => msg!("online-error-bad-key"),
+        ErrorCode::NotLoggedIn => msg!("online-error-not-logged-in"),
+        ErrorCode::Busy => msg!("online-error-busy"),
+        ErrorCode::CannotAbort => msg!("online-error-cannot-abort"),
+        ErrorCode::CannotClaim => msg!("online-error-cannot-claim"),
+        ErrorCode::Unrecognized => return None,
     })
+}
+
+/// A rating as shown: rounded, a provisional one marked `?` (lobby.md: RD above 110).
+pub fn rating(value: f64, provisional: bool, i18n: &I18n) -> String {
+    let rounded = value.round() as i64;
+    if provisional {
+        i18n.tr_args(msg!("rating-provisional"), &[("rating", rounded.into())])
+    } else {
+        rounded.to_string()
+    }
+}
+
+/// A player's rating in a game as stored.
+pub fn game_rating(rating: &GameRating, i18n: &I18n) -> String {
+    self::rating(rating.rating, rating.is_provisional(), i18n)
+}
+
+/// A rating's change, rounded and signed: `+12`, `−8`, `±0`.
+pub fn rating_change(change: f64, i18n: &I18n) -> String {
+    let points = change.round() as i64;
+    match points.signum() {
+        1 => i18n.tr_args(msg!("rating-up"), &[("points", points.into())]),
+        -1 => i18n.tr_args(msg!("rating-down"), &[("points", (-points).into())]),
+        _ => i18n.tr(msg!("rating-same")),
+    }
+}
+
+/// A seated player of a paired game: "Bo (1620?)", the computer named as such. The state
+/// gives their rating when the game began but no deviation: `known` is their rating in the
+/// game as their record gives it, which says whether it is provisional.
+pub fn seated_player(player: &SeatedPlayer, known: Option<&GameRating>, i18n: &I18n) -> String {
+    let provisional = known.is_some_and(GameRating::is_provisional);
+    let shown = rating(player.rating, provisional, i18n);
+    let id = if player.bot {
+        msg!("lobby-player-bot")
+    } else {
+        msg!("lobby-player")
+    };
+    i18n.tr_args(
+        id,
+        &[
+            ("name", player.name.as_str().into()),
+            ("rating", shown.into()),
+        ],
+    )
+}
+
+/// A game id with its option, in words: "Blockade (solidarity)".
+pub fn variant_name(variant: Variant, i18n: &I18n) -> String {
+    let name = i18n.tr(games::describe(variant.game).name);
+    if variant == Variant::plain(variant.game) {
+        name
+    } else {
+        i18n.tr_args(msg!("variant-solidarity"), &[("game", name.into())])
+    }
 }
 
 /// A level of the computer's play.
@@ -434,19 +624,44 @@ mod tests {
             CommandError::NotWhile(ModeKind::Online),
             CommandError::NotWhile(ModeKind::Puzzle),
             CommandError::NotWhile(ModeKind::Editor),
+            CommandError::NotWhile(ModeKind::Lesson),
             CommandError::NotIn(ModeKind::Local),
             CommandError::NotIn(ModeKind::Online),
             CommandError::NotIn(ModeKind::Puzzle),
             CommandError::NotIn(ModeKind::Editor),
+            CommandError::NotIn(ModeKind::Lesson),
             CommandError::AlreadyIn(ModeKind::Local),
             CommandError::AlreadyIn(ModeKind::Online),
             CommandError::AlreadyIn(ModeKind::Puzzle),
             CommandError::AlreadyIn(ModeKind::Editor),
+            CommandError::AlreadyIn(ModeKind::Lesson),
+            CommandError::Lesson(LessonError::NoSuchLesson {
+                game: GameId::Cannon,
+                lesson: "nope".into(),
+            }),
+            CommandError::Lesson(LessonError::NoCourse(GameId::Push)),
+            CommandError::Lesson(LessonError::Finished),
+            CommandError::Lesson(LessonError::LastLesson),
             CommandError::Online(OnlineError::NoGameYet),
             CommandError::Online(OnlineError::Spectating),
             CommandError::Online(OnlineError::NoSeat),
             CommandError::Online(OnlineError::MovePending),
             CommandError::Online(OnlineError::Offline),
+            CommandError::Online(OnlineError::Over),
+            CommandError::Online(OnlineError::TooLateToAbort),
+            CommandError::Online(OnlineError::DrawOffered),
+            CommandError::Online(OnlineError::NothingToClaim),
+            CommandError::NotWhile(ModeKind::Seeking),
+            CommandError::NotWhile(ModeKind::Archive),
+            CommandError::NotIn(ModeKind::Seeking),
+            CommandError::NotIn(ModeKind::Archive),
+            CommandError::AlreadyIn(ModeKind::Seeking),
+            CommandError::AlreadyIn(ModeKind::Archive),
+            CommandError::Lobby(LobbyError::BadName),
+            CommandError::Lobby(LobbyError::BadKey),
+            CommandError::Lobby(LobbyError::NoName),
+            CommandError::Lobby(LobbyError::HasName),
+            CommandError::Lobby(LobbyError::Unreadable),
             CommandError::Puzzle(PuzzleError::HintBeforeFailedTry),
             CommandError::Puzzle(PuzzleError::NoPuzzles(GameId::Push)),
             CommandError::Puzzle(PuzzleError::Unplayable {
@@ -480,16 +695,34 @@ mod tests {
                 assert!(!said.contains("refused-"), "{error:?}: {said}");
                 assert!(!said.contains("online-error-"), "{error:?}: {said}");
                 assert!(!said.contains("err-"), "{error:?}: {said}");
+                assert!(!said.contains("lobby-"), "{error:?}: {said}");
             }
             assert_ne!(english, chinese, "{error:?}");
         }
     }
 
     #[test]
-    fn every_error_code_of_the_spec_is_said_in_words() {
-        for code in ErrorCode::SPEC.into_iter().chain([ErrorCode::Unavailable]) {
+    fn every_error_code_a_server_sends_is_said_in_words() {
+        let mut i18n = I18n::new(Lang::En);
+        for code in ErrorCode::SENT {
             assert!(server_refusal(code).is_some(), "{code:?}");
+            let english = server_refused(code, &i18n);
+            i18n.set_lang(Lang::Zh);
+            let chinese = server_refused(code, &i18n);
+            i18n.set_lang(Lang::En);
+            assert!(!english.contains("online-error-"), "{english}");
+            assert!(!chinese.contains("online-error-"), "{chinese}");
         }
         assert!(server_refusal(ErrorCode::Unrecognized).is_none());
+    }
+
+    #[test]
+    fn ratings_are_rounded_signed_and_marked_provisional() {
+        let i18n = I18n::new(Lang::En);
+        assert_eq!(rating(1499.6, false, &i18n), "1500");
+        assert_eq!(rating(1499.6, true, &i18n), "1500?");
+        assert_eq!(rating_change(12.4, &i18n), "+12");
+        assert_eq!(rating_change(-7.6, &i18n), "\u{2212}8");
+        assert_eq!(rating_change(0.3, &i18n), "\u{b1}0");
     }
 }

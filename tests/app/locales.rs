@@ -122,7 +122,7 @@ fn switching_language_switches_the_rule_panel() {
     assert!(harness.query_by_label("快速上手").is_none());
     harness.get_by_label("中文").click();
     harness.run();
-    assert_eq!(harness.state().settings().lang, Lang::Zh);
+    assert_eq!(harness.state().settings().lang, Some(Lang::Zh));
     assert!(harness.query_by_label("快速上手").is_some());
     assert!(harness.query_by_label("Quick start").is_none());
     // The rest of the interface switched too.

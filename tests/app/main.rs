@@ -5,10 +5,15 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod about;
 mod accessibility;
 mod coach;
 mod editor;
+mod language;
 mod layouts;
+mod learning;
+mod lessons;
+mod lobby;
 mod locales;
 mod perfect_play;
 mod play;
@@ -46,6 +51,22 @@ fn app_with(game: GameId) -> (Harness<'static, App>, ManualClock) {
     (harness, clock)
 }
 
+/// Storage that keeps what the app writes (for a restart).
+#[derive(Default)]
+struct Kept(std::collections::HashMap<String, String>);
+impl eframe::Storage for Kept {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
 /// Steps the app (in real time, for the computer's thread) until `done` holds.
 fn wait_until(harness: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
     let start = Instant::now();
@@ -70,6 +91,12 @@ fn seen_containing(harness: &Harness<'_, App>, text: &str) {
 /// Clicks the widget labelled `label` (the only one) and lets the app draw.
 fn click(harness: &mut Harness<'static, App>, label: &str) {
     harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Brings the widget named `label` into view and clicks it.
+fn press(harness: &mut Harness<'static, App>, label: &str) {
+    common::click_in_view(harness, label);
     harness.run();
 }
 

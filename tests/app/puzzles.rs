@@ -2,7 +2,7 @@
 //! Statistics view.
 
 use crate::common::tap;
-use crate::{app_with, seen_containing, ROOT};
+use crate::{app_with, seen_containing, Kept, ROOT};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipan::i18n::Lang;
@@ -18,22 +18,6 @@ fn seen(harness: &Harness<'_, App>, label: &str) {
         harness.get_all_by_label(label).next().is_some(),
         "nothing says {label:?}"
     );
-}
-
-/// Storage that keeps what the app writes (the progress, for a restart).
-#[derive(Default)]
-struct Kept(std::collections::HashMap<String, String>);
-impl eframe::Storage for Kept {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_owned(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
 }
 
 /// Plays a Shuang Cheng puzzle's solver moves by taps on the board's points, the replies

@@ -1,7 +1,7 @@
 //! Refusals: what the session does not do is said in the status line, in both languages, as
 //! a live region (a screen reader says it as it appears), and goes after a few seconds.
 
-use crate::{app_with, click};
+use crate::{app_with, click, press};
 use egui::accesskit::Live;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
@@ -102,15 +102,15 @@ fn undo_while_playing_a_friend_is_refused_in_words() {
     let (mut harness, clock) = app_with(GameId::ShuangCheng);
     // A server nobody listens on: the game with a friend is on, its socket lost.
     harness.state_mut().set_server("ws://127.0.0.1:9/ws");
-    click(&mut harness, "Play a friend");
-    click(&mut harness, "Create a game");
+    click(&mut harness, "Play online");
+    press(&mut harness, "Create a game");
     assert!(harness.state().session().online().is_some());
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     harness.run();
     said_in_both_languages(
         &mut harness,
         &clock,
-        "Not while you play a friend: the server holds the game.",
-        "和朋友对局时不能这样做：对局在服务器上。",
+        "Not while you play online: the server holds the game.",
+        "在线对局时不能这样做：对局在服务器上。",
     );
 }

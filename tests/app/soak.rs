@@ -59,7 +59,7 @@ fn soak_random_taps_and_keys_across_every_game() {
             81..=84 => {
                 // The English names, whatever the language: pick through the app's API then.
                 let id = GameId::ALL[next(5)];
-                if harness.state().settings().lang == Lang::En {
+                if harness.state().i18n().lang() == Lang::En {
                     if let Some(node) = harness.get_all_by_label(games[id as usize]).next() {
                         node.click();
                     }

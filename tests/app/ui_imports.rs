@@ -30,8 +30,8 @@ const LAYERS: [(&str, &[&str]); 5] = [
     (
         "sections",
         &[
-            "board", "coach", "editor", "file", "keys", "online", "panels", "puzzles", "settings",
-            "stats", "status",
+            "about", "board", "coach", "editor", "file", "keys", "lessons", "online", "panels",
+            "players", "puzzles", "records", "settings", "stats", "status",
         ],
     ),
     ("the layout", &["layout", "page"]),

@@ -2,6 +2,9 @@
 //! tests): its points are widgets named by the point's name, then what stands there ("c3,
 //! dark piece, can move"; after a Chinese comma in Chinese).
 
+// Each test binary that includes this module uses a part of it.
+#![allow(dead_code)]
+
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipan::ui::App;
@@ -25,4 +28,12 @@ pub fn tap(harness: &mut Harness<'static, App>, taps: &[&str]) {
         point(harness, name).click();
         harness.run();
     }
+}
+
+/// Brings the widget named `label` into view (a column may have scrolled it out, and a
+/// click lands where the widget is drawn), then clicks it; the caller runs the next frames.
+pub fn click_in_view(harness: &mut Harness<'static, App>, label: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label(label).click();
 }

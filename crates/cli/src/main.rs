@@ -8,7 +8,7 @@
 //! level, a malformed number, position or move, an illegal move, a missing argument) prints
 //! nothing on standard output and one line on standard error that names the offending text
 //! and why it was refused, and exits 2: outside tools check these forms byte for byte
-//! (`tests/cli.rs`). A match in which a game crashed prints one line naming the game and
+//! (`tests/cli/`). A match in which a game crashed prints one line naming the game and
 //! exits 1, as does `lessons` when a shipped course does not replay (a defect, not bad input).
 //!
 //! A terminal program: on wasm32 (where tools/web.mjs builds only the app) `main` is an empty stub,

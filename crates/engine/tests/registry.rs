@@ -40,11 +40,11 @@ fn quoted_list_after(text: &str, marker: &str) -> BTreeSet<String> {
 
 #[test]
 fn the_browser_test_visits_every_game() {
-    let test = repository_file("e2e/test.mjs");
+    let test = repository_file("e2e/steps/games.mjs");
     assert_eq!(
         quoted_list_after(&test, "const EVERY_GAME"),
         game_names(),
-        "e2e/test.mjs's EVERY_GAME"
+        "e2e/steps/games.mjs's EVERY_GAME"
     );
 }
 
@@ -123,18 +123,18 @@ fn the_screenshot_script_asks_the_registry() {
 
 #[test]
 fn the_command_line_tests_cover_every_game_and_option() {
-    // crates/cli/tests/cli.rs runs its contract over a list of its own, or over the registry.
-    let tests = repository_file("crates/cli/tests/cli.rs");
+    // crates/cli/tests/cli/main.rs runs its contract over a list of its own, or over the registry.
+    let tests = repository_file("crates/cli/tests/cli/main.rs");
     if tests.contains("const GAMES") {
         assert_eq!(
             quoted_list_after(&tests, "const GAMES"),
             variant_ids(),
-            "crates/cli/tests/cli.rs's GAMES"
+            "crates/cli/tests/cli/main.rs's GAMES"
         );
     } else {
         assert!(
             tests.contains("Variant::ALL"),
-            "crates/cli/tests/cli.rs's games"
+            "crates/cli/tests/cli/main.rs's games"
         );
     }
 }

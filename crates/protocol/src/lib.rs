@@ -42,6 +42,17 @@ pub fn normalize_room_code(text: &str) -> Option<String> {
         .then_some(code)
 }
 
+/// How many characters a player's name has (lobby.md).
+pub const NAME_LENGTH: std::ops::RangeInclusive<usize> = 3..=20;
+
+/// Whether `text` may be a player's name (lobby.md): 3 to 20 characters, each a letter of
+/// any script (Unicode's Alphabetic property), a digit 0 to 9, `_` or `-`. Both ends check
+/// it: the app before it sends a name, the server when one arrives (`bad-name`).
+pub fn is_valid_name(text: &str) -> bool {
+    let allowed = |c: char| c.is_alphabetic() || c.is_ascii_digit() || c == '_' || c == '-';
+    NAME_LENGTH.contains(&text.chars().count()) && text.chars().all(allowed)
+}
+
 /// A player's key as text: 128 random bits as 32 lowercase hex digits.
 pub const KEY_HEX_DIGITS: usize = 32;
 
@@ -120,26 +131,19 @@ impl ErrorCode {
     ];
 
     /// Every code a Qipan server may send: both specs' and [`ErrorCode::Unavailable`].
-    pub const SENT: [ErrorCode; 18] = [
-        ErrorCode::Malformed,
-        ErrorCode::TooLarge,
-        ErrorCode::UnknownGame,
-        ErrorCode::NoSuchRoom,
-        ErrorCode::BadToken,
-        ErrorCode::NotYourTurn,
-        ErrorCode::IllegalMove,
-        ErrorCode::Stale,
-        ErrorCode::GameOver,
-        ErrorCode::RateLimited,
-        ErrorCode::BadName,
-        ErrorCode::NameTaken,
-        ErrorCode::BadKey,
-        ErrorCode::NotLoggedIn,
-        ErrorCode::Busy,
-        ErrorCode::CannotAbort,
-        ErrorCode::CannotClaim,
-        ErrorCode::Unavailable,
-    ];
+    pub const SENT: [ErrorCode; Self::SPEC.len() + Self::LOBBY.len() + 1] = {
+        let mut sent = [ErrorCode::Unavailable; Self::SPEC.len() + Self::LOBBY.len() + 1];
+        let mut i = 0;
+        while i < Self::SPEC.len() {
+            sent[i] = Self::SPEC[i];
+            i += 1;
+        }
+        while i < Self::SPEC.len() + Self::LOBBY.len() {
+            sent[i] = Self::LOBBY[i - Self::SPEC.len()];
+            i += 1;
+        }
+        sent
+    };
 
     /// The code as the spec spells it: the one place the wire names are written.
     pub fn name(self) -> &'static str {
@@ -580,6 +584,24 @@ mod tests {
             None,
             "not ASCII digits"
         );
+    }
+
+    #[test]
+    fn names_are_3_to_20_letters_digits_underscores_or_hyphens() {
+        for good in [
+            "Ann",
+            "ann_1",
+            "a-b",
+            "王小明",
+            "राम",
+            "Ωmega",
+            &"x".repeat(20),
+        ] {
+            assert!(is_valid_name(good), "{good}");
+        }
+        for bad in ["ab", "", &"x".repeat(21), "a b", "ann!", "١٢٣", "e\u{301}e"] {
+            assert!(!is_valid_name(bad), "{bad}");
+        }
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub enum AnyMove {
 /// share a move type).
 pub trait WrapMove: Game {
     fn wrap(mv: Self::Move) -> AnyMove;
+
+    /// The game's own move inside `mv`, if `mv` is a move of this game.
+    fn unwrap(mv: AnyMove) -> Option<Self::Move>;
 }
 
 macro_rules! wrap_moves {
@@ -40,6 +43,13 @@ macro_rules! wrap_moves {
         $(impl WrapMove for $game {
             fn wrap(mv: Self::Move) -> AnyMove {
                 AnyMove::$variant(mv)
+            }
+
+            fn unwrap(mv: AnyMove) -> Option<Self::Move> {
+                match mv {
+                    AnyMove::$variant(mv) => Some(mv),
+                    _ => None,
+                }
             }
         })*
     };
@@ -225,6 +235,11 @@ impl AnyMatch {
 
     pub fn cursor(&self) -> usize {
         with_match!(self, m => m.record.cursor())
+    }
+
+    /// The side to move after `plies` plies (who played ply `plies`).
+    pub fn side_to_move_at(&self, plies: usize) -> Side {
+        with_match!(self, m => m.record.side_to_move_at(plies))
     }
 
     pub fn len(&self) -> usize {

@@ -5,18 +5,22 @@
 //! moves, and what to tell the player. The app draws the session and sends it commands;
 //! tests drive it directly.
 //!
-//! What is on the board is the session's [`Mode`]: the local games, an online game, a puzzle
-//! or the board editor, each in its own module with its commands and its handler
+//! What is on the board is the session's [`Mode`]: the local games, an online game, a puzzle,
+//! a lesson or the board editor, each in its own module with its commands and its handler
 //! ([`mode`]). The outside reaches the session only through what it is handed: time through
 //! the [`timer::Clock`] (a [`Match`] takes it as an argument, `now`, in seconds), the
 //! computer's solved tables through [`Command::SetTables`], and chance through the generator
 //! seeded by the seed the app hands in.
 
 mod any;
+pub mod archive;
 pub mod coach;
+pub mod connection;
 pub mod editor;
 pub mod engine;
+pub mod lessons;
 pub mod link;
+pub mod lobby;
 mod local;
 pub mod mode;
 pub mod online;
@@ -24,11 +28,17 @@ pub mod progress;
 pub mod puzzles;
 pub mod record;
 pub mod save;
+mod scripted;
+pub mod seeking;
 mod session;
 pub mod timer;
 
 #[cfg(test)]
 mod editor_tests;
+#[cfg(test)]
+mod lesson_tests;
+#[cfg(test)]
+mod lobby_tests;
 #[cfg(test)]
 mod online_tests;
 #[cfg(test)]
@@ -44,6 +54,8 @@ pub use any::ReplayError;
 pub use any::{AnyMatch, AnyMove, WrapMove};
 pub use coach::{Alert, Coach, CoachMode, GameReview};
 pub use engine::{Engine, ManualEngine, Thinking, WorkerEngine};
+pub use lessons::{LessonCommand, LessonError};
+pub use lobby::{LobbyCommand, LobbyError};
 pub use mode::{Mode, ModeKind};
 pub use online::{OnlineCommand, OnlineError};
 pub use puzzles::{PuzzleCommand, PuzzleError};

@@ -5,10 +5,11 @@
 
 use crate::editor::{Editor, EditorCommand};
 use crate::link::{self, GameLink};
+use crate::lobby::LobbyCommand;
 use crate::mode::{Mode, ModeKind};
 use crate::progress::Outcome;
 use crate::session::Shared;
-use crate::{online, puzzles, save};
+use crate::{archive, lessons, online, puzzles, save, seeking};
 use crate::{AnyMatch, Choices, Command, CommandError, Notice, Players};
 use qipan_engine::ai::{Level, Tables};
 use qipan_engine::games::{Game, GameId, RuleOption, Side, Variant};
@@ -122,8 +123,16 @@ impl Local {
             Command::CancelLink => self.pending_link = None,
             Command::Online(command) => {
                 let variant = self.board.variant();
-                let online = online::start(command, variant, &mut shared.memory)?;
+                let online = online::start(command, variant, shared)?;
                 return Ok(online.map(|online| Mode::Online(Box::new(online))));
+            }
+            Command::Lobby(LobbyCommand::Review(record)) => {
+                let archive = archive::start(*record, shared, now)?;
+                return Ok(Some(Mode::Archive(Box::new(archive))));
+            }
+            Command::Lobby(command) => {
+                let seeking = seeking::start(command, self.board.variant(), shared)?;
+                return Ok(seeking.map(|seeking| Mode::Seeking(Box::new(seeking))));
             }
             Command::Puzzle(command) => {
                 let run = puzzles::start(command, shared, now)?;
@@ -135,6 +144,10 @@ impl Local {
                 return Ok(Some(Mode::Editor(Box::new(editor))));
             }
             Command::Editor(_) => return Err(CommandError::NotIn(ModeKind::Editor)),
+            Command::Lesson(command) => {
+                let run = lessons::start(command, shared, now)?;
+                return Ok(Some(Mode::Lesson(Box::new(run))));
+            }
             // The session handles these itself, in every mode, before any handler sees them.
             Command::SetSeat(_)
             | Command::SetLevel(_)

@@ -10,12 +10,16 @@
 //! | [`Mode::Online`] | [`crate::online`] | a game a server referees |
 //! | [`Mode::Puzzle`] | [`crate::puzzles`] | a puzzle the session referees |
 //! | [`Mode::Editor`] | [`crate::editor`] | a position being set up |
+//! | [`Mode::Seeking`] | [`crate::seeking`] | a name, a key or a seek on its way to the server |
+//! | [`Mode::Archive`] | [`crate::archive`] | a finished online game from the records, reviewed |
+//! | [`Mode::Lesson`] | [`crate::lessons`] | a lesson the session referees |
 //!
 //! The session handles the commands every mode takes alike (the level, the coach, the
 //! seat, the kept progress, the solved tables) once, before any mode sees them. Every other
 //! command goes to the handler of the mode on the board, which handles it, refuses it with
 //! a typed reason ([`crate::CommandError`]), or answers with an `Outcome`: stay, leave,
-//! or leave and let the local games take the command. A handler never calls back into the
+//! leave and let the local games take the command, or become another mode (a seek that is
+//! paired becomes its room). A handler never calls back into the
 //! session, so nothing runs twice. The local games' handler starts the other modes.
 //!
 //! A new mode (a lesson, a seek waiting on the server for a pairing) is a variant here, a
@@ -23,9 +27,12 @@
 //! `session.rs` (the compiler lists them): what the board shows, what runs each frame, and
 //! where its commands go.
 
+use crate::archive::Archive;
 use crate::editor::Editor;
+use crate::lessons::LessonRun;
 use crate::online::Online;
 use crate::puzzles::PuzzleRun;
+use crate::seeking::Seeking;
 use crate::Command;
 
 /// What is on the board, in front of the local games.
@@ -38,6 +45,12 @@ pub enum Mode {
     Puzzle(Box<PuzzleRun>),
     /// The board editor, setting up a position of the game on the board (which waits).
     Editor(Box<Editor>),
+    /// The lobby's connection: a name, a key or a seek, until the server answers or pairs.
+    Seeking(Box<Seeking>),
+    /// A finished online game from the records, on the board for the coach's review.
+    Archive(Box<Archive>),
+    /// A lesson being played, refereed by the session.
+    Lesson(Box<LessonRun>),
 }
 
 /// A mode by name, as a refusal names it.
@@ -47,6 +60,9 @@ pub enum ModeKind {
     Online,
     Puzzle,
     Editor,
+    Seeking,
+    Archive,
+    Lesson,
 }
 
 impl Mode {
@@ -56,7 +72,17 @@ impl Mode {
             Mode::Online(_) => ModeKind::Online,
             Mode::Puzzle(_) => ModeKind::Puzzle,
             Mode::Editor(_) => ModeKind::Editor,
+            Mode::Seeking(_) => ModeKind::Seeking,
+            Mode::Archive(_) => ModeKind::Archive,
+            Mode::Lesson(_) => ModeKind::Lesson,
         }
+    }
+}
+
+/// A mode by its kind (what it holds is the players' and never logged).
+impl std::fmt::Debug for Mode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Mode::{:?}", self.kind())
     }
 }
 
@@ -70,4 +96,6 @@ pub(crate) enum Outcome {
     /// Not this mode's: it ends, then the local games' handler takes the command (another
     /// game picked during a puzzle).
     LeaveThen(Command),
+    /// Handled; this mode gives way to another (a seek paired becomes its room).
+    Become(Mode),
 }

@@ -11,6 +11,9 @@
 //! In the session this is [`Mode::Online`](crate::Mode::Online): `start` enters it from the
 //! local games, and `Online::handle` takes the session's commands while it is on.
 
+use crate::archive;
+use crate::connection::Connection;
+use crate::lobby::{engine_side, KeptPlayer, Lobby, Query};
 use crate::mode::{ModeKind, Outcome};
 use crate::session::Shared;
 use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players, Remote, ReplayError};
@@ -20,8 +23,9 @@ use qipan_protocol::{tidy_room_code, ClientFrame, SeatName, ServerFrame, SideCho
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+pub use crate::connection::Link;
 // Re-exported so that the app names what `Online` hands out without the protocol crate.
-pub use qipan_protocol::{Connected, ErrorCode, RoomState};
+pub use qipan_protocol::{Connected, ErrorCode, RoomState, SeatedPlayer, Seats};
 
 // The board's turn clock is the spec's: `turn_ms` is read against it.
 const _: () = assert!(crate::timer::TURN_SECONDS == qipan_protocol::TURN_MS as f64 / 1000.0);
@@ -44,6 +48,12 @@ pub enum OnlineCommand {
     Leave,
     Resign,
     Rematch,
+    /// Ends the game unrated while fewer than 2 plies are played (lobby.md).
+    Abort,
+    /// Offers a draw, or accepts the other side's offer.
+    Draw,
+    /// Wins a game the other player walked away from (they left and lost a turn since).
+    Claim,
     /// The tokens and the room kept from the last run; a room in play is resumed.
     Restore(OnlineMemory),
     /// The transport opens a socket now.
@@ -69,6 +79,14 @@ pub enum OnlineError {
     MovePending,
     /// The connection is down; the transport tries again by itself.
     Offline,
+    /// The game is over: nothing to abort, offer or claim.
+    Over,
+    /// Two plies are played: too late to abort (resign instead).
+    TooLateToAbort,
+    /// This side's draw offer stands until the other side plays.
+    DrawOffered,
+    /// The other player is here, or has not lost a turn since leaving.
+    NothingToClaim,
 }
 
 /// The side a person asks for when creating a game.
@@ -95,18 +113,6 @@ pub enum Seat {
     Spectator,
 }
 
-/// The connection as the transport reported it last.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Link {
-    /// Asked for, not open yet.
-    Connecting,
-    Open,
-    /// Lost; the transport tries again at the session clock's `retry_at`.
-    Lost {
-        retry_at: f64,
-    },
-}
-
 /// What the client is after in its room.
 #[derive(Clone, Debug, PartialEq)]
 enum Goal {
@@ -123,7 +129,8 @@ pub enum OnlineNotice {
     Unreadable(String),
 }
 
-/// A room's token as this client keeps it between runs (the web: local storage).
+/// A room's token as this client keeps it between runs (the web: local storage), and the
+/// player's name and key kept the same way (lobby.md).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct OnlineMemory {
     /// The server's WebSocket address, e.g. `ws://127.0.0.1:8090/ws`.
@@ -132,80 +139,111 @@ pub struct OnlineMemory {
     pub current: Option<String>,
     /// Room → the seat's token.
     pub tokens: BTreeMap<String, String>,
+    /// The player this device plays as on `server` (what runs before the lobby kept none).
+    #[serde(default)]
+    pub player: Option<KeptPlayer>,
 }
 
 /// The online game: the room, the seat and its token, the server's last word, and the
-/// frames waiting to go out.
+/// connection that carries the frames.
 pub struct Online {
-    server: String,
+    connection: Connection,
     goal: Goal,
     room: Option<String>,
     seat: Option<Seat>,
-    link: Link,
     state: Option<RoomState>,
     /// The game of the last state, replayed here so that the board can draw it.
     board: Option<AnyMatch>,
     /// The ply of the move this client sent and the server has not yet answered.
     sent_ply: Option<usize>,
-    outbox: Vec<String>,
     notice: Option<OnlineNotice>,
     tokens: BTreeMap<String, String>,
-    /// Failed connections in a row: the wait before the next try doubles up to 30 s.
-    failures: u32,
+    /// The ply count when the other player was first seen gone: a lost turn of theirs from
+    /// there on lets this side claim the game (lobby.md).
+    gone_since: Option<usize>,
+    /// The game on the board ended rated, and its record was asked for.
+    scored: bool,
 }
 
-/// The longest wait between two tries to reconnect.
-const MAX_RETRY_SECONDS: f64 = 30.0;
-
 impl Online {
-    fn new(server: String, goal: Goal, tokens: BTreeMap<String, String>) -> Online {
+    fn new(connection: Connection, goal: Goal, tokens: BTreeMap<String, String>) -> Online {
         let room = match &goal {
             Goal::Join { room } => Some(room.clone()),
             Goal::Create { .. } => None,
         };
         Online {
-            server,
+            connection,
             goal,
             room,
             seat: None,
-            link: Link::Connecting,
             state: None,
             board: None,
             sent_ply: None,
-            outbox: Vec::new(),
             notice: None,
             tokens,
-            failures: 0,
+            gone_since: None,
+            scored: false,
         }
     }
 
-    /// A new game on `server`, the creator sitting at `side`.
+    /// A new game on `server`, the creator sitting at `side`; `id` tells this connection
+    /// from others ([`Connection::id`]).
     pub fn create(
         server: String,
+        id: u64,
         game: Variant,
         side: SeatChoice,
         memory: &OnlineMemory,
     ) -> Online {
-        Online::new(server, Goal::Create { game, side }, memory.tokens.clone())
+        let connection = Connection::new(server, id);
+        Online::new(
+            connection,
+            Goal::Create { game, side },
+            memory.tokens.clone(),
+        )
     }
 
     /// The free seat of `room` (or back to ours, when a token for it is kept).
-    pub fn join(server: String, room: String, memory: &OnlineMemory) -> Online {
+    pub fn join(server: String, id: u64, room: String, memory: &OnlineMemory) -> Online {
         let room = tidy_room_code(&room);
-        Online::new(server, Goal::Join { room }, memory.tokens.clone())
+        let connection = Connection::new(server, id);
+        Online::new(connection, Goal::Join { room }, memory.tokens.clone())
+    }
+
+    /// A seek was paired (lobby.md): `connection` holds `side`'s seat of `room` as after a
+    /// `seat` frame; the room's `state` comes next. After a dropped connection the token
+    /// resumes the seat.
+    pub(crate) fn paired(
+        connection: Connection,
+        room: String,
+        side: Side,
+        token: String,
+        memory: &OnlineMemory,
+    ) -> Online {
+        let mut tokens = memory.tokens.clone();
+        tokens.insert(room.clone(), token);
+        let mut online = Online::new(connection, Goal::Join { room }, tokens);
+        online.seat = Some(Seat::Player(side));
+        online
     }
 
     /// What the client keeps between runs.
     pub fn memory(&self) -> OnlineMemory {
         OnlineMemory {
-            server: self.server.clone(),
+            server: self.connection.server().to_owned(),
             current: self.room.clone(),
             tokens: self.tokens.clone(),
+            player: None,
         }
     }
 
     pub fn server(&self) -> &str {
-        &self.server
+        self.connection.server()
+    }
+
+    /// The connection to the server (the transport's side of it).
+    pub fn connection(&self) -> &Connection {
+        &self.connection
     }
 
     pub fn room(&self) -> Option<&str> {
@@ -217,7 +255,7 @@ impl Online {
     }
 
     pub fn link(&self) -> Link {
-        self.link
+        self.connection.link()
     }
 
     pub fn state(&self) -> Option<&RoomState> {
@@ -248,21 +286,17 @@ impl Online {
 
     /// The frames to send now, in order.
     pub fn take_outbox(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.outbox)
+        self.connection.take_outbox()
     }
 
-    /// Whether the transport should open a socket now (none is open or being opened, and
-    /// the wait after the last failure is over).
+    /// Whether the transport should open a socket now.
     pub fn wants_socket(&self, now: f64) -> bool {
-        matches!(self.link, Link::Lost { retry_at } if now >= retry_at)
+        self.connection.wants_socket(now)
     }
 
     /// When the transport should look again (the next retry), if it waits for one.
     pub fn retry_at(&self) -> Option<f64> {
-        match self.link {
-            Link::Lost { retry_at } => Some(retry_at),
-            _ => None,
-        }
+        self.connection.retry_at()
     }
 
     fn token(&self) -> Option<String> {
@@ -270,21 +304,17 @@ impl Online {
     }
 
     fn push(&mut self, frame: ClientFrame) {
-        if let Ok(text) = serde_json::to_string(&frame) {
-            self.outbox.push(text);
-        }
+        self.connection.push(frame);
     }
 
     /// The transport is about to open a socket.
     pub fn connecting(&mut self) {
-        self.link = Link::Connecting;
+        self.connection.connecting();
     }
 
     /// The socket is open: back to our seat with its token, or on with the goal.
     pub fn opened(&mut self) {
-        self.link = Link::Open;
-        self.failures = 0;
-        self.outbox.clear();
+        self.connection.opened();
         self.sent_ply = None;
         match (self.room.clone(), self.token()) {
             (Some(room), Some(token)) => self.push(ClientFrame::Resume { room, token }),
@@ -302,17 +332,16 @@ impl Online {
 
     /// The socket closed or could not open: try again after a wait that doubles.
     pub fn lost(&mut self, now: f64) {
-        self.failures = self.failures.saturating_add(1);
-        let wait = (0.5 * 2f64.powi(self.failures.min(8) as i32)).min(MAX_RETRY_SECONDS);
-        self.link = Link::Lost {
-            retry_at: now + wait,
-        };
+        self.connection.lost(now);
         self.sent_ply = None;
     }
 
     /// A frame from the server. Anything that does not read is ignored (and logged): the
     /// server is trusted no more than it must be.
-    pub fn received(&mut self, text: &str, level: Level, now: f64) {
+    ///
+    /// `lobby` hears a `player` frame (the answer to the `login` sent at a rated game's
+    /// end, with the new ratings), and is asked for the record of a game that ended rated.
+    pub fn received(&mut self, text: &str, level: Level, lobby: &mut Lobby, now: f64) {
         let frame = match ServerFrame::from_text(text) {
             Ok(frame) => frame,
             Err(e) => {
@@ -332,7 +361,10 @@ impl Online {
                 }
                 self.room = Some(room);
             }
-            ServerFrame::State(state) => self.take_state(state, level, now),
+            ServerFrame::State(state) => {
+                self.take_state(state, level, now);
+                self.ended(lobby);
+            }
             ServerFrame::Error { code, message } => {
                 log::info!("the server refused: {}: {message}", code.name());
                 // A token the server no longer knows: join afresh.
@@ -345,11 +377,11 @@ impl Online {
                 self.sent_ply = None;
                 self.notice = Some(OnlineNotice::Refused(code));
             }
-            // lobby.md's answers (issue 35): never sent to a friend's room, not used yet.
-            ServerFrame::Player { .. }
-            | ServerFrame::Seeking { .. }
-            | ServerFrame::Paired { .. } => {
-                log::info!("a lobby frame the session does not use yet");
+            // The answer to the `login` sent at the end of a rated game.
+            ServerFrame::Player { name, key, ratings } => lobby.set_player(name, key, ratings),
+            // A seek's answers belong to the seeking connection, which this one no longer is.
+            ServerFrame::Seeking { .. } | ServerFrame::Paired { .. } => {
+                log::info!("a seek's frame in a room: ignored");
             }
         }
     }
@@ -386,16 +418,10 @@ impl Online {
         };
         match replayed {
             Ok(mut board) => {
-                // A resignation ends a game that no rule ended: the server's word for it.
-                if state.reason.as_deref() == Some("resigned") {
-                    let winner = match state.status.as_str() {
-                        "x-wins" => Some(Side::X),
-                        "o-wins" => Some(Side::O),
-                        _ => None,
-                    };
-                    if let Some(winner) = winner {
-                        board.decide(Status::Win(winner, EndReason::Resigned));
-                    }
+                // A resignation, an agreed draw, a claim or an abort ends a game that no
+                // rule ended: the server's word for it.
+                if let Some(status) = server_result(&state.status, state.reason.as_deref()) {
+                    board.decide(status);
                 }
                 if let Some(ms) = state.turn_ms {
                     let used = crate::timer::TURN_SECONDS - ms as f64 / 1000.0;
@@ -413,7 +439,55 @@ impl Online {
             }
         }
         self.sent_ply = None;
+        self.note_who_left(&state);
         self.state = Some(state);
+    }
+
+    /// Keeps the ply count at which the other player was first seen gone (forgotten when
+    /// they come back, or a new game starts).
+    fn note_who_left(&mut self, state: &RoomState) {
+        let Some(other) = self.friend() else {
+            return;
+        };
+        let here = match other {
+            Side::X => state.connected.x,
+            Side::O => state.connected.o,
+        };
+        let new_game = self
+            .state
+            .as_ref()
+            .is_some_and(|old| old.plies.len() > state.plies.len() || old.start != state.start);
+        if here || new_game {
+            self.gone_since = None;
+        }
+        if !here && self.gone_since.is_none() {
+            self.gone_since = Some(state.plies.len());
+        }
+    }
+
+    /// Once a rated game ends: its record is asked for (both players' rating changes), and
+    /// the player logs in again on this connection, whose `player` answer brings their new
+    /// ratings. Once per game; a new game (a rematch) starts over.
+    fn ended(&mut self, lobby: &mut Lobby) {
+        let Some(state) = &self.state else {
+            return;
+        };
+        let over = state.status != "ongoing";
+        if !over {
+            self.scored = false;
+            return;
+        }
+        // An aborted game changes nobody's rating.
+        let rated = state.rated && state.status != "aborted";
+        if self.scored || !rated || !matches!(self.seat, Some(Seat::Player(_))) {
+            return;
+        }
+        self.scored = true;
+        let room = state.room.clone();
+        lobby.fetch(self.connection.server(), Query::Game(room));
+        if let Some(key) = lobby.player().map(|p| p.key.reveal().to_owned()) {
+            self.push(ClientFrame::Login { key });
+        }
     }
 
     /// A person's move, checked here as far as this side can (the server checks it again):
@@ -429,7 +503,7 @@ impl Online {
         if self.sent_ply.is_some() {
             return Err(CommandError::Online(OnlineError::MovePending));
         }
-        if self.link != Link::Open {
+        if !self.connection.is_open() {
             return Err(CommandError::Online(OnlineError::Offline));
         }
         let text = board
@@ -462,6 +536,111 @@ impl Online {
         Ok(())
     }
 
+    /// Ends the game unrated, while fewer than 2 plies are played.
+    pub fn abort(&mut self) -> Result<(), OnlineError> {
+        let (room, token) = self.in_play()?;
+        if !self.can_abort() {
+            return Err(OnlineError::TooLateToAbort);
+        }
+        self.push(ClientFrame::Abort { room, token });
+        Ok(())
+    }
+
+    /// Offers a draw, or accepts the other side's offer.
+    pub fn draw(&mut self) -> Result<(), OnlineError> {
+        let (room, token) = self.in_play()?;
+        if self.offer().is_some() && self.offer() == self.mine() {
+            return Err(OnlineError::DrawOffered);
+        }
+        self.push(ClientFrame::Draw { room, token });
+        Ok(())
+    }
+
+    /// Claims the game the other player walked away from.
+    pub fn claim(&mut self) -> Result<(), OnlineError> {
+        let (room, token) = self.in_play()?;
+        if !self.can_claim() {
+            return Err(OnlineError::NothingToClaim);
+        }
+        self.push(ClientFrame::Claim { room, token });
+        Ok(())
+    }
+
+    /// The seat's room and token in a game that is on, with the connection open.
+    fn in_play(&self) -> Result<(String, String), OnlineError> {
+        let seated = self.seated()?;
+        let state = self.state.as_ref().ok_or(OnlineError::NoGameYet)?;
+        if state.status != "ongoing" {
+            return Err(OnlineError::Over);
+        }
+        if !self.connection.is_open() {
+            return Err(OnlineError::Offline);
+        }
+        Ok(seated)
+    }
+
+    /// This client's side, when it plays one.
+    pub fn mine(&self) -> Option<Side> {
+        match self.seat {
+            Some(Seat::Player(side)) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// Who sits where, for seats taken through pairing (both `None` in a friend's room).
+    pub fn players(&self) -> Option<&Seats<SeatedPlayer>> {
+        self.state.as_ref().map(|s| &s.players)
+    }
+
+    /// Whether the game is rated.
+    pub fn rated(&self) -> bool {
+        self.state.as_ref().is_some_and(|s| s.rated)
+    }
+
+    /// Whether both seats were taken through pairing (a game with someone new).
+    pub fn is_paired(&self) -> bool {
+        self.players()
+            .is_some_and(|p| p.x.is_some() && p.o.is_some())
+    }
+
+    /// The side whose draw offer stands.
+    pub fn offer(&self) -> Option<Side> {
+        self.state.as_ref().and_then(|s| s.offer).map(engine_side)
+    }
+
+    /// Whether the game may be aborted now: it is on and fewer than 2 plies are played.
+    pub fn can_abort(&self) -> bool {
+        self.state
+            .as_ref()
+            .is_some_and(|s| s.status == "ongoing" && s.plies.len() < 2)
+    }
+
+    /// Whether this side may claim the game: the other player has no connection, and lost
+    /// a turn after they were first seen gone (the turn running then counts), as far as
+    /// this client has seen. The server has the last word.
+    pub fn can_claim(&self) -> bool {
+        let (Some(other), Some(since), Some(state), Some(board)) =
+            (self.friend(), self.gone_since, &self.state, &self.board)
+        else {
+            return false;
+        };
+        state.status == "ongoing"
+            && !self.is_connected(other)
+            && state
+                .plies
+                .iter()
+                .enumerate()
+                .skip(since)
+                .any(|(i, ply)| ply == crate::SKIP_TEXT && board.side_to_move_at(i) == other)
+    }
+
+    /// One frame of the game on the board: the coach's review of a finished game.
+    pub(crate) fn advance(&mut self, now: f64) {
+        if let Some(board) = self.board.as_mut().filter(|b| b.status().is_over()) {
+            board.advance(now);
+        }
+    }
+
     /// The room and the seat's token, which every frame of a player carries.
     fn seated(&self) -> Result<(String, String), OnlineError> {
         if self.seat == Some(Seat::Spectator) {
@@ -488,9 +667,14 @@ impl Online {
                 OnlineCommand::Connecting => self.connecting(),
                 OnlineCommand::Opened => self.opened(),
                 OnlineCommand::Lost => self.lost(now),
-                OnlineCommand::Received(text) => self.received(&text, shared.level, now),
+                OnlineCommand::Received(text) => {
+                    self.received(&text, shared.level, &mut shared.lobby, now)
+                }
                 OnlineCommand::Resign => self.resign().map_err(CommandError::Online)?,
                 OnlineCommand::Rematch => self.rematch().map_err(CommandError::Online)?,
+                OnlineCommand::Abort => self.abort().map_err(CommandError::Online)?,
+                OnlineCommand::Draw => self.draw().map_err(CommandError::Online)?,
+                OnlineCommand::Claim => self.claim().map_err(CommandError::Online)?,
                 OnlineCommand::Leave => {
                     shared.memory = self.memory();
                     shared.memory.current = None;
@@ -502,7 +686,13 @@ impl Online {
                     return Err(CommandError::AlreadyIn(ModeKind::Online))
                 }
             },
-            _ => return Err(CommandError::NotWhile(ModeKind::Online)),
+            // A finished game is reviewed where it is (the coach is off while it is on).
+            command => {
+                let board = self.board.as_mut().filter(|b| b.status().is_over());
+                if !board.is_some_and(|b| archive::review_command(b, &command, shared, now)) {
+                    return Err(CommandError::NotWhile(ModeKind::Online));
+                }
+            }
         }
         Ok(Outcome::Stay)
     }
@@ -519,10 +709,25 @@ impl Online {
 
     /// The other player's side, when this client plays one.
     pub fn friend(&self) -> Option<Side> {
-        match self.seat {
-            Some(Seat::Player(side)) => Some(side.opponent()),
-            _ => None,
-        }
+        self.mine().map(Side::opponent)
+    }
+}
+
+/// The result the server gave a game that no rule ended (a resignation, an agreed draw, a
+/// claim, an abort), from a state's or a record's `status` and `reason`; `None` for a result
+/// a rule gave, which the replay reaches by itself.
+pub(crate) fn server_result(status: &str, reason: Option<&str>) -> Option<Status> {
+    let winner = match status {
+        "x-wins" => Some(Side::X),
+        "o-wins" => Some(Side::O),
+        _ => None,
+    };
+    match (winner, reason?) {
+        (Some(winner), "resigned") => Some(Status::Win(winner, EndReason::Resigned)),
+        (Some(winner), "abandoned") => Some(Status::Win(winner, EndReason::Abandoned)),
+        (None, "agreed") if status == "draw" => Some(Status::Draw(EndReason::Agreed)),
+        (None, "aborted") if status == "aborted" => Some(Status::Draw(EndReason::Aborted)),
+        _ => None,
     }
 }
 
@@ -569,23 +774,29 @@ fn replay(
 pub(crate) fn start(
     command: OnlineCommand,
     variant: Variant,
-    memory: &mut OnlineMemory,
+    shared: &mut Shared,
 ) -> Result<Option<Online>, CommandError> {
+    let id = rand::Rng::random(&mut shared.rng);
+    let memory = &mut shared.memory;
     Ok(match command {
         OnlineCommand::Create { server, side } => {
-            Some(Online::create(server, variant, side, memory))
+            Some(Online::create(server, id, variant, side, memory))
         }
-        OnlineCommand::Join { server, room } => Some(Online::join(server, room, memory)),
-        OnlineCommand::Restore(kept) => {
+        OnlineCommand::Join { server, room } => Some(Online::join(server, id, room, memory)),
+        OnlineCommand::Restore(mut kept) => {
+            shared.lobby.restore(kept.player.take());
             *memory = kept;
             memory
                 .current
                 .clone()
-                .map(|room| Online::join(memory.server.clone(), room, memory))
+                .map(|room| Online::join(memory.server.clone(), id, room, memory))
         }
         OnlineCommand::Leave
         | OnlineCommand::Resign
         | OnlineCommand::Rematch
+        | OnlineCommand::Abort
+        | OnlineCommand::Draw
+        | OnlineCommand::Claim
         | OnlineCommand::Connecting
         | OnlineCommand::Opened
         | OnlineCommand::Received(_)
@@ -605,14 +816,20 @@ mod tests {
             tokens: BTreeMap::from([("ABCDEFGH".to_owned(), "old-token".to_owned())]),
             ..OnlineMemory::default()
         };
-        let mut online = Online::join("ws://127.0.0.1:1/ws".into(), " abcdefgh ".into(), &memory);
+        let mut online = Online::join(
+            "ws://127.0.0.1:1/ws".into(),
+            1,
+            " abcdefgh ".into(),
+            &memory,
+        );
+        let lobby = &mut Lobby::default();
         online.opened();
         assert_eq!(
             online.take_outbox(),
             [r#"{"type":"resume","room":"ABCDEFGH","token":"old-token"}"#]
         );
         let refused = r#"{"type":"error","code":"bad-token","message":"that token holds no seat"}"#;
-        online.received(refused, Level::Easy, 0.0);
+        online.received(refused, Level::Easy, lobby, 0.0);
         assert_eq!(
             online.notice(),
             Some(&OnlineNotice::Refused(ErrorCode::BadToken))
@@ -625,6 +842,7 @@ mod tests {
         online.received(
             r#"{"type":"error","code":"on-fire","message":"?"}"#,
             Level::Easy,
+            lobby,
             0.0,
         );
         assert_eq!(
@@ -635,6 +853,7 @@ mod tests {
         online.received(
             r#"{"type":"seat","room":"ABCDEFGH","seat":"referee","token":null}"#,
             Level::Easy,
+            lobby,
             0.0,
         );
         assert_eq!(online.seat(), None);

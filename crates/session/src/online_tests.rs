@@ -295,6 +295,7 @@ fn online_commands_without_a_room_are_refused_and_a_restore_keeps_the_tokens() {
         server: SERVER.into(),
         current: None,
         tokens: [("ABCDEFGH".to_owned(), "secret".to_owned())].into(),
+        player: None,
     };
     s.run(Command::Online(O::Restore(kept.clone())))
         .expect("restored");

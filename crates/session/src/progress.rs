@@ -165,6 +165,30 @@ pub struct GameProgress {
     /// The shipped puzzles tried, by their line number (each is rated once).
     #[serde(default)]
     pub puzzles_tried: Vec<u32>,
+    /// The lessons of the game's course done, by id, each once (a lesson not here is new).
+    #[serde(default, deserialize_with = "lenient_ids")]
+    pub lessons_done: Vec<String>,
+}
+
+/// The lesson ids of a stored record, each once: an entry that is not a string is left out,
+/// and a value that is not a list reads as none (a damaged part costs only itself).
+fn lenient_ids<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let mut ids: Vec<String> = Vec::new();
+    if let serde_json::Value::Array(items) = serde_json::Value::deserialize(d)? {
+        for item in items {
+            if let serde_json::Value::String(id) = item {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+        }
+    }
+    Ok(ids)
+}
+
+/// A stored yes or no; anything else reads as no.
+fn lenient_flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    Ok(serde_json::Value::deserialize(d)? == serde_json::Value::Bool(true))
 }
 
 /// The most history points kept: the chart needs no more, and the settings stay small.
@@ -178,6 +202,10 @@ pub struct Progress {
     games: Vec<(GameId, GameProgress)>,
     #[serde(default)]
     history: Vec<RatingPoint>,
+    /// The newcomer's offer of a first lesson was answered (taken or dismissed): it is never
+    /// made again.
+    #[serde(default, deserialize_with = "lenient_flag")]
+    lesson_offer_answered: bool,
 }
 
 impl Default for Progress {
@@ -186,6 +214,7 @@ impl Default for Progress {
             version: FORMAT_VERSION,
             games: Vec::new(),
             history: Vec::new(),
+            lesson_offer_answered: false,
         }
     }
 }
@@ -315,6 +344,41 @@ impl Progress {
         self.remember(game, RatingKind::Puzzles, rating, at);
     }
 
+    /// A lesson of `game`'s course was played to its end (counted once).
+    pub fn record_lesson(&mut self, game: GameId, lesson: &str) {
+        let done = &mut self.game_mut(game).lessons_done;
+        if !done.iter().any(|id| id == lesson) {
+            done.push(lesson.to_owned());
+        }
+    }
+
+    /// Whether the lesson `lesson` of `game`'s course was done (else it is new).
+    pub fn lesson_done(&self, game: GameId, lesson: &str) -> bool {
+        self.games
+            .iter()
+            .any(|(g, record)| *g == game && record.lessons_done.iter().any(|id| id == lesson))
+    }
+
+    /// Whether the newcomer's offer of a first lesson was answered.
+    pub fn lesson_offer_answered(&self) -> bool {
+        self.lesson_offer_answered
+    }
+
+    /// The offer of a first lesson was taken or dismissed: it is not made again.
+    pub fn answer_lesson_offer(&mut self) {
+        self.lesson_offer_answered = true;
+    }
+
+    /// Whether nothing is recorded yet: no game against the computer finished, no puzzle
+    /// tried, no lesson done.
+    pub fn is_empty(&self) -> bool {
+        self.games.iter().all(|(_, record)| {
+            record.levels.iter().all(|tally| tally.games() == 0)
+                && record.puzzles_tried.is_empty()
+                && record.lessons_done.is_empty()
+        })
+    }
+
     /// The level to play next: the one whose rating is nearest the player's, once a game
     /// against the computer has been played.
     pub fn suggested_level(&self, game: GameId) -> Option<Level> {
@@ -401,6 +465,54 @@ mod tests {
         assert_eq!(record.computer, Rating::default());
         assert_eq!(record.puzzle, progress.game(GameId::Blockade).puzzle);
         assert_eq!(record.levels, progress.game(GameId::Blockade).levels);
+    }
+
+    #[test]
+    fn lessons_done_and_the_offer_are_kept_and_a_damaged_part_costs_only_itself() {
+        let mut progress = Progress::default();
+        assert!(progress.is_empty());
+        progress.record_lesson(GameId::Push, "standoff");
+        progress.record_lesson(GameId::Push, "standoff");
+        progress.answer_lesson_offer();
+        assert!(!progress.is_empty());
+        assert!(progress.lesson_done(GameId::Push, "standoff"));
+        assert!(!progress.lesson_done(GameId::Push, "groups"));
+        assert!(!progress.lesson_done(GameId::Cannon, "standoff"));
+        assert_eq!(progress.game(GameId::Push).lessons_done, ["standoff"]);
+        progress.record_puzzle(GameId::Push, 3, 1000, true, 6);
+        let text = progress.to_json();
+        assert_eq!(Progress::from_json(&text), Ok(progress.clone()));
+
+        // An older stored form, without them: nothing done, the offer not answered.
+        let mut older: serde_json::Value = serde_json::from_str(&text).expect("json");
+        older["games"][0][1]
+            .as_object_mut()
+            .expect("a record")
+            .remove("lessons_done");
+        older
+            .as_object_mut()
+            .expect("progress")
+            .remove("lesson_offer_answered");
+        let read = Progress::from_json(&older.to_string()).expect("reads");
+        assert!(!read.lesson_done(GameId::Push, "standoff"));
+        assert!(!read.lesson_offer_answered());
+        assert_eq!(read.game(GameId::Push).puzzles_solved, 1);
+
+        // Damaged: a list with an entry that is no id, a flag that is no flag.
+        let mut damaged: serde_json::Value = serde_json::from_str(&text).expect("json");
+        damaged["games"][0][1]["lessons_done"] = serde_json::json!(["groups", 7, null, "groups"]);
+        damaged["lesson_offer_answered"] = serde_json::json!("yes");
+        let read = Progress::from_json(&damaged.to_string()).expect("reads");
+        assert_eq!(read.game(GameId::Push).lessons_done, ["groups"]);
+        assert!(!read.lesson_offer_answered());
+        assert_eq!(read.game(GameId::Push).puzzles_solved, 1, "the rest kept");
+        damaged["games"][0][1]["lessons_done"] = serde_json::json!({"standoff": true});
+        let read = Progress::from_json(&damaged.to_string()).expect("reads");
+        assert!(read.game(GameId::Push).lessons_done.is_empty());
+        assert_eq!(
+            read.game(GameId::Push).puzzle,
+            progress.game(GameId::Push).puzzle
+        );
     }
 
     #[test]

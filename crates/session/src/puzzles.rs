@@ -11,8 +11,9 @@
 //! the local games, and `PuzzleRun::handle` takes the session's commands while it is on.
 
 use crate::mode::{ModeKind, Outcome};
+use crate::scripted::{Scripted, Stage};
 use crate::session::Shared;
-use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players, Remote};
+use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players};
 use qipan_engine::ai::Level;
 use qipan_engine::games::{GameId, Side, Variant};
 use rand::prelude::IndexedRandom;
@@ -221,8 +222,7 @@ pub(crate) fn start(
 }
 
 /// How long a reply waits after the solver's move, and a wrong move stays on the board.
-pub const REPLY_DELAY: f64 = 0.6;
-pub const WRONG_SHOWN: f64 = 1.2;
+pub use crate::scripted::{REPLY_DELAY, WRONG_SHOWN};
 
 /// Where a puzzle on the board stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,25 +241,26 @@ pub enum PuzzleState {
 pub struct PuzzleRun {
     puzzle: Puzzle,
     daily: bool,
-    board: AnyMatch,
+    /// The board, refereed along the puzzle's line.
+    script: Scripted,
     line: Vec<AnyMove>,
-    /// Plies of the line on the board.
-    played: usize,
     failed: bool,
     /// The person asked for the move after a failed try.
     revealed: bool,
-    state: PuzzleState,
-    /// When the pending reply is played, or the wrong move taken back.
-    due: f64,
 }
 
 impl PuzzleRun {
     /// The puzzle on a board of its own, the solver's turn. `None` if it does not replay
     /// (a book only holds puzzles that do).
     pub fn start(puzzle: Puzzle, daily: bool, now: f64) -> Option<PuzzleRun> {
-        let board = Self::board_at(&puzzle, 0, now)?;
+        let variant = Variant::plain(puzzle.game);
+        let script = Scripted::new(variant, &puzzle.position, &puzzle.line, now)?;
         // The line as moves, read along a copy of the board.
-        let mut walk = Self::board_at(&puzzle, 0, now)?;
+        let nobody = Players {
+            human: None,
+            level: Level::Easy,
+        };
+        let mut walk = AnyMatch::replay(variant, &puzzle.position, &[], 0, nobody, 0, now).ok()?;
         let mut line = Vec::with_capacity(puzzle.line.len());
         for text in &puzzle.line {
             line.push(walk.parse_move(text).ok()?);
@@ -268,49 +269,11 @@ impl PuzzleRun {
         Some(PuzzleRun {
             puzzle,
             daily,
-            board,
+            script,
             line,
-            played: 0,
             failed: false,
             revealed: false,
-            state: PuzzleState::Solving,
-            due: 0.0,
         })
-    }
-
-    /// The board after the first `plies` of the line, refereed here: the person plays the
-    /// solver's side, no computer, no turn clock.
-    fn board_at(puzzle: &Puzzle, plies: usize, now: f64) -> Option<AnyMatch> {
-        let start = AnyMatch::replay(
-            Variant::plain(puzzle.game),
-            &puzzle.position,
-            &[],
-            0,
-            Players {
-                human: None,
-                level: Level::Easy,
-            },
-            0,
-            now,
-        )
-        .ok()?;
-        let solver = start.side_to_move();
-        let players = Players {
-            human: Some(solver),
-            level: Level::Easy,
-        };
-        let mut board = AnyMatch::replay(
-            Variant::plain(puzzle.game),
-            &puzzle.position,
-            &puzzle.line[..plies],
-            plies,
-            players,
-            0,
-            now,
-        )
-        .ok()?;
-        board.set_remote(Remote::Player);
-        Some(board)
     }
 
     pub fn puzzle(&self) -> &Puzzle {
@@ -322,11 +285,16 @@ impl PuzzleRun {
     }
 
     pub fn board(&self) -> &AnyMatch {
-        &self.board
+        self.script.board()
     }
 
     pub fn state(&self) -> PuzzleState {
-        self.state
+        match self.script.stage() {
+            Stage::Turn => PuzzleState::Solving,
+            Stage::Replying => PuzzleState::Replying,
+            Stage::Wrong => PuzzleState::Wrong,
+            Stage::Over => PuzzleState::Solved,
+        }
     }
 
     /// Whether a wrong move was played (the puzzle then counts as failed).
@@ -336,13 +304,13 @@ impl PuzzleRun {
 
     /// The side the person plays.
     pub fn solver(&self) -> Side {
-        self.board.players().human.unwrap_or(Side::X)
+        self.script.person()
     }
 
     /// The move to play now, once a try has failed and the person asked (the hint).
     pub fn hint(&self) -> Option<AnyMove> {
-        (self.revealed && self.state == PuzzleState::Solving)
-            .then(|| self.line.get(self.played).copied())
+        (self.revealed && self.state() == PuzzleState::Solving)
+            .then(|| self.line.get(self.script.played()).copied())
             .flatten()
     }
 
@@ -361,68 +329,31 @@ impl PuzzleRun {
     /// back ([`PuzzleRun::advance`]). Refused while the reply or the taking back is due, and
     /// once the puzzle is solved.
     pub fn play(&mut self, mv: AnyMove, now: f64) -> Result<bool, PlayError> {
-        match self.state {
+        match self.state() {
             PuzzleState::Solving => {}
             PuzzleState::Replying | PuzzleState::Wrong => return Err(PlayError::NotYourTurn),
             PuzzleState::Solved => return Err(PlayError::GameOver),
         }
-        self.board.play(mv, now)?;
-        if self.line.get(self.played) == Some(&mv) {
-            self.played += 1;
-            if self.played >= self.line.len() {
-                self.state = PuzzleState::Solved;
-            } else {
-                self.state = PuzzleState::Replying;
-                self.due = now + REPLY_DELAY;
-            }
-            Ok(true)
-        } else {
-            self.failed = true;
-            self.state = PuzzleState::Wrong;
-            self.due = now + WRONG_SHOWN;
-            Ok(false)
-        }
+        self.script.play(mv, now)?;
+        let right = self.line.get(self.script.played()) == Some(&mv);
+        self.failed |= !right;
+        self.script.judge(right, now);
+        Ok(right)
     }
 
     /// Plays the reply, or takes the wrong move back, when its moment has come.
     pub fn advance(&mut self, now: f64) {
-        if now < self.due {
-            return;
-        }
-        match self.state {
-            PuzzleState::Replying => {
-                let reply = &self.puzzle.line[self.played];
-                if self.board.play_remote(reply, now).is_ok() {
-                    self.played += 1;
-                }
-                self.state = if self.played >= self.line.len() {
-                    PuzzleState::Solved
-                } else {
-                    PuzzleState::Solving
-                };
-            }
-            PuzzleState::Wrong => {
-                if let Some(board) = Self::board_at(&self.puzzle, self.played, now) {
-                    self.board = board;
-                }
-                self.state = PuzzleState::Solving;
-            }
-            PuzzleState::Solving | PuzzleState::Solved => {}
-        }
+        self.script.advance(now);
     }
 
     /// When [`PuzzleRun::advance`] next has something to do (the app asks for a frame then).
     pub fn next_moment(&self) -> Option<f64> {
-        matches!(self.state, PuzzleState::Replying | PuzzleState::Wrong).then_some(self.due)
+        self.script.next_moment()
     }
 
     /// Back to the puzzle's start (a failed puzzle stays failed).
     pub fn restart(&mut self, now: f64) {
-        if let Some(board) = Self::board_at(&self.puzzle, 0, now) {
-            self.board = board;
-            self.played = 0;
-            self.state = PuzzleState::Solving;
-        }
+        self.script.restart(now);
     }
 
     /// The session's commands while the puzzle is on: moves are checked against its line
@@ -437,7 +368,7 @@ impl PuzzleRun {
         match command {
             Command::Play(mv) => {
                 let right = self.play(mv, now).map_err(CommandError::Play)?;
-                let first_try = !right || self.state == PuzzleState::Solved;
+                let first_try = !right || self.state() == PuzzleState::Solved;
                 if first_try {
                     let Puzzle {
                         game,
@@ -460,7 +391,10 @@ impl PuzzleRun {
             Command::Puzzle(PuzzleCommand::Restart) => self.restart(now),
             Command::Puzzle(PuzzleCommand::Leave) => return Ok(Outcome::Leave),
             next @ (Command::Puzzle(PuzzleCommand::Next(_) | PuzzleCommand::Daily { .. })
-            | Command::PickGame(_)) => return Ok(Outcome::LeaveThen(next)),
+            | Command::PickGame(_)
+            | Command::Lesson(crate::LessonCommand::Start { .. })) => {
+                return Ok(Outcome::LeaveThen(next))
+            }
             _ => return Err(CommandError::NotWhile(ModeKind::Puzzle)),
         }
         Ok(Outcome::Stay)

@@ -7,20 +7,25 @@
 //! window here: tests drive a whole session by commands alone ([`Session::run`]).
 //!
 //! A command goes one way: the commands every mode takes alike (the level, the coach, the
-//! seat, the kept progress, the solved tables) are handled here, once; any other goes to the
-//! handler of the [`Mode`] on the board ([`crate::mode`]), which handles it, refuses it
-//! with a [`CommandError`], or leaves its mode (and may hand the command on to the local
-//! games). What the board shows ([`Session::game`]), what runs each frame
+//! seat, the kept progress, the solved tables, the answer to a lesson offered) are handled
+//! here, once; any other goes to the handler of the [`Mode`] on the board ([`crate::mode`]),
+//! which handles it, refuses it with a [`CommandError`], or leaves its mode (and may hand the
+//! command on to the local games). What the board shows ([`Session::game`]), what runs each frame
 //! ([`Session::apply`]) and where a command goes all follow from the one mode.
 
+use crate::archive::Archive;
+use crate::connection::Connection;
 use crate::editor::{Editor, EditorCommand, EditorError};
+use crate::lessons::{LessonCommand, LessonError, LessonRun};
 use crate::link::GameLink;
+use crate::lobby::{Lobby, LobbyCommand, LobbyError, Request};
 use crate::local::Local;
 use crate::mode::{Mode, ModeKind, Outcome};
 use crate::online::{Online, OnlineCommand, OnlineError, OnlineMemory};
 use crate::progress::Progress;
 use crate::puzzles::{Books, PuzzleCommand, PuzzleError, PuzzleRun};
 use crate::save::{self, SaveError};
+use crate::seeking::Seeking;
 use crate::timer::Clock;
 use crate::{AnyMatch, AnyMove, CoachMode, Notice, PlayError};
 use qipan_engine::ai::worker::Wake;
@@ -84,6 +89,8 @@ pub enum Command {
     RetryComputer,
     /// Playing a friend through a server.
     Online(OnlineCommand),
+    /// Playing someone new: a name, a key, a seek, the records ([`crate::lobby`]).
+    Lobby(LobbyCommand),
     /// Solving puzzles.
     Puzzle(PuzzleCommand),
     /// A link's game, position and line (from the page's address or `--link`). Where it
@@ -101,6 +108,8 @@ pub enum Command {
     SetTables(Tables),
     /// The board editor: setting up a position by hand ([`crate::editor`]).
     Editor(EditorCommand),
+    /// Learning a game by its lessons ([`crate::lessons`]).
+    Lesson(LessonCommand),
 }
 
 /// Why a command was refused. The session is unchanged, and the status line says why.
@@ -123,6 +132,10 @@ pub enum CommandError {
     Puzzle(PuzzleError),
     /// The board editor refused: why.
     Editor(EditorError),
+    /// The lobby refused a name, a key, a seek or a record: why.
+    Lobby(LobbyError),
+    /// A lesson command was refused: why.
+    Lesson(LessonError),
 }
 
 /// The choices that shape the games, as they are kept between runs.
@@ -176,6 +189,8 @@ pub(crate) struct Shared {
     pub(crate) memory: OnlineMemory,
     /// The shipped puzzles, each game's read when first asked for.
     pub(crate) books: Books,
+    /// The player online, and the records API's answers.
+    pub(crate) lobby: Lobby,
 }
 
 /// Every game in progress, what is on the board, and the choices around them.
@@ -212,6 +227,7 @@ impl Session {
             tables: Tables::default(),
             memory: OnlineMemory::default(),
             books: Books::default(),
+            lobby: Lobby::default(),
         };
         let (mut local, not_restored) = Local::new(choices, kept, &mut shared, now);
         if let Some(error) = not_restored {
@@ -242,8 +258,12 @@ impl Session {
         match &mut self.mode {
             Mode::Local => self.local.advance(&mut self.shared, now),
             Mode::Puzzle(run) => run.advance(now),
-            // The server runs an online game; the editor's game waits behind it.
-            Mode::Online(_) | Mode::Editor(_) => {}
+            // The server runs an online game (the coach may review it once it is over).
+            Mode::Online(online) => online.advance(now),
+            Mode::Archive(archive) => archive.advance(now),
+            Mode::Lesson(run) => run.advance(now),
+            // The editor's game waits behind it, and the local games behind a seek.
+            Mode::Editor(_) | Mode::Seeking(_) => {}
         }
         let mut refused = Vec::new();
         for command in std::mem::take(&mut self.queue) {
@@ -276,9 +296,12 @@ impl Session {
             Mode::Local => return self.local_command(command, now),
             Mode::Online(online) => online.handle(command, &mut self.shared, now)?,
             Mode::Puzzle(run) => run.handle(command, &mut self.shared, now)?,
+            Mode::Lesson(run) => run.handle(command, &mut self.shared, now)?,
             Mode::Editor(editor) => {
                 editor.handle(command, &mut self.local, &mut self.shared, now)?
             }
+            Mode::Seeking(seeking) => seeking.handle(command, &mut self.shared, now)?,
+            Mode::Archive(archive) => archive.handle(command, &mut self.shared, now)?,
         };
         match outcome {
             Outcome::Stay => Ok(()),
@@ -289,6 +312,10 @@ impl Session {
             Outcome::LeaveThen(command) => {
                 self.mode = Mode::Local;
                 self.local_command(command, now)
+            }
+            Outcome::Become(mode) => {
+                self.mode = mode;
+                Ok(())
             }
         }
     }
@@ -309,6 +336,15 @@ impl Session {
             Command::SetTables(tables) => {
                 self.local.set_tables(tables.clone());
                 self.shared.tables = tables;
+            }
+            Command::Lobby(LobbyCommand::Fetch { server, query }) => {
+                self.shared.lobby.fetch(&server, query)
+            }
+            Command::Lobby(LobbyCommand::Fetched { query, answer }) => {
+                self.shared.lobby.fetched(query, answer)
+            }
+            Command::Lesson(LessonCommand::DismissOffer) => {
+                self.shared.progress.answer_lesson_offer();
             }
             command => return Some(command),
         }
@@ -336,7 +372,9 @@ impl Session {
         match &self.mode {
             Mode::Online(online) => online.game().unwrap_or(self.local.board()),
             Mode::Puzzle(run) => run.board(),
-            Mode::Local | Mode::Editor(_) => self.local.board(),
+            Mode::Archive(archive) => archive.board(),
+            Mode::Lesson(run) => run.board(),
+            Mode::Local | Mode::Editor(_) | Mode::Seeking(_) => self.local.board(),
         }
     }
 
@@ -356,6 +394,71 @@ impl Session {
         }
     }
 
+    /// The lobby's connection, while a name, a key or a seek is on its way.
+    pub fn seeking(&self) -> Option<&Seeking> {
+        match &self.mode {
+            Mode::Seeking(seeking) => Some(seeking),
+            _ => None,
+        }
+    }
+
+    /// The lesson on the board, while one is being played.
+    pub fn lesson(&self) -> Option<&LessonRun> {
+        match &self.mode {
+            Mode::Lesson(run) => Some(run),
+            _ => None,
+        }
+    }
+
+    /// The first lesson of the game on the board, offered to a newcomer (no game ever
+    /// played: nothing recorded, every game in progress fresh, none with a move or over)
+    /// until the offer is taken or dismissed; never while another mode is on.
+    pub fn lesson_offer(&self) -> Option<&'static qipan_engine::lessons::Lesson> {
+        let progress = &self.shared.progress;
+        let fresh = |game: &AnyMatch| game.is_empty() && !game.status().is_over();
+        let newcomer = progress.is_empty() && self.local.games().all(fresh);
+        if !matches!(self.mode, Mode::Local) || progress.lesson_offer_answered() || !newcomer {
+            return None;
+        }
+        crate::lessons::course(self.local.board().variant().game)?
+            .lessons
+            .first()
+    }
+
+    /// The record's game under review, while one is on the board.
+    pub fn archive(&self) -> Option<&Archive> {
+        match &self.mode {
+            Mode::Archive(archive) => Some(archive),
+            _ => None,
+        }
+    }
+
+    /// The player online, the server's last refusal of the lobby, the records.
+    pub fn lobby(&self) -> &Lobby {
+        &self.shared.lobby
+    }
+
+    /// The connection to a server the transport should hold, while a mode has one.
+    pub fn connection(&self) -> Option<&Connection> {
+        match &self.mode {
+            Mode::Online(online) => Some(online.connection()),
+            Mode::Seeking(seeking) => Some(seeking.connection()),
+            _ => None,
+        }
+    }
+
+    /// Whether the coach may review the game on the board: a local game with moves, a
+    /// finished online game, a record's.
+    pub fn can_review(&self) -> bool {
+        let game = self.game();
+        match &self.mode {
+            Mode::Local => !game.is_empty(),
+            Mode::Online(_) => !game.is_empty() && game.status().is_over(),
+            Mode::Archive(_) => true,
+            Mode::Puzzle(_) | Mode::Editor(_) | Mode::Seeking(_) | Mode::Lesson(_) => false,
+        }
+    }
+
     /// The board editor, while a position is being set up.
     pub fn editor(&self) -> Option<&Editor> {
         match &self.mode {
@@ -364,26 +467,39 @@ impl Session {
         }
     }
 
-    /// When something will change by itself (a puzzle's reply): the app asks for a frame
-    /// then.
+    /// When something will change by itself (a puzzle's or a lesson's reply): the app asks
+    /// for a frame then.
     pub fn next_moment(&self) -> Option<f64> {
-        self.puzzle().and_then(PuzzleRun::next_moment)
+        match &self.mode {
+            Mode::Seeking(seeking) => seeking.next_moment(self.now()),
+            Mode::Puzzle(run) => run.next_moment(),
+            Mode::Lesson(run) => run.next_moment(),
+            _ => None,
+        }
     }
 
     /// The frames the transport should send now.
     pub fn take_outbox(&mut self) -> Vec<String> {
         match &mut self.mode {
             Mode::Online(online) => online.take_outbox(),
+            Mode::Seeking(seeking) => seeking.take_outbox(),
             _ => Vec::new(),
         }
     }
 
+    /// The records API's requests the transport should make now.
+    pub fn take_requests(&mut self) -> Vec<Request> {
+        self.shared.lobby.take_requests()
+    }
+
     /// The rooms and tokens as they are kept between runs.
     pub fn online_memory(&self) -> OnlineMemory {
-        match &self.mode {
+        let mut memory = match &self.mode {
             Mode::Online(online) => online.memory(),
             _ => self.shared.memory.clone(),
-        }
+        };
+        memory.player = self.shared.lobby.kept();
+        memory
     }
 
     /// The player's results and ratings, as they are kept between runs.

@@ -1,12 +1,15 @@
 //! The commands every mode takes alike (the level, the coach, the seat, the kept progress,
-//! the solved tables): taken in every mode, once, by the local games behind it too, and by
+//! the solved tables, the answer to a lesson offered): taken in every mode, once, by the local games behind it too, and by
 //! every game that comes on the board after.
 
 use crate::editor::{EditorCommand, Fill};
 use crate::online::SeatChoice;
 use crate::progress::{Outcome, Progress};
 use crate::testing::session;
-use crate::{Choices, CoachMode, Command, ModeKind, OnlineCommand, PuzzleCommand, Session};
+use crate::{
+    Choices, CoachMode, Command, LessonCommand, LobbyCommand, ModeKind, OnlineCommand,
+    PuzzleCommand, Session,
+};
 use qipan_engine::ai::maddell_table::{Builder, Table};
 use qipan_engine::ai::{Level, Tables};
 use qipan_engine::games::{GameId, Side, Variant};
@@ -33,6 +36,22 @@ fn enter(s: &mut Session, kind: ModeKind) {
         }),
         ModeKind::Puzzle => Command::Puzzle(PuzzleCommand::Next(GameId::Cannon)),
         ModeKind::Editor => Command::Editor(EditorCommand::Open(Fill::Current)),
+        ModeKind::Seeking => Command::Lobby(LobbyCommand::Register {
+            server: "ws://127.0.0.1:1/ws".into(),
+            name: "Ann".into(),
+        }),
+        ModeKind::Archive => {
+            let start = s.game().start_text();
+            let record = format!(
+                r#"{{"room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":[],"status":"draw","reason":"agreed","rated":false,"players":{{"x":null,"o":null}}}}"#
+            );
+            let record = serde_json::from_str(&record).expect("a record");
+            Command::Lobby(LobbyCommand::Review(Box::new(record)))
+        }
+        ModeKind::Lesson => Command::Lesson(LessonCommand::Start {
+            game: GameId::Cannon,
+            lesson: "moving".into(),
+        }),
     };
     s.run(command).expect("entered");
     assert_eq!(s.mode().kind(), kind);
@@ -45,6 +64,9 @@ fn leave(s: &mut Session) {
         ModeKind::Online => Command::Online(OnlineCommand::Leave),
         ModeKind::Puzzle => Command::Puzzle(PuzzleCommand::Leave),
         ModeKind::Editor => Command::Editor(EditorCommand::Close),
+        ModeKind::Seeking => Command::Lobby(LobbyCommand::Cancel),
+        ModeKind::Archive => Command::Lobby(LobbyCommand::CloseRecord),
+        ModeKind::Lesson => Command::Lesson(LessonCommand::Leave),
     };
     s.run(command).expect("left");
     assert_eq!(s.mode().kind(), ModeKind::Local);
@@ -62,6 +84,9 @@ fn the_commands_of_every_mode_are_taken_in_every_mode() {
         ModeKind::Online,
         ModeKind::Puzzle,
         ModeKind::Editor,
+        ModeKind::Seeking,
+        ModeKind::Archive,
+        ModeKind::Lesson,
     ] {
         let choices = Choices {
             variant: Variant::plain(GameId::ShuangCheng),
@@ -74,6 +99,7 @@ fn the_commands_of_every_mode_are_taken_in_every_mode() {
         s.send(Command::SetLevel(Level::Hard));
         s.send(Command::SetCoach(CoachMode::Full));
         s.send(Command::SetSeat(Side::O));
+        s.send(Command::Lesson(LessonCommand::DismissOffer));
         s.send(Command::RestoreProgress(kept.clone()));
         s.send(Command::SetTables(tables.clone()));
         assert_eq!(s.apply(), [], "{kind:?}: none refused");

@@ -25,6 +25,13 @@ impl PointGame for Blockade {
         let mark = if steps >= 3 { Mark::Three } else { Mark::Two };
         Taps::new(&[(mv.from, Mark::Select), (mv.to, mark)])
     }
+
+    fn attempt(&self, _: &Position, taps: &[u8]) -> Option<Move> {
+        match *taps {
+            [from, to] => Some(Move { from, to }),
+            _ => None,
+        }
+    }
 }
 
 impl HasBoard for Blockade {

@@ -27,6 +27,17 @@ impl PointGame for Cannon {
         };
         Taps::new(&[(mv.from, Mark::Select), (mv.to, mark)])
     }
+
+    /// A cannon landing on a soldier is written as a capture; every other move as a step
+    /// (a soldier stepping onto a cannon too, which the rules refuse).
+    fn attempt(&self, pos: &Position, taps: &[u8]) -> Option<Move> {
+        let [from, to] = *taps else {
+            return None;
+        };
+        let capture =
+            self.piece_at(pos, from) == Some(Look::X) && self.piece_at(pos, to) == Some(Look::O);
+        Some(Move { from, to, capture })
+    }
 }
 
 impl HasBoard for Cannon {

@@ -30,6 +30,30 @@ impl PointGame for Maddell {
         }
         Taps::new(&taps)
     }
+
+    /// A piece of the mover's, then where it slides and what it takes; or an empty point to
+    /// place on, then what it takes.
+    fn attempt(&self, pos: &Position, taps: &[u8]) -> Option<Move> {
+        let own = pos.piece_at(*taps.first()?) == Some(pos.to_move);
+        match (taps, own) {
+            (&[from, to], true) => Some(Move {
+                from: Some(from),
+                to,
+                take: None,
+            }),
+            (&[from, to, take], true) => Some(Move {
+                from: Some(from),
+                to,
+                take: Some(take),
+            }),
+            (&[to, take], false) => Some(Move {
+                from: None,
+                to,
+                take: Some(take),
+            }),
+            _ => None,
+        }
+    }
 }
 
 impl HasBoard for Maddell {

@@ -39,8 +39,12 @@ pub struct BoardCtx<'a, G: Game> {
     pub glide: Option<(&'a G::Position, f32)>,
     /// Arrow keys, Enter or Space, Escape, when the board has the keyboard.
     pub keys: BoardKeys,
-    /// Moves the coach points at: a hint, or a reviewed ply's move and the better one.
+    /// Moves the coach points at: a hint, or a reviewed ply's move and the better one (or
+    /// the lesson's move the learner asked to see).
     pub marks: &'a [(G::Move, MoveMark)],
+    /// Taps may also make moves the rules refuse (a lesson, which explains them): the piece
+    /// picked and where it goes, as the learner meant them, for the session to judge.
+    pub attempts: bool,
 }
 
 /// Why the board points at a move.
@@ -129,7 +133,8 @@ pub fn draw_move_mark(
 /// A game's board on screen.
 ///
 /// `show` is called once per frame with the rect to fill (it scales with the window); it
-/// returns a move once the player has completed one, which must be one of `ctx.legal`.
+/// returns a move once the player has completed one, which is one of `ctx.legal` unless
+/// `ctx.attempts` lets taps try others.
 pub trait BoardPainter<G: Game>: Default {
     fn show(&mut self, ui: &mut egui::Ui, rect: Rect, ctx: &BoardCtx<'_, G>) -> Option<G::Move>;
 

@@ -62,6 +62,11 @@ pub trait PointGame: HasBoard {
     /// The taps that enter `mv` (the marks are what the target point shows).
     fn taps(&self, mv: Self::Move) -> Taps;
 
+    /// The move `taps` spell in `pos` (a piece, where it goes, what it takes), whether or not
+    /// the rules allow it; `None` where they spell no move of the game. A lesson's board hands
+    /// it to the session, which explains why the rules refuse it.
+    fn attempt(&self, pos: &Self::Position, taps: &[u8]) -> Option<Self::Move>;
+
     /// Why a piece that looks movable cannot move now, for its hover text (Shuang Cheng's
     /// shared pieces); `None` draws no lock.
     fn locked_reason(&self, _pos: &Self::Position, _point: u8, _legal_from: bool) -> Option<Msg> {
@@ -110,7 +115,7 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
         if !ctx.interactive {
             return None;
         }
-        self.tap(point, ctx.legal, &lit.taps)
+        self.tap(point, ctx, &lit.taps)
     }
 }
 
@@ -274,17 +279,34 @@ impl PointPainter {
 
     /// A tap on `point`: extends the taps made so far if a legal move goes on that way,
     /// else starts new ones there, else forgets them. Returns the move the taps complete.
-    fn tap<M: Copy>(&mut self, point: u8, legal: &[M], taps: &[Taps]) -> Option<M> {
+    ///
+    /// Where the board takes attempts (a lesson), any piece the mover may pick can be picked,
+    /// and once one is, a tap elsewhere that no legal move goes on with completes the move
+    /// the taps spell (a tap on another such piece picks that one instead).
+    fn tap<G: PointGame>(
+        &mut self,
+        point: u8,
+        ctx: &BoardCtx<'_, G>,
+        taps: &[Taps],
+    ) -> Option<G::Move> {
         let mut extended = self.taps.clone();
         extended.push(point);
-        self.taps = if taps.iter().any(|t| t.starts_with(&extended)) {
+        let extends = taps.iter().any(|t| t.starts_with(&extended));
+        let pick = taps.iter().any(|t| t.starts_with(&[point]))
+            || (ctx.attempts && mover_may_pick(ctx, point));
+        if ctx.attempts && !extends && !pick && !self.taps.is_empty() {
+            self.taps.clear();
+            return ctx.game.attempt(ctx.pos, &extended);
+        }
+        self.taps = if extends {
             extended
-        } else if taps.iter().any(|t| t.starts_with(&[point])) {
+        } else if pick {
             vec![point]
         } else {
             Vec::new()
         };
-        let done = legal
+        let done = ctx
+            .legal
             .iter()
             .zip(taps)
             .find(|(_, t)| t.len == self.taps.len() && t.starts_with(&self.taps))
@@ -294,6 +316,15 @@ impl PointPainter {
         }
         done
     }
+}
+
+/// Whether `point` holds a piece the side to move may pick up: its own, or a shared one.
+fn mover_may_pick<G: PointGame>(ctx: &BoardCtx<'_, G>, point: u8) -> bool {
+    let own = match ctx.game.side_to_move(ctx.pos) {
+        qipan_engine::games::Side::X => Look::X,
+        qipan_engine::games::Side::O => Look::O,
+    };
+    matches!(ctx.game.piece_at(ctx.pos, point), Some(look) if look == own || look == Look::Shared)
 }
 
 /// Where the board is on screen this frame.

@@ -125,29 +125,36 @@ impl PushPainter {
     }
 
     /// Handles a tap on `cell` at screen point `at`; returns the move to play, if any.
+    ///
+    /// Where the board takes attempts (a lesson), any straight row of one to three own pieces
+    /// can be picked, and a tap next to it that no legal move of it lights moves it that way
+    /// as the learner meant it, for the session to judge.
     fn tap(
         &mut self,
-        game: &Push,
+        ctx: &BoardCtx<'_, Push>,
         derived: &Derived,
-        side: Side,
         cell: Cell,
         at: Pos2,
         tf: &Transform,
     ) -> Option<Move> {
+        let (game, side, attempts) = (ctx.game, ctx.pos.to_move, ctx.attempts);
         let bit = 1u64 << cell;
         let mine = derived.pos.pieces[side.index()] & bit != 0;
         let theirs = derived.pos.pieces[side.opponent().index()] & bit != 0;
         let mask = self.group_mask();
+        let groupable = |mask: u64| {
+            Self::is_group(derived, mask) || (attempts && Move::group(mask, Dir::E).is_some())
+        };
         if mine {
             self.target = None;
             if mask & bit != 0 {
                 self.group.retain(|&c| c != cell);
-                if !self.group.is_empty() && !Self::is_group(derived, self.group_mask()) {
+                if !self.group.is_empty() && !groupable(self.group_mask()) {
                     self.group.clear();
                 }
-            } else if mask != 0 && Self::is_group(derived, mask | bit) {
+            } else if mask != 0 && groupable(mask | bit) {
                 self.group.push(cell);
-            } else if derived.movable & bit != 0 {
+            } else if derived.movable & bit != 0 || attempts {
                 self.group = vec![cell];
             } else {
                 self.group.clear();
@@ -170,6 +177,10 @@ impl PushPainter {
                 self.target = Some(cell);
                 return None;
             }
+            if let Some(mv) = self.attempted(attempts, cell, at, tf) {
+                self.clear_selection();
+                return Some(mv);
+            }
             // Push by target: the engine picks the group that shoves this piece.
             match game.shover_of(&derived.pos, cell) {
                 Some(mv) => {
@@ -190,9 +201,25 @@ impl PushPainter {
                 let db = centroid(b.dests, tf).distance(at);
                 da.total_cmp(&db)
             })
-            .map(|o| o.mv);
+            .map(|o| o.mv)
+            .or_else(|| self.attempted(attempts, cell, at, tf));
         self.clear_selection();
         chosen
+    }
+
+    /// Where the board takes attempts: the picked group stepping toward `cell` (the way
+    /// whose landing lies nearest the tap), legal or not.
+    fn attempted(&self, attempts: bool, cell: Cell, at: Pos2, tf: &Transform) -> Option<Move> {
+        let mask = self.group_mask();
+        if !attempts || mask == 0 {
+            return None;
+        }
+        let distance = |dir: Dir| centroid(shift_dir(mask, dir), tf).distance(at);
+        Dir::ALL
+            .into_iter()
+            .filter(|&dir| shift_dir(mask, dir) & (1u64 << cell) != 0)
+            .min_by(|&a, &b| distance(a).total_cmp(&distance(b)))
+            .and_then(|dir| Move::group(mask, dir))
     }
 
     pub(super) fn clear_selection(&mut self) {
@@ -258,7 +285,7 @@ impl PushPainter {
         if !ctx.interactive {
             return None;
         }
-        self.tap(ctx.game, derived, ctx.pos.to_move, cell, at, &on.tf)
+        self.tap(ctx, derived, cell, at, &on.tf)
     }
 
     /// What this frame lights up, from the legal moves and the group picked so far.

@@ -8,7 +8,7 @@ use crate::msg;
 use crate::ui::theme::Look;
 use egui::Vec2;
 use qipan_engine::games::shuangcheng::{
-    Piece, Position, ShuangCheng, DRAW_AT, POINT_NAMES, SEGMENTS,
+    Move, Piece, Position, ShuangCheng, DRAW_AT, POINT_NAMES, SEGMENTS,
 };
 use qipan_engine::games::Side;
 
@@ -23,6 +23,13 @@ impl PointGame for ShuangCheng {
 
     fn taps(&self, mv: Self::Move) -> Taps {
         Taps::new(&[(mv.from, Mark::Select), (mv.to, Mark::Step)])
+    }
+
+    fn attempt(&self, _: &Position, taps: &[u8]) -> Option<Move> {
+        match *taps {
+            [from, to] => Some(Move { from, to }),
+            _ => None,
+        }
     }
 
     fn locked_reason(&self, pos: &Position, point: u8, legal_from: bool) -> Option<Msg> {

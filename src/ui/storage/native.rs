@@ -17,6 +17,27 @@ pub fn link_address(query: &str) -> String {
     format!("qipan:?{query}")
 }
 
+/// Where this computer has the crates' licences ([`super::THIRD_PARTY_LICENCES`]): beside
+/// the executable, as the Linux and Windows downloads have them, or in the app's data folder,
+/// where the Linux download's `install.sh` copies them. `None` in a build of one's own.
+/// Looked for once.
+pub fn third_party_licences() -> Option<&'static str> {
+    static FOUND: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let beside = std::env::current_exe()
+                .ok()
+                .and_then(|exe| exe.parent().map(std::path::Path::to_path_buf));
+            [beside, qipan_engine::files::app_data_dir()]
+                .into_iter()
+                .flatten()
+                .map(|dir| dir.join(super::THIRD_PARTY_LICENCES))
+                .find(|path| path.is_file())
+                .map(|path| path.display().to_string())
+        })
+        .as_deref()
+}
+
 /// Reads the file at `path` as text.
 pub fn read(path: &str) -> Result<String, SaveError> {
     std::fs::read_to_string(path).map_err(|e| SaveError::Io {

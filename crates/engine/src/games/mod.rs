@@ -51,6 +51,14 @@ impl Side {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// The side whose mask in `masks` (x's, then o's) has `bit` set: whose piece stands on a
+    /// point, for the boards that keep a mask a side.
+    pub fn owner(masks: [u64; 2], bit: u64) -> Option<Side> {
+        [Side::X, Side::O]
+            .into_iter()
+            .find(|side| masks[side.index()] & bit != 0)
+    }
 }
 
 /// Where a game stands, and when it is over, why. Printed as `ongoing`, `x-wins`, `o-wins`,
@@ -86,6 +94,12 @@ pub enum EndReason {
     PlatformCapture,
     /// The loser resigned (online games: the server ends the game, no rule does).
     Resigned,
+    /// Online, a draw both players agreed to (lobby.md).
+    Agreed,
+    /// Online, the winner claimed the game: the loser left and lost a turn (lobby.md).
+    Abandoned,
+    /// Online, ended before its second ply without a result: a draw that rates nobody.
+    Aborted,
 }
 
 impl EndReason {
@@ -102,6 +116,9 @@ impl EndReason {
             EndReason::SoldiersGone => "soldiers-gone",
             EndReason::PlatformCapture => "platform-capture",
             EndReason::Resigned => "resigned",
+            EndReason::Agreed => "agreed",
+            EndReason::Abandoned => "abandoned",
+            EndReason::Aborted => "aborted",
         }
     }
 }
@@ -484,6 +501,17 @@ pub fn zobrist_keys<const N: usize>(seed: u64) -> [u64; N] {
     std::array::from_fn(|_| rng.random())
 }
 
+/// A Zobrist hash's share of one mask: the XOR of `keys[i]` for every bit i set in `mask`.
+pub(crate) fn zobrist_of(mask: u64, keys: &[u64]) -> u64 {
+    let mut h = 0;
+    let mut rest = mask;
+    while rest != 0 {
+        h ^= keys[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    h
+}
+
 /// Adjacency masks from a board's segment list: bit q of `masks[p]` is set when a segment
 /// joins p and q. Shared by the boards of up to 32 points.
 pub(crate) const fn adjacency_masks<const N: usize>(segments: &[(u8, u8)]) -> [u32; N] {
@@ -586,6 +614,9 @@ mod end_reason_tests {
             (EndReason::SoldiersGone, "soldiers-gone"),
             (EndReason::PlatformCapture, "platform-capture"),
             (EndReason::Resigned, "resigned"),
+            (EndReason::Agreed, "agreed"),
+            (EndReason::Abandoned, "abandoned"),
+            (EndReason::Aborted, "aborted"),
         ];
         for (reason, name) in all {
             assert_eq!(reason.name(), name);

@@ -10,10 +10,9 @@ use rand::TryRngCore;
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::hash::Hash;
-use std::ops::RangeInclusive;
 
 /// How many characters a name has.
-pub const NAME_LENGTH: RangeInclusive<usize> = 3..=20;
+pub use qipan_protocol::NAME_LENGTH;
 
 /// What makes two names the same player: the name under Unicode's full case folding
 /// (CaseFolding.txt, statuses C and F, through `unicase`), the comparison Unicode defines
@@ -51,9 +50,7 @@ pub struct Name {
 impl Name {
     /// Reads a name as sent; `bad-name` when it breaks the spec's rule.
     pub fn parse(text: &str) -> Result<Name, ErrorCode> {
-        let length = text.chars().count();
-        let allowed = |c: char| c.is_alphabetic() || c.is_ascii_digit() || c == '_' || c == '-';
-        if !NAME_LENGTH.contains(&length) || !text.chars().all(allowed) {
+        if !qipan_protocol::is_valid_name(text) {
             return Err(ErrorCode::BadName);
         }
         Ok(Name {

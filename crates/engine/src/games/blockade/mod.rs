@@ -14,8 +14,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board_and_side, zobrist_keys, EndReason, Game, GameId, MoveError, PositionError,
-    RuleOption, Side, Status, Variant,
+    parse_board_and_side, zobrist_keys, zobrist_of, EndReason, Game, GameId, MoveError,
+    PositionError, RuleOption, Side, Status, Variant,
 };
 use std::sync::LazyLock;
 
@@ -38,14 +38,7 @@ pub struct Position {
 
 impl Position {
     pub fn piece_at(&self, point: Point) -> Option<Side> {
-        let bit = 1u32 << point;
-        if self.pieces[0] & bit != 0 {
-            Some(Side::X)
-        } else if self.pieces[1] & bit != 0 {
-            Some(Side::O)
-        } else {
-            None
-        }
+        Side::owner(self.pieces.map(u64::from), 1 << point)
     }
 
     pub fn occupied(&self) -> u32 {
@@ -166,12 +159,8 @@ impl Game for Blockade {
     fn hash(&self, pos: &Position) -> u64 {
         let keys = &*KEYS;
         let mut h = 0;
-        for (side, side_keys) in pos.pieces.iter().zip(keys.chunks_exact(POINTS)) {
-            let mut bits = *side;
-            while bits != 0 {
-                h ^= side_keys[bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-            }
+        for (&mask, side_keys) in pos.pieces.iter().zip(keys.chunks_exact(POINTS)) {
+            h ^= zobrist_of(u64::from(mask), side_keys);
         }
         if pos.to_move == Side::O {
             h ^= keys[2 * POINTS];

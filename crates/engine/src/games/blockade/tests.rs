@@ -719,39 +719,6 @@ mod properties {
     }
 }
 
-// --- Perft data -------------------------------------------------------------------------------
-
-#[test]
-fn perft_data_file_matches() {
-    let data = include_str!("../../../tests/data/perft/blockade.txt");
-    let mut lines = 0;
-    for line in data
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let mut parts = line.splitn(4, ' ');
-        let (id, depth, count, text) = (
-            parts.next().unwrap(),
-            parts.next().unwrap().parse::<u32>().unwrap(),
-            parts.next().unwrap().parse::<u64>().unwrap(),
-            parts.next().unwrap(),
-        );
-        let game = match id {
-            "blockade" => PLAIN,
-            "blockade:solidarity" => SOLIDARITY,
-            other => panic!("unexpected game id {other}"),
-        };
-        // The deep lines are for release-mode regression runs; keep the unit test quick.
-        if depth > 3 {
-            continue;
-        }
-        let pos = game.parse_position(text).unwrap();
-        assert_eq!(perft(&game, &pos, depth), count, "{line}");
-        lines += 1;
-    }
-    assert!(lines >= 20);
-}
-
 /// Prints the lines of `tests/data/perft/blockade.txt` (timings on stderr):
 /// `cargo test --release --lib games::blockade::tests::print_perft -- --ignored --nocapture`.
 #[test]

@@ -16,8 +16,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
-    PositionError, Side, Status, Variant,
+    parse_board, parse_side, split_fields, zobrist_keys, zobrist_of, EndReason, Game, GameId,
+    MoveError, PositionError, Side, Status, Variant,
 };
 use std::sync::LazyLock;
 
@@ -40,14 +40,7 @@ pub struct Position {
 impl Position {
     /// The side whose piece stands on `point`: `X` for a cannon, `O` for a soldier.
     pub fn piece_at(&self, point: Point) -> Option<Side> {
-        let bit = 1u32 << point;
-        if self.cannons & bit != 0 {
-            Some(Side::X)
-        } else if self.soldiers & bit != 0 {
-            Some(Side::O)
-        } else {
-            None
-        }
+        Side::owner([self.cannons, self.soldiers].map(u64::from), 1 << point)
     }
 
     pub fn occupied(&self) -> u32 {
@@ -274,11 +267,7 @@ impl Game for Cannon {
         let keys = &*KEYS;
         let mut h = 0;
         for (mask, base) in [(pos.cannons, 0), (pos.soldiers, POINTS)] {
-            let mut rest = mask & BOARD;
-            while rest != 0 {
-                h ^= keys[base + rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-            }
+            h ^= zobrist_of(u64::from(mask & BOARD), &keys[base..]);
         }
         if pos.to_move == Side::O {
             h ^= keys[KEY_O_TO_MOVE];

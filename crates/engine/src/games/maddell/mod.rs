@@ -14,8 +14,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
-    PositionError, Side, Status, Variant,
+    parse_board, parse_side, split_fields, zobrist_keys, zobrist_of, EndReason, Game, GameId,
+    MoveError, PositionError, Side, Status, Variant,
 };
 use rand::Rng;
 use std::sync::LazyLock;
@@ -36,14 +36,7 @@ pub struct Position {
 
 impl Position {
     pub fn piece_at(&self, point: Point) -> Option<Side> {
-        let bit = 1u32 << point;
-        if self.pieces[0] & bit != 0 {
-            Some(Side::X)
-        } else if self.pieces[1] & bit != 0 {
-            Some(Side::O)
-        } else {
-            None
-        }
+        Side::owner(self.pieces.map(u64::from), 1 << point)
     }
 
     pub fn empty(&self) -> u32 {
@@ -247,9 +240,7 @@ impl Game for Maddell {
         let keys = &*KEYS;
         let mut h = 0;
         for (side, &mask) in pos.pieces.iter().enumerate() {
-            for p in points_of(mask) {
-                h ^= keys[side * POINTS + p as usize];
-            }
+            h ^= zobrist_of(u64::from(mask), &keys[side * POINTS..]);
         }
         if pos.to_move == Side::O {
             h ^= keys[SIDE_KEY];

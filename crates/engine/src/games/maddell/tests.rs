@@ -678,26 +678,3 @@ fn material_falls_only_through_captures() {
     }
     assert_eq!(Maddell.material(&p), [6, 5]);
 }
-
-#[test]
-fn perft_data_file_matches() {
-    let data = include_str!("../../../tests/data/perft/maddell.txt");
-    let mut checked = 0;
-    for line in data.lines().filter(|l| !l.trim().is_empty()) {
-        let mut parts = line.splitn(4, ' ');
-        let (game, depth, count, text) = (
-            parts.next().unwrap(),
-            parts.next().unwrap().parse::<u32>().unwrap(),
-            parts.next().unwrap().parse::<u64>().unwrap(),
-            parts.next().unwrap(),
-        );
-        assert_eq!(game, "maddell");
-        let p = pos(text);
-        assert_eq!(Maddell.format_position(&p), text);
-        if count <= 2_000_000 {
-            assert_eq!(perft(&Maddell, &p, depth), count, "{line}");
-            checked += 1;
-        }
-    }
-    assert!(checked >= 25, "{checked}");
-}

@@ -15,8 +15,8 @@ pub use geometry::{
 };
 
 use super::{
-    parse_board_and_side, zobrist_keys, EndReason, Game, GameId, MoveError, PositionError, Side,
-    Status, Variant,
+    parse_board_and_side, zobrist_keys, zobrist_of, EndReason, Game, GameId, MoveError,
+    PositionError, Side, Status, Variant,
 };
 use movegen::{generate, has_move, Counter, Lister};
 use std::sync::LazyLock;
@@ -44,14 +44,7 @@ pub struct Position {
 
 impl Position {
     pub fn piece_at(&self, cell: Cell) -> Option<Side> {
-        let b = bit(cell);
-        if self.pieces[0] & b != 0 {
-            Some(Side::X)
-        } else if self.pieces[1] & b != 0 {
-            Some(Side::O)
-        } else {
-            None
-        }
+        Side::owner(self.pieces, bit(cell))
     }
 
     pub fn empty(&self) -> u64 {
@@ -89,6 +82,29 @@ impl Move {
             line: Dir::E,
             dir,
         }
+    }
+
+    /// The group on `cells` (one to three cells in a straight line without gaps) stepping
+    /// toward `dir`, legal or not; `None` for any other set of cells. What a board spells
+    /// from a learner's taps before the rules judge it (a lesson explains a refused move).
+    pub fn group(cells: u64, dir: Dir) -> Option<Move> {
+        let len = cells.count_ones();
+        if !(1..=3).contains(&len) {
+            return None;
+        }
+        let first = cells.trailing_zeros() as Cell;
+        if len == 1 {
+            return Some(Move::single(first, dir));
+        }
+        Dir::LINES.into_iter().find_map(|line| {
+            let mv = Move::Group {
+                first,
+                len: len as u8,
+                line,
+                dir,
+            };
+            (mv.cells() == cells).then_some(mv)
+        })
     }
 
     /// The group's cells (none for `pass`).
@@ -346,11 +362,7 @@ impl Game for Push {
             0
         };
         for (side, &pieces) in pos.pieces.iter().enumerate() {
-            let mut rest = pieces;
-            while rest != 0 {
-                h ^= keys[side * CELLS + rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-            }
+            h ^= zobrist_of(pieces, &keys[side * CELLS..]);
         }
         h
     }

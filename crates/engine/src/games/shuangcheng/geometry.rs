@@ -51,19 +51,7 @@ pub const SEGMENTS: [(Point, Point); 16] = [
 ];
 
 /// `ADJACENT[p]` has bit q set when a segment joins p and q.
-pub const ADJACENT: [u16; POINTS] = adjacency();
-
-const fn adjacency() -> [u16; POINTS] {
-    let mut adj = [0u16; POINTS];
-    let mut i = 0;
-    while i < SEGMENTS.len() {
-        let (a, b) = SEGMENTS[i];
-        adj[a as usize] |= 1 << b;
-        adj[b as usize] |= 1 << a;
-        i += 1;
-    }
-    adj
-}
+pub const ADJACENT: [u32; POINTS] = crate::games::adjacency_masks(&SEGMENTS);
 
 pub fn point_from_name(name: &str) -> Option<Point> {
     POINT_NAMES

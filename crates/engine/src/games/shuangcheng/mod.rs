@@ -10,8 +10,8 @@ mod tests;
 pub use geometry::{Point, ADJACENT, DRAW_AT, POINTS, POINT_NAMES, SEGMENTS};
 
 use super::{
-    parse_board, parse_side, split_fields, zobrist_keys, EndReason, Game, GameId, MoveError,
-    PositionError, Side, Status, Variant,
+    parse_board, parse_side, split_fields, zobrist_keys, zobrist_of, EndReason, Game, GameId,
+    MoveError, PositionError, Side, Status, Variant,
 };
 use std::sync::LazyLock;
 
@@ -40,15 +40,9 @@ pub struct Position {
 impl Position {
     pub fn piece_at(&self, point: Point) -> Option<Piece> {
         let bit = 1u16 << point;
-        if self.pieces[0] & bit != 0 {
-            Some(Piece::Own(Side::X))
-        } else if self.pieces[1] & bit != 0 {
-            Some(Piece::Own(Side::O))
-        } else if self.shared & bit != 0 {
-            Some(Piece::Shared)
-        } else {
-            None
-        }
+        Side::owner(self.pieces.map(u64::from), u64::from(bit))
+            .map(Piece::Own)
+            .or((self.shared & bit != 0).then_some(Piece::Shared))
     }
 
     fn occupied(&self) -> u16 {
@@ -106,7 +100,7 @@ impl Game for ShuangCheng {
             if movable & (1 << from) == 0 {
                 continue;
             }
-            let targets = ADJACENT[from as usize] & empty;
+            let targets = ADJACENT[from as usize] & u32::from(empty);
             for to in 0..POINTS as u8 {
                 if targets & (1 << to) != 0 {
                     out.push(Move { from, to });
@@ -154,23 +148,16 @@ impl Game for ShuangCheng {
         }
         (0..POINTS)
             .filter(|&p| movable & (1 << p) != 0)
-            .map(|p| (ADJACENT[p] & empty).count_ones() as u64)
+            .map(|p| (ADJACENT[p] & u32::from(empty)).count_ones() as u64)
             .sum()
     }
 
     fn hash(&self, pos: &Position) -> u64 {
         let keys = &*KEYS;
-        let mut h = 0;
-        for p in 0..POINTS {
-            let bit = 1u16 << p;
-            if pos.pieces[0] & bit != 0 {
-                h ^= keys[p];
-            } else if pos.pieces[1] & bit != 0 {
-                h ^= keys[POINTS + p];
-            } else if pos.shared & bit != 0 {
-                h ^= keys[2 * POINTS + p];
-            }
-        }
+        // x's, o's and the shared pieces: disjoint masks, each with its keys.
+        let mut h = zobrist_of(u64::from(pos.pieces[0]), keys)
+            ^ zobrist_of(u64::from(pos.pieces[1]), &keys[POINTS..])
+            ^ zobrist_of(u64::from(pos.shared), &keys[2 * POINTS..]);
         if pos.to_move == Side::O {
             h ^= keys[27];
         }

@@ -1,0 +1,115 @@
+//! The session's side of one WebSocket to a server: where it goes, how it stands as the
+//! app's transport last reported, when to try again after it dropped, and the frames waiting
+//! to go out. A room ([`crate::online`]) and a seek ([`crate::seeking`]) each hold one; a seek
+//! that is paired hands its open connection on to the room, as the spec has the seeking
+//! connection hold the seat.
+//!
+//! There is no socket here: the transport opens one when [`Connection::wants_socket`] says
+//! so (or the connection is new), and sends what [`Connection::take_outbox`] hands it.
+
+use qipan_protocol::ClientFrame;
+
+/// The connection as the transport reported it last.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Link {
+    /// Asked for, not open yet.
+    Connecting,
+    Open,
+    /// Lost; the transport tries again at the session clock's `retry_at`.
+    Lost {
+        retry_at: f64,
+    },
+}
+
+/// The longest wait between two tries to reconnect.
+const MAX_RETRY_SECONDS: f64 = 30.0;
+
+/// One connection to a server, as the session sees it. Not `Debug`: its outbox may hold a
+/// `login` frame, and a key is never logged.
+pub struct Connection {
+    server: String,
+    /// Which connection this is: the transport keeps its socket only for the same one (a
+    /// seek that ends and another that starts in one frame are two connections).
+    id: u64,
+    link: Link,
+    outbox: Vec<String>,
+    /// Failed connections in a row: the wait before the next try doubles up to 30 s.
+    failures: u32,
+}
+
+impl Connection {
+    /// A connection to `server` (a WebSocket address) that the transport should open now.
+    pub fn new(server: String, id: u64) -> Connection {
+        Connection {
+            server,
+            id,
+            link: Link::Connecting,
+            outbox: Vec::new(),
+            failures: 0,
+        }
+    }
+
+    pub fn server(&self) -> &str {
+        &self.server
+    }
+
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    pub fn link(&self) -> Link {
+        self.link
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.link == Link::Open
+    }
+
+    /// Whether the transport should open a socket now: none is open or being opened, and
+    /// the wait after the last failure is over.
+    pub fn wants_socket(&self, now: f64) -> bool {
+        matches!(self.link, Link::Lost { retry_at } if now >= retry_at)
+    }
+
+    /// When the transport should look again (the next retry), if it waits for one.
+    pub fn retry_at(&self) -> Option<f64> {
+        match self.link {
+            Link::Lost { retry_at } => Some(retry_at),
+            _ => None,
+        }
+    }
+
+    /// The transport is about to open a socket.
+    pub fn connecting(&mut self) {
+        self.link = Link::Connecting;
+    }
+
+    /// The socket is open: what was waiting for the old one is dropped (the owner says again
+    /// what it needs).
+    pub fn opened(&mut self) {
+        self.link = Link::Open;
+        self.failures = 0;
+        self.outbox.clear();
+    }
+
+    /// The socket closed or could not open: try again after a wait that doubles.
+    pub fn lost(&mut self, now: f64) {
+        self.failures = self.failures.saturating_add(1);
+        let wait = (0.5 * 2f64.powi(self.failures.min(8) as i32)).min(MAX_RETRY_SECONDS);
+        self.link = Link::Lost {
+            retry_at: now + wait,
+        };
+    }
+
+    /// Queues a frame for the transport.
+    pub fn push(&mut self, frame: ClientFrame) {
+        if let Ok(text) = serde_json::to_string(&frame) {
+            self.outbox.push(text);
+        }
+    }
+
+    /// The frames to send now, in order.
+    pub fn take_outbox(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.outbox)
+    }
+}

@@ -1,0 +1,272 @@
+//! Playing someone new, the client's side of the lobby's socket (`shared/spec/lobby.md`):
+//! choosing a name, logging in with a key, and seeking a game until the server pairs it.
+//!
+//! In the session this is [`Mode::Seeking`](crate::Mode::Seeking): a `register`, a `login`
+//! or a seek opens a connection, which says who the player is (`register` or `login`),
+//! then, for a seek, `seek`, and waits. The server's `paired` turns the mode into the room's
+//! ([`crate::online`]), the same connection holding the seat. A name or a key alone leaves
+//! the mode once the server answers. The local games wait behind it, as behind every mode.
+//!
+//! What outlives the connection (the player, the server's refusal) is the lobby's
+//! ([`crate::lobby`]).
+
+use crate::connection::Connection;
+use crate::lobby::{engine_side, is_valid_name, Key, LobbyCommand, LobbyError, LobbyNotice};
+use crate::mode::{Mode, ModeKind, Outcome};
+use crate::online::Online;
+use crate::session::Shared;
+use crate::{Command, CommandError, OnlineCommand};
+use qipan_engine::games::Variant;
+use qipan_protocol::{ClientFrame, ServerFrame};
+
+/// What the connection is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wish {
+    /// A new player of this name.
+    Register { name: String },
+    /// Playing as a key's player on this device.
+    LogIn,
+    /// A game of `game`, rated or casual.
+    Seek { game: Variant, rated: bool },
+}
+
+/// Where the connection is on its way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The socket is not open yet (or is being opened again).
+    Connecting,
+    /// `register` or `login` sent, the `player` answer awaited.
+    Identifying,
+    /// `seek` sent, the `seeking` answer awaited.
+    Asking,
+    /// The server holds the seek: waiting for someone (or the computer).
+    Waiting,
+    /// `unseek` sent: its answer (or a pairing that came first) awaited.
+    Cancelling,
+}
+
+/// The lobby's connection, and what it is for.
+pub struct Seeking {
+    connection: Connection,
+    wish: Wish,
+    /// The key `login` sends (the player's, or the one typed).
+    key: Option<Key>,
+    step: Step,
+    /// When the server first said the seek stands (session clock): the seconds waited.
+    since: Option<f64>,
+}
+
+impl Seeking {
+    pub fn wish(&self) -> &Wish {
+        &self.wish
+    }
+
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// The connection to the server (the transport's side of it).
+    pub fn connection(&self) -> &Connection {
+        &self.connection
+    }
+
+    /// Seconds since the server took the seek; `None` before it has.
+    pub fn waited(&self, now: f64) -> Option<f64> {
+        self.since.map(|since| (now - since).max(0.0))
+    }
+
+    /// When the seconds waited tick next: the app draws them then.
+    pub fn next_moment(&self, now: f64) -> Option<f64> {
+        let waited = self.waited(now)?;
+        Some(now + (waited.floor() + 1.0 - waited))
+    }
+
+    pub fn take_outbox(&mut self) -> Vec<String> {
+        self.connection.take_outbox()
+    }
+
+    /// The session's commands while the lobby's connection is on: the connection's reports
+    /// and Cancel; anything else waits until it is done (the local games wait behind it).
+    pub(crate) fn handle(
+        &mut self,
+        command: Command,
+        shared: &mut Shared,
+        now: f64,
+    ) -> Result<Outcome, CommandError> {
+        match command {
+            Command::Online(OnlineCommand::Connecting) => self.connection.connecting(),
+            Command::Online(OnlineCommand::Opened) => {
+                self.connection.opened();
+                self.identify();
+            }
+            Command::Online(OnlineCommand::Lost) => {
+                self.connection.lost(now);
+                // The seek ended with the connection; the next one seeks again.
+                if self.step == Step::Cancelling {
+                    return Ok(Outcome::Leave);
+                }
+                self.step = Step::Connecting;
+            }
+            Command::Online(OnlineCommand::Received(text)) => {
+                return Ok(self.received(&text, shared, now));
+            }
+            Command::Lobby(LobbyCommand::Cancel) => return Ok(self.cancel()),
+            Command::Lobby(
+                LobbyCommand::Register { .. }
+                | LobbyCommand::LogIn { .. }
+                | LobbyCommand::Seek { .. },
+            ) => return Err(CommandError::AlreadyIn(ModeKind::Seeking)),
+            _ => return Err(CommandError::NotWhile(ModeKind::Seeking)),
+        }
+        Ok(Outcome::Stay)
+    }
+
+    /// Says who the player is: a new name, or a key.
+    fn identify(&mut self) {
+        self.step = Step::Identifying;
+        match (&self.wish, &self.key) {
+            (Wish::Register { name }, _) => {
+                let name = name.clone();
+                self.connection.push(ClientFrame::Register { name });
+            }
+            (_, Some(key)) => {
+                let key = key.reveal().to_owned();
+                self.connection.push(ClientFrame::Login { key });
+            }
+            // A seek is started only with a player, whose key is taken along.
+            (_, None) => {}
+        }
+    }
+
+    /// Stops seeking: at once while nothing is asked of the server yet (closing the socket
+    /// ends everything); else after the server's answer, since a pairing may come first
+    /// and its seat must not be walked away from.
+    fn cancel(&mut self) -> Outcome {
+        match self.step {
+            Step::Asking | Step::Waiting if self.connection.is_open() => {
+                self.connection.push(ClientFrame::Unseek);
+                self.step = Step::Cancelling;
+                Outcome::Stay
+            }
+            Step::Cancelling => Outcome::Stay,
+            _ => Outcome::Leave,
+        }
+    }
+
+    /// A frame from the server; anything that does not read is ignored (and logged).
+    fn received(&mut self, text: &str, shared: &mut Shared, now: f64) -> Outcome {
+        let frame = match ServerFrame::from_text(text) {
+            Ok(frame) => frame,
+            Err(e) => {
+                log::warn!("a server frame that does not read: {e}");
+                return Outcome::Stay;
+            }
+        };
+        match frame {
+            ServerFrame::Player { name, key, ratings } => {
+                self.key = Some(Key::new(key.clone()));
+                shared.lobby.set_player(name, key, ratings);
+                match self.wish {
+                    Wish::Seek { game, rated } => {
+                        self.step = Step::Asking;
+                        let game = game.to_string();
+                        self.connection.push(ClientFrame::Seek { game, rated });
+                        Outcome::Stay
+                    }
+                    Wish::Register { .. } | Wish::LogIn => Outcome::Leave,
+                }
+            }
+            ServerFrame::Seeking { game: Some(_), .. } => {
+                self.step = Step::Waiting;
+                self.since.get_or_insert(now);
+                Outcome::Stay
+            }
+            // The answer to `unseek`.
+            ServerFrame::Seeking { game: None, .. } => Outcome::Leave,
+            ServerFrame::Paired { room, seat, token } => {
+                let side = engine_side(seat);
+                let connection =
+                    std::mem::replace(&mut self.connection, Connection::new(String::new(), 0));
+                let online = Online::paired(connection, room, side, token, &shared.memory);
+                Outcome::Become(Mode::Online(Box::new(online)))
+            }
+            ServerFrame::Error { code, .. } => {
+                log::info!("the server refused the lobby: {}", code.name());
+                shared.lobby.set_notice(Some(LobbyNotice::Refused(code)));
+                Outcome::Leave
+            }
+            ServerFrame::Seat { .. } | ServerFrame::State(_) => {
+                log::info!("a room's frame before any pairing: ignored");
+                Outcome::Stay
+            }
+        }
+    }
+}
+
+/// Lobby commands from the local games: a name, a key or a seek starts the lobby's
+/// connection (`variant`: the game on the board, for a seek); `LogOut` forgets the player.
+/// Each is checked here first, so that nothing is sent that the server would refuse.
+pub(crate) fn start(
+    command: LobbyCommand,
+    variant: Variant,
+    shared: &mut Shared,
+) -> Result<Option<Seeking>, CommandError> {
+    let refuse = |error| Err(CommandError::Lobby(error));
+    let has_name = shared.lobby.player().is_some();
+    let (server, wish, key) = match command {
+        LobbyCommand::Register { server, name } => {
+            let name = name.trim().to_owned();
+            if has_name {
+                return refuse(LobbyError::HasName);
+            }
+            if !is_valid_name(&name) {
+                return refuse(LobbyError::BadName);
+            }
+            (server, Wish::Register { name }, None)
+        }
+        LobbyCommand::LogIn { server, key } => {
+            if has_name {
+                return refuse(LobbyError::HasName);
+            }
+            let Some(key) = key.normalized() else {
+                return refuse(LobbyError::BadKey);
+            };
+            (server, Wish::LogIn, Some(key))
+        }
+        LobbyCommand::Seek { server, rated } => {
+            let Some(player) = shared.lobby.player() else {
+                return refuse(LobbyError::NoName);
+            };
+            let key = Some(player.key.clone());
+            (
+                server,
+                Wish::Seek {
+                    game: variant,
+                    rated,
+                },
+                key,
+            )
+        }
+        LobbyCommand::LogOut => {
+            shared.lobby.forget_player();
+            return Ok(None);
+        }
+        LobbyCommand::Cancel => return Err(CommandError::NotIn(ModeKind::Seeking)),
+        LobbyCommand::CloseRecord => return Err(CommandError::NotIn(ModeKind::Archive)),
+        // The session takes these in every mode, and the local games a record's review.
+        LobbyCommand::Fetch { .. } | LobbyCommand::Fetched { .. } | LobbyCommand::Review(_) => {
+            return Ok(None)
+        }
+    };
+    let server = server.trim().to_owned();
+    shared.lobby.set_notice(None);
+    shared.memory.server = server.clone();
+    let id = rand::Rng::random(&mut shared.rng);
+    Ok(Some(Seeking {
+        connection: Connection::new(server, id),
+        wish,
+        key,
+        step: Step::Connecting,
+        since: None,
+    }))
+}

@@ -1,0 +1,343 @@
+//! The records of playing online (lobby.md's records API): a player's profile (their rating
+//! in every game, a chart of each rating over their last games, and those games, each of
+//! which opens in the coach's review) and the leaderboard of each game. The answers are the
+//! session's ([`qipan_session::lobby`]); a view that finds none asks for it, once.
+
+use super::command::{AppCommand, Tab};
+use super::marks::mark;
+use super::{theme, words};
+use crate::i18n::I18n;
+use crate::msg;
+use egui_plot::{Legend, Line, Plot, PlotPoints};
+use qipan_engine::games::{Side, Variant};
+use qipan_session::lobby::{
+    rating_change, wire_side, Fetch, GameRecord, LobbyCommand, PlayerRecord, Query,
+};
+use qipan_session::{Command, Session};
+
+/// What the records' views keep between frames: whose profile is shown, which game's
+/// leaderboard.
+#[derive(Default)]
+pub struct RecordsView {
+    /// Another player's profile (a name picked on the leaderboard); `None`: the player's own.
+    pub name: Option<String>,
+    /// The leaderboard's game; `None`: the game on the board.
+    pub board: Option<Variant>,
+}
+
+/// Where an answer stands, said; `None` once it is there. Asks for it when it was never
+/// asked for, and offers to ask again when it failed.
+fn waiting<T>(
+    ui: &mut egui::Ui,
+    fetch: Option<&Fetch<T>>,
+    query: Query,
+    server: &str,
+    missing: String,
+    i18n: &I18n,
+    out: &mut Vec<AppCommand>,
+) -> bool {
+    let ask = Command::Lobby(LobbyCommand::Fetch {
+        server: server.to_owned(),
+        query,
+    });
+    match fetch {
+        None => {
+            out.push(ask.into());
+            ui.label(i18n.tr(msg!("records-asking")));
+        }
+        Some(Fetch::Pending) => {
+            ui.label(i18n.tr(msg!("records-asking")));
+        }
+        Some(Fetch::Missing) => {
+            ui.label(missing);
+        }
+        Some(Fetch::Failed(error)) => {
+            ui.colored_label(
+                theme::RED,
+                i18n.tr_args(msg!("records-failed"), &[("error", error.as_str().into())]),
+            );
+            let retry = ui.button(i18n.tr(msg!("records-retry")));
+            mark(ui, "records:retry", &retry);
+            if retry.clicked() {
+                out.push(ask.into());
+            }
+        }
+        Some(Fetch::Got(_)) => return false,
+    }
+    true
+}
+
+/// A player's profile: the player's own, or the one picked on the leaderboard.
+pub fn profile(
+    ui: &mut egui::Ui,
+    session: &Session,
+    view: &mut RecordsView,
+    server: &str,
+    i18n: &I18n,
+) -> Vec<AppCommand> {
+    let mut out = Vec::new();
+    let own = session.lobby().player().map(|p| p.name.clone());
+    if let (Some(_), Some(own)) = (&view.name, &own) {
+        let back = ui.button(i18n.tr_args(msg!("profile-mine"), &[("name", own.as_str().into())]));
+        mark(ui, "profile:mine", &back);
+        if back.clicked() {
+            view.name = None;
+        }
+    }
+    let Some(name) = view.name.clone().or(own) else {
+        ui.label(i18n.tr(msg!("profile-no-name")));
+        let go = ui.button(i18n.tr(msg!("online-heading")));
+        mark(ui, "profile:play-online", &go);
+        if go.clicked() {
+            out.push(AppCommand::OpenTab(Tab::Online));
+        }
+        return out;
+    };
+    let heading = ui.heading(name.as_str());
+    mark(ui, "profile:name", &heading);
+    let fetch = session.lobby().profile(&name);
+    let missing = i18n.tr_args(msg!("profile-missing"), &[("name", name.as_str().into())]);
+    let query = Query::Player(name.clone());
+    if waiting(ui, fetch, query.clone(), server, missing, i18n, &mut out) {
+        return out;
+    }
+    let Some(record) = fetch.and_then(Fetch::got) else {
+        return out;
+    };
+    if record.bot {
+        ui.label(i18n.tr(msg!("profile-computer")));
+    }
+    let refresh = ui.button(i18n.tr(msg!("records-refresh")));
+    mark(ui, "profile:refresh", &refresh);
+    if refresh.clicked() {
+        let server = server.to_owned();
+        out.push(Command::Lobby(LobbyCommand::Fetch { server, query }).into());
+    }
+    ratings_table(ui, record, i18n);
+    chart(ui, record, i18n);
+    out.extend(last_games(ui, record, i18n));
+    out
+}
+
+/// The player's rating in every game (with its option), provisional ones marked `?`.
+fn ratings_table(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) {
+    ui.label(egui::RichText::new(i18n.tr(msg!("profile-ratings"))).strong());
+    egui::Grid::new("profile-ratings")
+        .striped(true)
+        .num_columns(3)
+        .show(ui, |ui| {
+            for id in [
+                msg!("records-game"),
+                msg!("records-rating"),
+                msg!("records-games"),
+            ] {
+                ui.strong(i18n.tr(id));
+            }
+            ui.end_row();
+            for variant in Variant::ALL {
+                ui.label(words::variant_name(variant, i18n));
+                match record.ratings.get(&variant.to_string()) {
+                    Some(rating) => {
+                        ui.monospace(words::game_rating(rating, i18n));
+                        ui.monospace(rating.games.to_string());
+                    }
+                    None => {
+                        ui.label(i18n.tr(msg!("lobby-no-rating")));
+                        ui.monospace("0");
+                    }
+                }
+                ui.end_row();
+            }
+        });
+    ui.small(i18n.tr(msg!("profile-provisional-note")));
+}
+
+/// The seat `name` held in a record, if either.
+fn seat_of(record: &GameRecord, name: &str) -> Option<Side> {
+    let is = |side| {
+        record
+            .players
+            .get(wire_side(side))
+            .is_some_and(|seat| seat.name.to_lowercase() == name.to_lowercase())
+    };
+    [Side::X, Side::O].into_iter().find(|&side| is(side))
+}
+
+/// Each game's rating over the player's last rated games of it, oldest first: its rating
+/// before the first, then after each.
+fn chart(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) {
+    let lines: Vec<(Variant, Vec<[f64; 2]>)> = Variant::ALL
+        .into_iter()
+        .filter_map(|variant| {
+            let mut points = Vec::new();
+            for game in record.games.iter().rev() {
+                let counted = game.rated && game.status != "aborted";
+                let seat =
+                    seat_of(game, &record.name).and_then(|side| game.players.get(wire_side(side)));
+                if let (true, true, Some(seat)) = (counted, game.game == variant.to_string(), seat)
+                {
+                    if points.is_empty() {
+                        points.push([0.0, seat.before]);
+                    }
+                    points.push([points.len() as f64, seat.after]);
+                }
+            }
+            (!points.is_empty()).then_some((variant, points))
+        })
+        .collect();
+    ui.label(egui::RichText::new(i18n.tr(msg!("profile-chart"))).strong());
+    if lines.is_empty() {
+        ui.small(i18n.tr(msg!("profile-no-rated-games")));
+        return;
+    }
+    let names: Vec<String> = lines
+        .iter()
+        .map(|(variant, _)| words::variant_name(*variant, i18n))
+        .collect();
+    let response = Plot::new("profile-chart")
+        .height(160.0)
+        // Room for four-digit ratings on the axis.
+        .y_axis_min_width(40.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .legend(Legend::default())
+        .show(ui, |plot| {
+            for ((_, points), name) in lines.into_iter().zip(&names) {
+                plot.line(Line::new(name.as_str(), PlotPoints::from(points)));
+            }
+        })
+        .response;
+    let label = i18n.tr_args(
+        msg!("profile-chart-said"),
+        &[("games", names.join(", ").into())],
+    );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
+}
+
+/// The player's last games, newest first: the game, the other player, the result, the
+/// rating's change, and Review (the coach's review of it).
+fn last_games(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) -> Vec<AppCommand> {
+    let mut out = Vec::new();
+    ui.label(egui::RichText::new(i18n.tr(msg!("profile-games"))).strong());
+    if record.games.is_empty() {
+        ui.small(i18n.tr(msg!("profile-no-games")));
+        return out;
+    }
+    for (i, game) in record.games.iter().enumerate() {
+        let Some(side) = seat_of(game, &record.name) else {
+            continue;
+        };
+        let variant = Variant::parse(&game.game).map_or_else(
+            |_| game.game.clone(),
+            |variant| words::variant_name(variant, i18n),
+        );
+        let other = game.players.get(wire_side(side.opponent())).map_or_else(
+            || i18n.tr(msg!("profile-unknown-player")),
+            |seat| seat.name.clone(),
+        );
+        let result = i18n.tr(match (game.status.as_str(), side) {
+            ("x-wins", Side::X) | ("o-wins", Side::O) => msg!("profile-won"),
+            ("x-wins", Side::O) | ("o-wins", Side::X) => msg!("profile-lost"),
+            ("draw", _) => msg!("profile-drawn"),
+            ("aborted", _) => msg!("profile-aborted"),
+            _ => msg!("profile-unfinished"),
+        });
+        let change = match rating_change(game, side) {
+            Some(change) if game.rated => words::rating_change(change, i18n),
+            _ => i18n.tr(msg!("lobby-casual")),
+        };
+        ui.horizontal_wrapped(|ui| {
+            let line = i18n.tr_args(
+                msg!("profile-game"),
+                &[
+                    ("game", variant.into()),
+                    ("result", result.into()),
+                    ("other", other.into()),
+                    ("change", change.into()),
+                ],
+            );
+            ui.label(line);
+            let review = ui.button(i18n.tr(msg!("profile-review")));
+            mark(ui, format_args!("profile:review-{i}"), &review);
+            if review.clicked() {
+                out.push(Command::Lobby(LobbyCommand::Review(Box::new(game.clone()))).into());
+                out.push(AppCommand::OpenTab(Tab::Review));
+            }
+        });
+    }
+    out
+}
+
+/// The best established ratings of a game: its picker, then rank, name (a click opens their
+/// profile), rating and games.
+pub fn leaderboard(
+    ui: &mut egui::Ui,
+    session: &Session,
+    view: &mut RecordsView,
+    server: &str,
+    i18n: &I18n,
+) -> Vec<AppCommand> {
+    let mut out = Vec::new();
+    let shown = view.board.unwrap_or(session.game().variant());
+    ui.horizontal_wrapped(|ui| {
+        for variant in Variant::ALL {
+            let name = words::variant_name(variant, i18n);
+            let pick = ui.selectable_label(variant == shown, name);
+            crate::a11y::tab(&pick);
+            mark(ui, format_args!("leaderboard:{variant}"), &pick);
+            if pick.clicked() {
+                view.board = Some(variant);
+            }
+        }
+    });
+    let shown = view.board.unwrap_or(shown);
+    ui.separator();
+    let fetch = session.lobby().leaderboard(shown);
+    let missing = i18n.tr(msg!("leaderboard-missing"));
+    let query = Query::Leaderboard(shown);
+    if waiting(ui, fetch, query.clone(), server, missing, i18n, &mut out) {
+        return out;
+    }
+    let Some(board) = fetch.and_then(Fetch::got) else {
+        return out;
+    };
+    let refresh = ui.button(i18n.tr(msg!("records-refresh")));
+    mark(ui, "leaderboard:refresh", &refresh);
+    if refresh.clicked() {
+        let server = server.to_owned();
+        out.push(Command::Lobby(LobbyCommand::Fetch { server, query }).into());
+    }
+    if board.players.is_empty() {
+        ui.label(i18n.tr(msg!("leaderboard-empty")));
+        return out;
+    }
+    egui::Grid::new("leaderboard")
+        .striped(true)
+        .num_columns(4)
+        .show(ui, |ui| {
+            for id in [
+                msg!("leaderboard-rank"),
+                msg!("leaderboard-name"),
+                msg!("records-rating"),
+                msg!("records-games"),
+            ] {
+                ui.strong(i18n.tr(id));
+            }
+            ui.end_row();
+            for (rank, entry) in board.players.iter().enumerate() {
+                ui.monospace((rank + 1).to_string());
+                let name = ui.link(entry.name.as_str());
+                mark(ui, format_args!("leaderboard:player-{}", rank + 1), &name);
+                if name.clicked() {
+                    view.name = Some(entry.name.clone());
+                    out.push(AppCommand::OpenTab(Tab::Profile));
+                }
+                ui.monospace(words::rating(entry.rating, false, i18n));
+                ui.monospace(entry.games.to_string());
+                ui.end_row();
+            }
+        });
+    out
+}
