@@ -215,3 +215,29 @@ pub async fn open(
         None => Arc::new(sqlite::Sqlite::open(data)?),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::room::paired_for_tests;
+
+    #[test]
+    fn a_rooms_ratings_read_back_exactly_as_written() {
+        // A rating the browser test met: read back as ...825 without `float_roundtrip`.
+        let rating = 1197.082_660_570_182_3;
+        let mut room = paired_for_tests(true);
+        for seat in room.players.iter_mut().flatten() {
+            seat.before = rating;
+            seat.after = Some(rating);
+        }
+        let text = encode(&room).expect("encoded");
+        let back = decode(&room.code, text.as_bytes()).expect("decoded");
+        assert_eq!(back.players, room.players);
+        let record = serde_json::to_string(&room.record()).expect("record");
+        let record: qipan_protocol::GameRecord = serde_json::from_str(&record).expect("record");
+        assert_eq!(
+            record.players.x.map(|p| (p.before, p.after)),
+            Some((rating, rating))
+        );
+    }
+}
