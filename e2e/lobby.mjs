@@ -138,6 +138,8 @@ async function seek(p, alone) {
 /** Waits until `p`'s seek is paired: { room, seat }. */
 async function paired(p, timeout) {
   await p.waitFor('a paired game', () => /^\S+ [xo] open$/.test(document.body.dataset.online || ''), null, timeout);
+  await sleep(300);
+  await p.measureTopAgain();
   const [room, seat] = (await p.online()).split(' ');
   return { room, seat };
 }

@@ -53,6 +53,24 @@ export class OnlinePage extends Tab {
     await this.waitFor('the first frame', () => document.body.dataset.plies !== undefined, null, 60_000);
     await sleep(300);
     await this.measureTop();
+    // A newcomer's offer of the first lesson sits above the columns until a game online
+    // hides it, and the controls over the board (Resign) then come above the top measured
+    // with it: declined, so that the content's top stays where it is.
+    if ((await this.marks())['learn:offer-no']) {
+      await this.tap('learn:offer-no');
+      await this.settle();
+      await this.measureTop();
+    }
+  }
+
+  /**
+   * On a touch page, measures the content's top again from the top of the page: a room's
+   * game puts its players and their buttons (Resign) above the board, where no control was.
+   */
+  async measureTopAgain() {
+    if (!this.size.touch) return;
+    if (this.drags) await this.scroll(-4000);
+    await this.measureTop();
   }
 
   /** A tap, then a moment for the app to take it (a control it brings up comes a frame later). */
