@@ -224,7 +224,7 @@ mod tests {
     #[test]
     fn a_rooms_ratings_read_back_exactly_as_written() {
         // A rating the browser test met: read back as ...825 without `float_roundtrip`.
-        let rating = 1197.082_660_570_182_3;
+        let rating = 1_197.082_660_570_182_3;
         let mut room = paired_for_tests(true);
         for seat in room.players.iter_mut().flatten() {
             seat.before = rating;
