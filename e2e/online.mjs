@@ -6,96 +6,21 @@
 // three sizes: e2e/screenshots/online-*.png; with QIPAN_ONLINE_SHOTS=1 also every state at
 // every size in both languages (`screenshots` below): e2e/screenshots/online/.
 // Usage: node e2e/online.mjs DIST_DIR SERVER_BINARY CLI_BINARY  (e2e/run.sh calls it)
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Tab, check, failures, launch, sleep } from './lib.mjs';
+import { check, failures, launch, sleep } from './lib.mjs';
+import { OnlinePage, SIZES, cli, newOnlinePage, startServer } from './play.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [dist, serverBin, cliBin] = process.argv.slice(2);
 const shots = process.env.QIPAN_SHOTS || join(here, 'screenshots');
 mkdirSync(shots, { recursive: true });
 
-/** Starts the server on a free port; resolves to { url, stop }. */
-function startServer() {
-  const data = mkdtempSync(join(tmpdir(), 'qipan-online-'));
-  const child = spawn(serverBin, ['--listen', '127.0.0.1:0', '--site', dist, '--data', join(data, 'games.sqlite')],
-    { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not say where it listens')), 30_000);
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const found = out.match(/listening on (http:\/\/\S+)/);
-      if (found) {
-        clearTimeout(timer);
-        resolve({ url: found[1], stop: () => { child.kill('SIGTERM'); rmSync(data, { recursive: true, force: true }); } });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-  });
-}
-
-const SIZES = {
-  desktop: { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
-  tablet: { name: 'tablet', viewport: { width: 820, height: 1180 }, touch: true },
-  phone: { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
-};
-
-/** One page of the online test: the shared `Tab` (lib.mjs) and the online section's steps. */
-class Page extends Tab {
-  async open(url) {
-    await this.page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    await this.waitFor('the first frame', () => document.body.dataset.plies !== undefined, null, 60_000);
-    await sleep(300);
-    await this.measureTop();
-  }
-
-  /** A tap, then a moment for the app to take it (a control it brings up comes a frame later). */
-  async tap(key) {
-    await super.tap(key);
-    await sleep(150);
-  }
-
-  /** Opens the "Play a friend" section: a tab on a phone, a folded section in a column. */
-  async openOnline() {
-    const marks = await this.marks();
-    if (marks['tab:online']) await this.tap('tab:online');
-    else if (marks['section:online'] && !marks['online:create'] && !marks['online:leave']) await this.tap('section:online');
-    await sleep(300);
-  }
-
-  async setLang(tag) {
-    await this.openTab('settings');
-    await this.tap(`lang:${tag}`);
-    await this.waitFor(`language ${tag}`, (tag) => document.body.dataset.lang === tag, tag, 5_000);
-  }
-
-  online() {
-    return this.page.evaluate(() => document.body.dataset.online || '');
-  }
-
-  async shot(name) {
-    await this.page.screenshot({ path: join(shots, `online-${this.name}-${name}.png`) });
-  }
-}
-
-async function newPage(browser, name, sizeName) {
-  const size = SIZES[sizeName];
-  const context = await browser.newContext({
-    viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch, deviceScaleFactor: size.scale || 1,
-  });
-  context.setDefaultTimeout(30_000);
-  return new Page(await context.newPage(), size, name);
-}
+const newPage = (browser, name, sizeName) => newOnlinePage(browser, { name, sizeName, shots, prefix: 'online' });
 
 /** The legal moves of Shuang Cheng's position text, from the engine's command line. */
-function legalMoves(position) {
-  const out = execFileSync(cliBin, ['moves', 'shuangcheng', '--pos', position], { encoding: 'utf8' });
-  return out.split('\n').filter((line) => line.length > 0);
-}
+const legalMoves = (position) => cli(cliBin, 'moves', 'shuangcheng', '--pos', position);
 
 /**
  * QIPAN_ONLINE_SHOTS=1: the pictures of issue 19, to be looked at. At each size (the phone
@@ -124,7 +49,7 @@ async function screenshots(server) {
             context.setDefaultTimeout(30_000);
             contexts.push(context);
           }
-          const p = new Page(await context.newPage(), size, `${lang} ${sizeName} ${who}`);
+          const p = new OnlinePage(await context.newPage(), size, `${lang} ${sizeName} ${who}`, shots, 'online');
           p.who = who;
           await p.open(server.url);
           return p;
@@ -211,7 +136,7 @@ async function screenshots(server) {
   }
 }
 
-const server = await startServer();
+const server = await startServer(serverBin, dist);
 const browser = await launch();
 const began = Date.now();
 try {

@@ -61,6 +61,7 @@ fn two_apps_play_one_game_through_the_server() {
             site: None,
             nats: None,
             turn_ms: 60_000,
+            ..Default::default()
         }))
         .expect("the server starts");
     let ws = format!("ws://{}/ws", server.addr());
@@ -154,6 +155,7 @@ fn screenshots_of_the_online_flow() {
             site: None,
             nats: None,
             turn_ms: 60_000,
+            ..Default::default()
         }))
         .expect("the server starts");
     let ws = format!("ws://{}/ws", server.addr());

@@ -119,11 +119,13 @@ fn names(ui: &mut egui::Ui, session: &Session, online: &Online, i18n: &I18n) -> 
             mark(ui, format_args!("players:{}", side.letter()), &label);
             ui.separator();
         }
-        ui.label(i18n.tr(if online.rated() {
+        // Whole on the next row when this one is full: a wrapping label split "计分" in two.
+        let kind = i18n.tr(if online.rated() {
             msg!("lobby-rated")
         } else {
             msg!("lobby-casual")
-        }));
+        });
+        ui.add(egui::Label::new(kind).extend());
     });
     commands
 }

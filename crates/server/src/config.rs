@@ -1,10 +1,14 @@
 //! How the server is started: the command line's options (`main.rs` reads them) and the
-//! tests' knobs. The lobby's options (`--bot-after`) join them here.
+//! tests' knobs.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use crate::lobby::computer::pool::cores;
 use crate::room::TURN_MS;
+
+/// How long a seek waits for a person before the computer takes it (lobby.md's default).
+pub const BOT_AFTER_MS: u64 = 20_000;
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -17,6 +21,12 @@ pub struct Config {
     pub nats: Option<String>,
     /// The turn's length for new rooms (the spec's 60 s; shorter in tests).
     pub turn_ms: u64,
+    /// `--bot-after`: how long a seek waits for a person before the computer takes it;
+    /// `None` never (`off`).
+    pub bot_after_ms: Option<u64>,
+    /// How many of the computer's searches may run at once (at most the machine's cores,
+    /// which is the default).
+    pub computer_workers: usize,
 }
 
 impl Default for Config {
@@ -27,6 +37,8 @@ impl Default for Config {
             site: None,
             nats: None,
             turn_ms: TURN_MS,
+            bot_after_ms: Some(BOT_AFTER_MS),
+            computer_workers: cores(),
         }
     }
 }

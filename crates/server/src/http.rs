@@ -1,15 +1,18 @@
-//! The HTTP side: `/health`, the WebSocket upgrade at `/ws`, and the web build at `/`.
-//! The lobby's records API (`/api/...`, `shared/spec/lobby.md`) joins these routes.
+//! The HTTP side: `/health`, the WebSocket upgrade at `/ws`, the records API (`/api/...`,
+//! `api.rs`) and the web build at `/`.
 
 use std::path::Path;
 use std::sync::Arc;
 
-use axum::extract::{State, WebSocketUpgrade};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 
 use crate::connection::Connection;
+use crate::lobby::Lobby;
 use crate::rooms::Rooms;
 use crate::shutdown::Shutdown;
 
@@ -23,6 +26,7 @@ pub const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
 #[derive(Clone)]
 pub struct Shared {
     pub rooms: Arc<Rooms>,
+    pub lobby: Arc<Lobby>,
     pub shutdown: Shutdown,
     /// Held by every socket's task until it has left its room (the server's stop waits
     /// for them).
@@ -32,7 +36,8 @@ pub struct Shared {
 pub fn router(shared: Shared, site: Option<&Path>) -> Router {
     let mut app = Router::new()
         .route("/health", get(|| async { "ok" }))
-        .route("/ws", get(ws_upgrade));
+        .route("/ws", get(ws_upgrade))
+        .merge(crate::api::routes());
     if let Some(site) = site {
         // `/` and `/?room=...` are the directory, whose index.html ServeDir serves; a
         // `.br` or `.gz` beside a file is sent instead when the client accepts it (the web
@@ -52,7 +57,11 @@ pub fn router(shared: Shared, site: Option<&Path>) -> Router {
     app.with_state(shared)
 }
 
-async fn ws_upgrade(ws: WebSocketUpgrade, State(shared): State<Shared>) -> impl IntoResponse {
+async fn ws_upgrade(
+    ws: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(shared): State<Shared>,
+) -> impl IntoResponse {
     // Small buffers: frames are small, and tungstenite's 128 KiB default read buffer per
     // socket would be most of a game's memory.
     ws.max_message_size(SOCKET_MAX_BYTES)
@@ -61,7 +70,7 @@ async fn ws_upgrade(ws: WebSocketUpgrade, State(shared): State<Shared>) -> impl 
         .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             let _alive = shared.sockets.clone();
-            Connection::new(shared.rooms, shared.shutdown)
+            Connection::new(shared.rooms, shared.lobby, peer.ip(), shared.shutdown)
                 .run(socket)
                 .await;
         })

@@ -5,7 +5,8 @@
 //! - the frames, error codes and limits are the crate `qipan-protocol`, shared with the app;
 //! - `config`: how it is started;
 //! - `server`: starting (storage, rooms, listener) and a graceful stop;
-//! - `http`: the routes: health, the WebSocket upgrade, the web build;
+//! - `http`: the routes: health, the WebSocket upgrade, the records API (`api`), the web
+//!   build;
 //! - `connection`: one client's socket, its rate limit and the seat it holds;
 //! - `rooms`: the rooms in memory, the one path by which a room changes, their timers;
 //! - [`room`]: a room's game and the pure rules of what a client may do to it;
@@ -14,18 +15,15 @@
 //! - [`clock`]: the time, handed to the server (a manual clock in tests);
 //! - `draw`: random tokens, codes and sides;
 //! - `secret`: tokens as a type whose text no log can print;
-//! - [`players`], [`pairing`], [`ratings`], [`computer`]: the lobby's pure rules (names and
-//!   keys, seeks and pairing, Glicko-2, the computer players).
+//! - [`lobby`]: players, seeks and pairing, ratings, the computer as four rated players.
 
+mod api;
 pub mod clock;
-pub mod computer;
 mod config;
 mod connection;
 mod draw;
 mod http;
-pub mod pairing;
-pub mod players;
-pub mod ratings;
+pub mod lobby;
 pub mod room;
 mod rooms;
 mod secret;

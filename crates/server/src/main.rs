@@ -1,4 +1,5 @@
-//! `qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] [--nats URL]`
+//! `qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] [--nats URL]
+//! [--bot-after SECONDS|off] [--turn-ms MS]`
 //!
 //! Logs go to standard error, filtered by `RUST_LOG` (default `info`); standard output
 //! carries only the line that says where the server listens.
@@ -10,10 +11,10 @@ use std::process::ExitCode;
 
 use qipan_server::Config;
 
-const USAGE: &str =
-    "usage: qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] [--nats URL]";
+const USAGE: &str = "usage: qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] \
+                     [--nats URL] [--bot-after SECONDS|off] [--turn-ms MS]";
 
-/// Reads the arguments. `--turn-ms MS` is hidden: tests and the benchmark shorten turns.
+/// Reads the arguments. `--computer-workers N` is hidden: the benchmark measures one core.
 fn parse_args() -> Result<Option<Config>, lexopt::Error> {
     use lexopt::prelude::*;
     let mut config = Config::default();
@@ -39,6 +40,22 @@ fn parse_args() -> Result<Option<Config>, lexopt::Error> {
             }
             Long("nats") => config.nats = Some(parser.value()?.parse()?),
             Long("turn-ms") => config.turn_ms = parser.value()?.parse()?,
+            Long("bot-after") => {
+                let text: String = parser.value()?.parse()?;
+                config.bot_after_ms = match text.as_str() {
+                    "off" => None,
+                    seconds => Some(
+                        seconds
+                            .parse::<u64>()
+                            .map(|s| s.saturating_mul(1000))
+                            .map_err(|_| lexopt::Error::ParsingFailed {
+                                value: text.clone(),
+                                error: "expected whole seconds or `off`".into(),
+                            })?,
+                    ),
+                };
+            }
+            Long("computer-workers") => config.computer_workers = parser.value()?.parse()?,
             Short('h') | Long("help") => return Ok(None),
             _ => return Err(arg.unexpected()),
         }

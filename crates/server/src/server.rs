@@ -11,6 +11,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::draw;
 use crate::http;
+use crate::lobby::{self, Lobby};
 use crate::rooms::Rooms;
 use crate::shutdown::{self, Stop};
 use crate::store::{self, StoreError};
@@ -69,7 +70,23 @@ pub async fn start_with_clock(
     let store = store::open(&config.data, config.nats.as_deref()).await?;
     let server_id = draw::server_id(&mut rand::rng());
     let (stop, shutdown) = shutdown::channel();
-    let rooms = Arc::new(Rooms::new(server_id, store.clone(), clock, config.turn_ms));
+    let rooms = Arc::new(Rooms::new(
+        server_id.clone(),
+        store.clone(),
+        clock.clone(),
+        config.turn_ms,
+    ));
+    let settings = lobby::Settings {
+        bot_after_ms: config.bot_after_ms,
+        computer_workers: config.computer_workers,
+    };
+    let lobby = Arc::new(Lobby::new(
+        store.clone(),
+        rooms.clone(),
+        clock,
+        server_id,
+        settings,
+    ));
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|source| StartError::Listen {
@@ -85,10 +102,12 @@ pub async fn start_with_clock(
         tokio::spawn(rooms.clone().follow(changes, shutdown.clone()));
     }
     tokio::spawn(rooms.clone().keep_tidy(shutdown.clone()));
+    lobby.start(&shutdown);
 
     let sockets = Arc::new(());
     let shared = http::Shared {
         rooms,
+        lobby,
         shutdown: shutdown.clone(),
         sockets: sockets.clone(),
     };
@@ -99,6 +118,7 @@ pub async fn start_with_clock(
         let listener = listener.tap_io(|tcp| {
             let _ = tcp.set_nodelay(true);
         });
+        let app = app.into_make_service_with_connect_info::<SocketAddr>();
         let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
             until.requested().await;
         });

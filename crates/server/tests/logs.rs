@@ -1,6 +1,7 @@
-//! Tokens are never logged: every record the server writes, at every level, while players
-//! create, join, move, resume and send bad tokens, holds none of their tokens (nor their
-//! hashes). A test binary of its own: it installs the process's log subscriber.
+//! Tokens and keys are never logged: every record the server writes, at every level, while
+//! players register, log in, create, join, move, resume and send bad tokens, holds none of
+//! their tokens or keys (nor their hashes). A test binary of its own: it installs the
+//! process's log subscriber.
 
 mod common;
 
@@ -8,7 +9,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::{server, Client, Player};
+use common::{register, server, Client, Player};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
@@ -64,6 +65,13 @@ fn no_log_record_holds_a_token() {
             let dir = tempfile::tempdir().expect("tempdir");
             let srv = server(&dir.path().join("db.sqlite"), 60_000, None).await;
             let addr = srv.addr();
+            let (mut me, player) = register(addr, "Logged").await;
+            let key = player["key"].as_str().expect("key").to_owned();
+            me.send(json!({"type": "login", "key": key})).await;
+            me.recv_type("player").await;
+            let wrong_key = "e".repeat(32);
+            me.send(json!({"type": "login", "key": wrong_key})).await;
+            me.expect_error("bad-key").await;
             let mut x = Player::create(addr, "shuangcheng", "x").await;
             let mut o = Player::join(addr, &x.room).await;
             x.play(0, "bh-c").await;
@@ -82,7 +90,7 @@ fn no_log_record_holds_a_token() {
             }
             while flood.next().await.is_some() {}
             srv.stop().await;
-            vec![x.token.clone(), o.token.clone(), stranger]
+            vec![x.token.clone(), o.token.clone(), stranger, key, wrong_key]
         })
         .await
         .expect("the test finished in time")
@@ -90,11 +98,11 @@ fn no_log_record_holds_a_token() {
 
     let logs = captured.text();
     assert!(
-        logs.contains("too many refused frames"),
+        logs.contains("too many refused frames") && logs.contains("registered"),
         "the capture works: {logs}"
     );
     for token in tokens {
-        assert!(!logs.contains(&token), "a token in the logs: {logs}");
+        assert!(!logs.contains(&token), "a secret in the logs: {logs}");
         assert!(
             !logs.contains(&hex_sha256(&token)),
             "a token's hash in the logs"

@@ -1,8 +1,10 @@
 //! One client's WebSocket: its loop (frames in, room changes out), its limits, and the
 //! room it is in with the seat it holds there.
 
+mod lobby;
 pub mod rate_limit;
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
@@ -10,8 +12,10 @@ use qipan_engine::games::{Side, Variant};
 use qipan_protocol::{
     normalize_room_code, ClientFrame, ErrorCode, SeatName, ServerFrame, SideChoice,
 };
+use tokio::sync::mpsc;
 
 use crate::draw;
+use crate::lobby::{Lobby, LocalSeek, Me, Paired, Refusal};
 use crate::room::Room;
 use crate::rooms::{Entered, Rooms, Update};
 use crate::secret::Secret;
@@ -59,7 +63,17 @@ fn seat_frame(code: &str, seat: Option<&Seat>) -> ServerFrame {
 
 pub struct Connection {
     rooms: Arc<Rooms>,
+    lobby: Arc<Lobby>,
+    /// Where the connection comes from (the registration limit is per address).
+    peer: IpAddr,
     joined: Option<Joined>,
+    /// The player of its last `register` or `login` that succeeded.
+    me: Option<Me>,
+    /// Its seek, while it has one.
+    seeking: Option<LocalSeek>,
+    /// Where the lobby hands it its pairings.
+    paired_tx: mpsc::UnboundedSender<Paired>,
+    paired_rx: mpsc::UnboundedReceiver<Paired>,
     rate: RateLimit,
     bad: BadFrames,
     shutdown: Shutdown,
@@ -74,11 +88,23 @@ async fn next_update(rooms: &Rooms, joined: &mut Option<Joined>) -> Arc<Update> 
 }
 
 impl Connection {
-    pub fn new(rooms: Arc<Rooms>, shutdown: Shutdown) -> Connection {
+    pub fn new(
+        rooms: Arc<Rooms>,
+        lobby: Arc<Lobby>,
+        peer: IpAddr,
+        shutdown: Shutdown,
+    ) -> Connection {
         let now = rooms.clock().now_ms();
+        let (paired_tx, paired_rx) = mpsc::unbounded_channel();
         Connection {
             rooms,
+            lobby,
+            peer,
             joined: None,
+            me: None,
+            seeking: None,
+            paired_tx,
+            paired_rx,
             rate: RateLimit::frames(now),
             bad: BadFrames::default(),
             shutdown,
@@ -97,25 +123,29 @@ impl Connection {
                     let text = match message {
                         Some(Ok(Message::Text(text))) => text,
                         Some(Ok(Message::Binary(_))) => {
-                            if !self.refuse(&mut socket, ErrorCode::Malformed).await { break; }
+                            if !self.refuse(&mut socket, ErrorCode::Malformed.into()).await { break; }
                             continue;
                         }
                         Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                         Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
                     };
                     if !self.rate.allow(self.now_ms()) {
-                        if !self.refuse(&mut socket, ErrorCode::RateLimited).await { break; }
+                        if !self.refuse(&mut socket, ErrorCode::RateLimited.into()).await { break; }
                         continue;
                     }
                     let frames = match ClientFrame::from_text(text.as_str()) {
                         Ok(frame) => self.handle(frame).await,
-                        Err(code) => Err(code),
+                        Err(code) => Err(code.into()),
                     };
                     let sent = match frames {
                         Ok(frames) => send_all(&mut socket, frames).await,
-                        Err(code) => self.refuse(&mut socket, code).await,
+                        Err(refusal) => self.refuse(&mut socket, refusal).await,
                     };
                     if !sent { break; }
+                }
+                Some(paired) = self.paired_rx.recv() => {
+                    let frames = self.on_paired(paired).await;
+                    if !send_all(&mut socket, frames).await { break; }
                 }
                 update = next_update(&self.rooms, &mut self.joined) => {
                     let mut frames = self.on_update(&update.room);
@@ -128,14 +158,15 @@ impl Connection {
                 }
             }
         }
+        self.withdraw().await;
         self.leave().await;
     }
 
     /// Sends an error frame; `false` when the connection should end (it sent too many bad
     /// frames, or the socket is gone).
-    async fn refuse(&mut self, socket: &mut WebSocket, code: ErrorCode) -> bool {
-        let tolerated = self.bad.tolerate(self.now_ms());
-        let sent = send_all(socket, vec![ServerFrame::error(code)]).await;
+    async fn refuse(&mut self, socket: &mut WebSocket, refusal: Refusal) -> bool {
+        let tolerated = !refusal.counts || self.bad.tolerate(self.now_ms());
+        let sent = send_all(socket, vec![ServerFrame::error(refusal.code)]).await;
         if !tolerated {
             tracing::info!("closing a connection that sent too many refused frames");
             let _ = socket
@@ -184,8 +215,8 @@ impl Connection {
         frame
     }
 
-    async fn handle(&mut self, frame: ClientFrame) -> Result<Vec<ServerFrame>, ErrorCode> {
-        match frame {
+    async fn handle(&mut self, frame: ClientFrame) -> Result<Vec<ServerFrame>, Refusal> {
+        Ok(match frame {
             ClientFrame::Create { game, side } => {
                 let variant = Variant::parse(&game).map_err(|_| ErrorCode::UnknownGame)?;
                 let side = match side {
@@ -197,7 +228,7 @@ impl Connection {
                 let (entered, room) = self.rooms.create(variant, side, &token.hash()).await?;
                 let seat = Seat::new(token, side, &room);
                 let frame = self.take_place(entered, Some(seat)).await;
-                Ok(vec![frame, room.state_frame(self.now_ms())])
+                vec![frame, room.state_frame(self.now_ms())]
             }
             ClientFrame::Join { room } => {
                 let code = normalize_room_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
@@ -209,11 +240,11 @@ impl Connection {
                 let frame = self.take_place(entered, seat).await;
                 // A player's state follows through the broadcast (everyone sees the
                 // arrival); a spectator's arrival is not broadcast.
-                Ok(if seated {
+                if seated {
                     vec![frame]
                 } else {
                     vec![frame, room.state_frame(self.now_ms())]
-                })
+                }
             }
             ClientFrame::Resume { room, token } => {
                 let code = normalize_room_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
@@ -221,7 +252,7 @@ impl Connection {
                 let entered = self.rooms.enter(&code);
                 let (room, side) = self.rooms.resume(&entered, &token.hash()).await?;
                 let seat = Seat::new(token, side, &room);
-                Ok(vec![self.take_place(entered, Some(seat)).await])
+                vec![self.take_place(entered, Some(seat)).await]
             }
             ClientFrame::Move {
                 room,
@@ -230,25 +261,36 @@ impl Connection {
                 mv,
             } => {
                 let hash = Secret::new(token).hash();
-                self.act(&room, |r, now| r.play(&hash, ply, &mv, now)).await
+                self.act(&room, |r, now| r.play(&hash, ply, &mv, now))
+                    .await?
             }
             ClientFrame::Resign { room, token } => {
                 let hash = Secret::new(token).hash();
-                self.act(&room, |r, now| r.resign(&hash, now)).await
+                self.act(&room, |r, now| r.resign(&hash, now)).await?
             }
             ClientFrame::Rematch { room, token } => {
+                let code = normalize_room_code(&room).ok_or(ErrorCode::NoSuchRoom)?;
                 let hash = Secret::new(token).hash();
-                self.act(&room, |r, now| r.ask_rematch(&hash, now)).await
+                let room = self.lobby.rematch(&code, &hash).await?;
+                self.answer(&room)
             }
-            // lobby.md's frames (issue 35) are not served yet: answered as before they read.
-            ClientFrame::Register { .. }
-            | ClientFrame::Login { .. }
-            | ClientFrame::Seek { .. }
-            | ClientFrame::Unseek
-            | ClientFrame::Abort { .. }
-            | ClientFrame::Draw { .. }
-            | ClientFrame::Claim { .. } => Err(ErrorCode::Malformed),
-        }
+            ClientFrame::Abort { room, token } => {
+                let hash = Secret::new(token).hash();
+                self.act(&room, |r, now| r.abort(&hash, now)).await?
+            }
+            ClientFrame::Draw { room, token } => {
+                let hash = Secret::new(token).hash();
+                self.act(&room, |r, now| r.draw(&hash, now)).await?
+            }
+            ClientFrame::Claim { room, token } => {
+                let hash = Secret::new(token).hash();
+                self.act(&room, |r, now| r.claim(&hash, now)).await?
+            }
+            ClientFrame::Register { name } => self.register(&name).await?,
+            ClientFrame::Login { key } => self.login(&key).await?,
+            ClientFrame::Seek { game, rated } => self.seek(&game, rated).await?,
+            ClientFrame::Unseek => self.unseek().await?,
+        })
     }
 
     /// A move, a resignation or a rematch request on room `room`. Its sockets hear of it
@@ -260,15 +302,21 @@ impl Connection {
     ) -> Result<Vec<ServerFrame>, ErrorCode> {
         let code = normalize_room_code(room).ok_or(ErrorCode::NoSuchRoom)?;
         let room = self.rooms.act(&code, f).await?;
+        Ok(self.answer(&room))
+    }
+
+    /// The answer to a change of `room`: nothing when the connection is in that room (the
+    /// broadcast tells it), else the room's state.
+    fn answer(&self, room: &Room) -> Vec<ServerFrame> {
         let here = self
             .joined
             .as_ref()
-            .is_some_and(|j| j.entered.code() == code);
-        Ok(if here {
+            .is_some_and(|j| j.entered.code() == room.code);
+        if here {
             Vec::new()
         } else {
             vec![room.state_frame(self.now_ms())]
-        })
+        }
     }
 }
 

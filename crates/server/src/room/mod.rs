@@ -11,7 +11,14 @@ use qipan_engine::games::{Game, MoveError, PositionError, Side, Status, Variant,
 use qipan_engine::with_game;
 use serde::{Deserialize, Serialize};
 
-use qipan_protocol::{normalize_room_code, Connected, ErrorCode, RoomState, Seats, ServerFrame};
+use qipan_protocol::{normalize_room_code, Connected, ErrorCode, RoomState, ServerFrame};
+
+mod fair;
+mod paired;
+
+#[cfg(test)]
+pub use paired::paired_for_tests;
+pub use paired::{PairedSeat, Seated, COMPUTER_SEAT};
 
 /// A turn's length (the spec's 60 seconds); tests and the benchmark may choose another.
 pub use qipan_protocol::TURN_MS;
@@ -60,6 +67,43 @@ pub struct Room {
     pub presence: BTreeMap<String, [u32; 2]>,
     /// The last change, for expiry.
     pub updated_ms: u64,
+    /// Who sits where, for seats taken through pairing (lobby.md); `None` in a friend's
+    /// room. Rooms written before the lobby read with neither.
+    #[serde(default)]
+    pub players: [Option<Seated>; 2],
+    /// Whether this round's game is rated (only ever a paired one).
+    #[serde(default)]
+    pub rated: bool,
+    /// The side whose draw offer stands.
+    #[serde(default, with = "side_option")]
+    pub offer: Option<Side>,
+    /// Per seat: a turn of theirs was lost to the clock while they had no connection, since
+    /// their last connection closed (what makes a `claim` against them possible).
+    #[serde(default)]
+    pub abandoned: [bool; 2],
+    /// Whether the end of this round's paired game is recorded: ratings (when rated) and
+    /// the record. Storage does it with the change that ends the game.
+    #[serde(default)]
+    pub settled: bool,
+}
+
+/// A side in the room's JSON: `"x"`, `"o"` or `null`.
+mod side_option {
+    use qipan_engine::games::Side;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(side: &Option<Side>, s: S) -> Result<S::Ok, S::Error> {
+        side.map(|side| side.letter().to_string()).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Side>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(text) => Side::from_letter(&text)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom("a side is x or o")),
+        }
+    }
 }
 
 /// Why a room read back from storage is not served ([`Room::check`]).
@@ -130,6 +174,11 @@ impl Room {
             },
             presence: BTreeMap::new(),
             updated_ms: now,
+            players: [None, None],
+            rated: false,
+            offer: None,
+            abandoned: [false, false],
+            settled: false,
         }
     }
 
@@ -144,7 +193,16 @@ impl Room {
             .find(|&side| self.seats[side_index(side)].as_deref() == Some(token_hash))
     }
 
-    fn variant(&self) -> Result<Variant, ErrorCode> {
+    /// The side to move in the position (`None` if it does not read, which a checked room
+    /// never is).
+    pub fn side_to_move(&self) -> Option<Side> {
+        let variant = Variant::parse(&self.game).ok()?;
+        with_game!(variant.to_game(), g => {
+            g.parse_position(&self.position).ok().map(|pos| g.side_to_move(&pos))
+        })
+    }
+
+    pub fn variant(&self) -> Result<Variant, ErrorCode> {
         // Only `create` makes rooms, from a parsed variant; a stored room that names no game
         // was refused when it was loaded.
         Variant::parse(&self.game).map_err(|_| ErrorCode::UnknownGame)
@@ -157,8 +215,17 @@ impl Room {
             counts[1] = counts[1].saturating_add(c[1]);
         }
         Connected {
-            x: counts[0] > 0,
-            o: counts[1] > 0,
+            x: counts[0] > 0 || self.is_computer(Side::X),
+            o: counts[1] > 0 || self.is_computer(Side::O),
+        }
+    }
+
+    /// Whether `side` has a live connection (the computer always has).
+    pub fn is_connected(&self, side: Side) -> bool {
+        let connected = self.connected();
+        match side {
+            Side::X => connected.x,
+            Side::O => connected.o,
         }
     }
 
@@ -219,10 +286,9 @@ impl Room {
             reason: self.reason.clone(),
             turn_ms: self.turn_ms(now),
             connected: self.connected(),
-            // A friend's room (lobby.md): no seat taken through pairing, unrated, no offer.
-            players: Seats::none(),
-            rated: false,
-            offer: None,
+            players: self.seated_players(),
+            rated: self.rated,
+            offer: self.offer.map(paired::wire_side),
         })
     }
 
@@ -249,6 +315,10 @@ impl Room {
         } else {
             count.saturating_sub(1)
         };
+        if arrive {
+            // Back: a claim needs a turn lost after their next departure.
+            room.abandoned[side_index(side)] = false;
+        }
         if *counts == [0, 0] {
             room.presence.remove(server);
         }
@@ -260,6 +330,12 @@ impl Room {
     /// Plays `mv` as ply `ply` for the seat `token_hash` holds.
     pub fn play(&self, token_hash: &str, ply: u64, mv: &str, now: u64) -> Result<Room, ErrorCode> {
         let side = self.seat_of(token_hash).ok_or(ErrorCode::BadToken)?;
+        self.play_as(side, ply, mv, now)
+    }
+
+    /// Plays `mv` as ply `ply` for `side`: a seat's token was checked, or the server plays
+    /// the computer's seat (which no token holds).
+    pub fn play_as(&self, side: Side, ply: u64, mv: &str, now: u64) -> Result<Room, ErrorCode> {
         if self.is_over() {
             return Err(ErrorCode::GameOver);
         }
@@ -276,7 +352,7 @@ impl Room {
             let next = g.play(&pos, m);
             (g.format_move(m), g.format_position(&next), g.status(&next))
         });
-        Ok(self.after_ply(text, next, status, now))
+        Ok(self.after_ply(side, text, next, status, now))
     }
 
     /// The clock took the turn: ply `ply` is `timeout`. Refused unless the clock runs and
@@ -293,19 +369,37 @@ impl Room {
             _ => return Err(ErrorCode::NotYourTurn),
         }
         let variant = self.variant()?;
-        let (next, status) = with_game!(variant.to_game(), g => {
+        let (loser, next, status) = with_game!(variant.to_game(), g => {
             let pos = g.parse_position(&self.position).map_err(|_| ErrorCode::IllegalMove)?;
             let next = g.skip_turn(&pos);
-            (g.format_position(&next), g.status(&next))
+            (g.side_to_move(&pos), g.format_position(&next), g.status(&next))
         });
-        Ok(self.after_ply(TIMEOUT_PLY.to_owned(), next, status, now))
+        Ok(self.after_ply(loser, TIMEOUT_PLY.to_owned(), next, status, now))
     }
 
-    fn after_ply(&self, ply: String, position: String, status: Status, now: u64) -> Room {
+    /// The game after a ply of `mover`'s: a move, or a turn lost to the clock.
+    fn after_ply(
+        &self,
+        mover: Side,
+        ply: String,
+        position: String,
+        status: Status,
+        now: u64,
+    ) -> Room {
         let mut room = self.clone();
+        if ply == TIMEOUT_PLY && !self.is_connected(mover) {
+            room.abandoned[side_index(mover)] = true;
+        }
+        if room.offer == Some(mover.opponent()) {
+            // The other side's next ply declines their offer.
+            room.offer = None;
+        }
         room.plies.push(ply);
         room.position = position;
         (room.status, room.reason) = status_text(status);
+        if room.is_over() {
+            room.offer = None;
+        }
         room.updated_ms = now;
         room.new_turn(now);
         room
@@ -317,16 +411,7 @@ impl Room {
         if self.is_over() {
             return Err(ErrorCode::GameOver);
         }
-        let mut room = self.clone();
-        room.status = match side.opponent() {
-            Side::X => "x-wins",
-            Side::O => "o-wins",
-        }
-        .to_owned();
-        room.reason = Some("resigned".to_owned());
-        room.updated_ms = now;
-        room.settle_clock(now);
-        Ok(room)
+        Ok(self.ended(fair::win_for(side.opponent()), "resigned", now))
     }
 
     /// The seat asks for a rematch once the game is over (`not-your-turn` before: the game
@@ -334,6 +419,11 @@ impl Room {
     /// with the seats swapped: each token now holds the other side.
     pub fn ask_rematch(&self, token_hash: &str, now: u64) -> Result<Room, ErrorCode> {
         let side = self.seat_of(token_hash).ok_or(ErrorCode::BadToken)?;
+        self.ask_rematch_as(side, now)
+    }
+
+    /// [`Room::ask_rematch`] for `side` (the computer's seat asks too).
+    pub fn ask_rematch_as(&self, side: Side, now: u64) -> Result<Room, ErrorCode> {
         if !self.is_over() {
             return Err(ErrorCode::NotYourTurn);
         }
@@ -357,6 +447,7 @@ impl Room {
                 counts.swap(0, 1);
             }
             room.rematch = [false, false];
+            room.next_paired_round();
             room.new_turn(now);
         }
         Ok(room)
@@ -392,10 +483,8 @@ impl Room {
                 return Err(Invalid::Position);
             }
             let (status, reason) = status_text(g.status(&pos));
-            let resigned = self.reason.as_deref() == Some("resigned")
-                && status == "ongoing"
-                && (self.status == "x-wins" || self.status == "o-wins");
-            if !resigned && (status != self.status || reason != self.reason) {
+            let by_frame = status == "ongoing" && self.ended_by_frame();
+            if !by_frame && (status != self.status || reason != self.reason) {
                 return Err(Invalid::Status);
             }
             Ok(())

@@ -7,6 +7,7 @@
 //! broadcasting it to the room's sockets. So what anyone was told is always what storage
 //! holds.
 
+mod paired;
 mod upkeep;
 
 use std::collections::HashMap;
@@ -36,6 +37,8 @@ pub struct Rooms {
     /// The turn's length for new rooms.
     turn_ms: u64,
     cells: Mutex<HashMap<String, Arc<RoomCell>>>,
+    /// Told of every change to a room the computer plays in (`watch_computer_rooms`).
+    computer_rooms: Mutex<Option<tokio::sync::mpsc::UnboundedSender<Arc<Room>>>>,
 }
 
 /// The stored copy of a room and the revision it was read at.
@@ -91,11 +94,16 @@ impl Rooms {
             clock,
             turn_ms: turn_ms.max(1),
             cells: Mutex::new(HashMap::new()),
+            computer_rooms: Mutex::new(None),
         }
     }
 
     pub fn clock(&self) -> &Arc<dyn Clock> {
         &self.clock
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
     }
 
     fn update(&self, room: Arc<Room>) -> Arc<Update> {
@@ -175,10 +183,42 @@ impl Rooms {
         }
         // When no other server shares the storage, counts of earlier processes are stale.
         let keep = (!self.store.shared()).then_some(self.server_id.as_str());
+        let (room, revision) = if room.needs_settling() {
+            // A paired game ended and was not recorded (a server stopped in between):
+            // recorded now, by whoever reads it first.
+            match self.write(&room, revision).await {
+                Ok(Some(settled)) => settled,
+                // Another server changed it first; a change made here reads it again.
+                Ok(None) => (room, revision),
+                Err(e) => {
+                    tracing::error!(room = %code, error = %e, "recording a finished game");
+                    (room, revision)
+                }
+            }
+        } else {
+            (room, revision)
+        };
         Ok(Some(Loaded {
             room: Arc::new(room.reloaded(keep, now)),
             revision,
         }))
+    }
+
+    /// Stores `room` over revision `base`, recording the end of its paired game when it
+    /// has just ended: the room as stored and its revision, or `None` when another server
+    /// changed it first.
+    async fn write(
+        &self,
+        room: &Room,
+        base: Revision,
+    ) -> Result<Option<(Room, Revision)>, crate::store::StoreError> {
+        if room.needs_settling() {
+            return self.store.finish_room(room, base).await;
+        }
+        Ok(match self.store.update_room(room, base).await? {
+            Written::Done(revision) => Some((room.clone(), revision)),
+            Written::Conflict => None,
+        })
     }
 
     /// Applies `f` to the room at the clock's time and stores the result before
@@ -200,9 +240,9 @@ impl Rooms {
             let Some(next) = f(&loaded.room, self.clock.now_ms())? else {
                 return Ok(loaded.room.clone());
             };
-            let revision = match self.store.update_room(&next, loaded.revision).await {
-                Ok(Written::Done(revision)) => revision,
-                Ok(Written::Conflict) => {
+            let (next, revision) = match self.write(&next, loaded.revision).await {
+                Ok(Some(written)) => written,
+                Ok(None) => {
                     // Another server changed the room first. Its change is news for the
                     // sockets here too (the watch will skip it: same revision).
                     *state = self.fetch(&cell.code).await?;
@@ -227,9 +267,15 @@ impl Rooms {
         Err(ErrorCode::Unavailable)
     }
 
-    /// Tells the room's local sockets and re-arms its clock.
+    /// Tells the room's local sockets (and the computer, if it plays there) and re-arms
+    /// its clock.
     fn publish(self: &Arc<Self>, cell: &Arc<RoomCell>, room: &Arc<Room>) {
         let _ = cell.tx.send(self.update(room.clone()));
+        if room.computer_side().is_some() {
+            if let Some(watcher) = lock(&self.computer_rooms).as_ref() {
+                let _ = watcher.send(room.clone());
+            }
+        }
         self.arm_timer(cell, room);
     }
 
@@ -272,18 +318,31 @@ impl Rooms {
         side: Side,
         token_hash: &str,
     ) -> Result<(Entered, Arc<Room>), ErrorCode> {
+        let room = self
+            .insert(|code, now| {
+                Room::create(
+                    code,
+                    variant,
+                    side,
+                    token_hash.to_owned(),
+                    self.turn_ms,
+                    now,
+                )
+                .presence(&self.server_id, side, true, now)
+            })
+            .await?;
+        Ok((self.enter(&room.code), room))
+    }
+
+    /// Stores the room `make` makes with a fresh code (at the clock's time), and keeps it
+    /// in its cell.
+    async fn insert(
+        self: &Arc<Self>,
+        make: impl Fn(String, u64) -> Room,
+    ) -> Result<Arc<Room>, ErrorCode> {
         for _ in 0..CODE_TRIES {
             let code = draw::room_code(&mut rand::rng());
-            let now = self.clock.now_ms();
-            let room = Room::create(
-                code.clone(),
-                variant,
-                side,
-                token_hash.to_owned(),
-                self.turn_ms,
-                now,
-            )
-            .presence(&self.server_id, side, true, now);
+            let room = make(code.clone(), self.clock.now_ms());
             let revision = match self.store.create_room(&room).await {
                 Ok(Some(revision)) => revision,
                 Ok(None) => continue,
@@ -292,14 +351,15 @@ impl Rooms {
                     return Err(ErrorCode::Unavailable);
                 }
             };
-            tracing::debug!(room = %code, game = %variant, "room created");
-            let entered = self.enter(&code);
+            tracing::debug!(room = %code, game = %room.game, "room created");
+            let cell = self.cell(&code);
             let room = Arc::new(room);
-            *entered.cell.state.lock().await = Some(Loaded {
+            *cell.state.lock().await = Some(Loaded {
                 room: room.clone(),
                 revision,
             });
-            return Ok((entered, room));
+            self.publish(&cell, &room);
+            return Ok(room);
         }
         Err(ErrorCode::Unavailable)
     }

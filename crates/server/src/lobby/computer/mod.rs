@@ -17,7 +17,13 @@
 //!
 //! From there they are rated like anyone, so their ratings settle on the players' scale.
 
-use crate::ratings::Standing;
+pub mod driver;
+mod host;
+pub mod pool;
+
+pub use host::{Computer, GAMES_PER_WORKER};
+
+use crate::lobby::ratings::Standing;
 use qipan_engine::ai::Level;
 use qipan_engine::games::Variant;
 
@@ -60,10 +66,10 @@ impl ComputerPlayer {
 
     /// The computer player of this name, whatever its case.
     pub fn named(name: &str) -> Option<ComputerPlayer> {
-        let key = crate::players::NameKey::of(name);
+        let key = crate::lobby::players::NameKey::of(name);
         ComputerPlayer::ALL
             .into_iter()
-            .find(|bot| crate::players::NameKey::of(bot.name()) == key)
+            .find(|bot| crate::lobby::players::NameKey::of(bot.name()) == key)
     }
 
     /// Its standing in `variant` before any game there: the level's calibrated strength.

@@ -14,6 +14,7 @@
 //! - the new RD is kept within [45, 500] here.
 
 use qipan_protocol::GameRating;
+use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -37,7 +38,7 @@ const GLICKO2_SCALE: f64 = 173.7178;
 const MS_PER_DAY: f64 = 86_400_000.0;
 
 /// A player's rating in one game id, as it is stored.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Standing {
     pub rating: f64,
     pub deviation: f64,

@@ -2,7 +2,7 @@
 //! kept, and the limit on registrations. Pure apart from [`Key::new`], which asks the OS
 //! for randomness; time is an argument.
 
-use crate::computer::ComputerPlayer;
+use crate::lobby::computer::ComputerPlayer;
 use crate::secret::Secret;
 use qipan_protocol::{normalize_key, ErrorCode};
 use rand::rngs::OsRng;

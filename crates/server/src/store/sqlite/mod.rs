@@ -1,20 +1,32 @@
-//! The SQLite file that holds every room (the default storage).
+//! The SQLite file that holds every room, player, rating and finished game (the default
+//! storage).
 //!
 //! One thread owns the connection; the async side sends it jobs and awaits the answer, so a
 //! change is on disk before anyone hears of it. Jobs that queue up while a write is under
 //! way are committed together in one transaction (under load, one commit carries many
-//! moves). A job is any function of the transaction, so a new table (the lobby's players,
-//! ratings, records) needs new statements, not new plumbing.
+//! moves); each job runs in a savepoint of its own, so a job that fails leaves nothing of
+//! itself behind while the others commit. A job is any function of the transaction: the
+//! end of a paired game (the room, both ratings, the record) is one job, so it is written
+//! whole or not at all.
+
+mod lobby;
+mod players;
+mod schema;
 
 use std::path::Path;
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use async_trait::async_trait;
+use qipan_protocol::{GameRecord, LeaderboardEntry};
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
-use tokio::sync::oneshot;
+use tokio::sync::{broadcast, oneshot};
 
-use super::{decode, encode, Changes, Revision, Store, StoreError, Stored, Written};
+use super::{
+    decode, encode, Changes, LobbyChanges, LobbyEntry, PlayerInfo, Revision, Store, StoreError,
+    Stored, Written,
+};
+use crate::lobby::players::{Name, NameKey};
 use crate::room::Room;
 
 /// The most jobs one transaction carries.
@@ -24,6 +36,8 @@ const BATCH: usize = 512;
 #[derive(Clone)]
 pub struct Sqlite {
     jobs: mpsc::Sender<Box<dyn Job>>,
+    /// The lobby's entries as they are written (this server is the file's only writer).
+    lobby: broadcast::Sender<LobbyEntry>,
 }
 
 impl Sqlite {
@@ -33,27 +47,25 @@ impl Sqlite {
             path: path.to_owned(),
             source,
         };
-        let conn = Connection::open(path).map_err(opening)?;
+        let mut conn = Connection::open(path).map_err(opening)?;
         conn.busy_timeout(Duration::from_secs(5)).map_err(opening)?;
         // WAL with synchronous=NORMAL: a committed change survives the process being killed
         // (the restart case); only an OS crash or power cut may lose the last commits.
-        conn.execute_batch(
-            "PRAGMA journal_mode=WAL;
-             PRAGMA synchronous=NORMAL;
-             CREATE TABLE IF NOT EXISTS rooms (
-                 code TEXT PRIMARY KEY,
-                 updated_ms INTEGER NOT NULL,
-                 data TEXT NOT NULL
-             );
-             CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated_ms);",
-        )
-        .map_err(opening)?;
+        conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
+            .map_err(opening)?;
+        schema::migrate(&mut conn).map_err(|e| match e {
+            schema::MigrateError::Sqlite(source) => opening(source),
+            schema::MigrateError::Newer(version) => StoreError::NewerFile(version),
+        })?;
         let (jobs, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("qipan-store".into())
             .spawn(move || run(conn, rx))
             .map_err(StoreError::Thread)?;
-        Ok(Sqlite { jobs })
+        Ok(Sqlite {
+            jobs,
+            lobby: broadcast::channel(lobby::WATCH_BUFFER).0,
+        })
     }
 
     /// Runs `work` in the storage thread's next transaction; its answer comes once that
@@ -116,15 +128,8 @@ impl Store for Sqlite {
     /// This server is the file's only writer and its rooms' locks order their changes, so
     /// `base` is always the stored copy's: every write lands.
     async fn update_room(&self, room: &Room, _base: Revision) -> Result<Written, StoreError> {
-        let (code, updated, data) = (room.code.clone(), room.updated_ms, encode(room)?);
-        self.ask(move |tx| {
-            tx.execute(
-                "INSERT INTO rooms (code, updated_ms, data) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (code) DO UPDATE SET updated_ms = ?2, data = ?3",
-                params![code, sql_time(updated), data],
-            )
-        })
-        .await?;
+        let room = room.clone();
+        self.ask(move |tx| write_room(tx, &room)).await?;
         Ok(Written::Done(Revision::default()))
     }
 
@@ -141,6 +146,106 @@ impl Store for Sqlite {
         })
         .await
     }
+
+    async fn finish_room(
+        &self,
+        room: &Room,
+        _base: Revision,
+    ) -> Result<Option<(Room, Revision)>, StoreError> {
+        let room = room.clone();
+        let settled = self
+            .ask(move |tx| {
+                let settled = players::finish(tx, &room)?;
+                write_room(tx, &settled)?;
+                Ok(settled)
+            })
+            .await?;
+        Ok(Some((settled, Revision::default())))
+    }
+
+    async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError> {
+        let (name, key_hash) = (name.clone(), key_hash.to_owned());
+        self.ask(move |tx| players::register(tx, &name, &key_hash, now_ms))
+            .await
+    }
+
+    async fn player_by_key(&self, key_hash: &str) -> Result<Option<PlayerInfo>, StoreError> {
+        let key_hash = key_hash.to_owned();
+        self.ask(move |tx| players::by_key(tx, &key_hash)).await
+    }
+
+    async fn player(&self, name: &NameKey) -> Result<Option<PlayerInfo>, StoreError> {
+        let name = name.clone();
+        self.ask(move |tx| players::by_name(tx, &name)).await
+    }
+
+    async fn player_games(
+        &self,
+        name: &NameKey,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        let name = name.clone();
+        self.ask(move |tx| players::games(tx, &name, limit)).await
+    }
+
+    async fn leaderboard(
+        &self,
+        game: &str,
+        limit: usize,
+    ) -> Result<Vec<LeaderboardEntry>, StoreError> {
+        let game = game.to_owned();
+        self.ask(move |tx| players::leaderboard(tx, &game, limit))
+            .await
+    }
+
+    async fn last_record(&self, code: &str) -> Result<Option<GameRecord>, StoreError> {
+        let code = code.to_owned();
+        self.ask(move |tx| players::last_record(tx, &code)).await
+    }
+
+    async fn lobby_get(&self, key: &str) -> Result<Option<LobbyEntry>, StoreError> {
+        let key = key.to_owned();
+        self.ask(move |tx| lobby::get(tx, &key)).await
+    }
+
+    async fn lobby_put(
+        &self,
+        key: &str,
+        value: Vec<u8>,
+        base: Option<Revision>,
+    ) -> Result<Written, StoreError> {
+        let (owned, stored) = (key.to_owned(), value.clone());
+        let written = self
+            .ask(move |tx| lobby::put(tx, &owned, &stored, base))
+            .await?;
+        if let Written::Done(revision) = written {
+            // Committed: every watcher hears of it (none listening is fine).
+            let _ = self.lobby.send(LobbyEntry {
+                key: key.to_owned(),
+                value: Some(value),
+                revision,
+            });
+        }
+        Ok(written)
+    }
+
+    async fn watch_lobby(&self) -> Result<LobbyChanges, StoreError> {
+        let rx = self.lobby.subscribe();
+        let now = self.ask(lobby::scan).await?;
+        Ok(lobby::changes(now, rx))
+    }
+}
+
+/// Writes a room's row (new or not).
+fn write_room(tx: &Transaction<'_>, room: &Room) -> rusqlite::Result<()> {
+    let data = serde_json::to_string(room)
+        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+    tx.execute(
+        "INSERT INTO rooms (code, updated_ms, data) VALUES (?1, ?2, ?3)
+         ON CONFLICT (code) DO UPDATE SET updated_ms = ?2, data = ?3",
+        params![room.code, sql_time(room.updated_ms), data],
+    )?;
+    Ok(())
 }
 
 /// Sends a job's answer once the batch's COMMIT is known (`Some(error)` if it failed).
@@ -166,7 +271,7 @@ where
 {
     fn run(self: Box<Self>, tx: &Transaction<'_>) -> Answer {
         let Ask { work, reply } = *self;
-        let result = work(tx);
+        let result = in_savepoint(tx, work);
         Box::new(move |commit| {
             let _ = reply.send(match commit {
                 Some(e) => Err(StoreError::Sqlite(e.clone())),
@@ -178,6 +283,23 @@ where
     fn fail(self: Box<Self>, error: &Arc<rusqlite::Error>) {
         let _ = self.reply.send(Err(StoreError::Sqlite(error.clone())));
     }
+}
+
+/// Runs `work` in a savepoint of the batch's transaction: what it wrote is undone if it
+/// fails, and kept (for the batch's COMMIT) if it succeeds.
+fn in_savepoint<T>(
+    tx: &Transaction<'_>,
+    work: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<T>,
+) -> rusqlite::Result<T> {
+    tx.execute_batch("SAVEPOINT job")?;
+    let result = work(tx);
+    let end = if result.is_ok() {
+        "RELEASE job"
+    } else {
+        "ROLLBACK TO job; RELEASE job"
+    };
+    tx.execute_batch(end)?;
+    result
 }
 
 fn run(mut conn: Connection, rx: mpsc::Receiver<Box<dyn Job>>) {

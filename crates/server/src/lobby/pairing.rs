@@ -1,6 +1,6 @@
 //! Seeks and pairing (lobby.md, "Seeking a game"): the seek book of one game id and the
-//! rule that pairs it. Pure: the time is an argument, the computer's ratings and how many
-//! games it may start are given, nothing is sent or stored here.
+//! rule that pairs it. Pure: the time is an argument, the computer's ratings and whether it
+//! may take on a game are given, nothing is sent or stored here.
 //!
 //! # The rule
 //! Two seeks of different players with the same `rated` are compatible when their ratings
@@ -9,52 +9,22 @@
 //! pairs the one with the smallest gap is made, then the smallest among those left, and so
 //! on (a tie goes to the pair whose longer waiter has waited longest). So every seek is
 //! paired with its nearest candidate unless that candidate was nearer still to someone
-//! else, and nobody is in two pairs. Then every seek left that has waited `bot_after` gets
+//! else, and nobody is in two pairs. Then every seek left that has waited its
+//! `computer_after_ms` (the `--bot-after` of the server it was made on) gets
 //! the computer player whose rating in this game is nearest its own (a tie: the weaker),
-//! longest waiter first, as many as the computer may start. Several seeks may get the same
-//! computer player: it plays many games at once.
+//! longest waiter first, as many as the computer may take on. Several seeks may get the
+//! same computer player: it plays many games at once.
 //!
 //! # How the server runs it
-//! One [`SeekBook`] and one pairing loop per game id (with its option: `blockade` and
-//! `blockade:solidarity` have a book each), so a busy game never delays another:
-//!
-//! ```text
-//! loop {
-//!     wait for a seek or an unseek of this game id, or until
-//!         book.next_change_ms(now, bot_after_ms) (at most 1 s away);
-//!     apply them: book.seek(Seek { player, rating, rated, since_ms: now, tag })
-//!                 / book.unseek(&player);
-//!     for pairing in book.pair(now_ms, &ComputerOffer { after_ms, ratings, games }) {
-//!         claim it, open the room, send `paired` and `state` to both seekers;
-//!         a claim that fails drops that pairing (the seek was withdrawn meanwhile).
-//!     }
-//! }
-//! ```
-//!
-//! The server keeps, per player, which game id their seek is in, so that a new seek first
-//! unseeks the old one in its book (a player has one seek in all). The book itself holds at
-//! most one seek per player (keyed by [`NameKey`]), so a player is never paired with
-//! themselves, even from two devices.
-//!
-//! **Several servers on one NATS.** Every server writes its players' seeks to the shared
-//! store, one entry per player (`seek.<player key>`: game, rated, rating, since, home
-//! server), so the entry itself makes "one seek per player" hold across servers. Then:
-//! - a *lease* per game id (a KV entry created and renewed with its revision, expiring after
-//!   about 1.5 s without renewal) lets one server at a time run that game id's loop, over
-//!   the seeks of every server (a watch on the entries of that game id, fed into its book,
-//!   the entry's revision as the [`Seek::tag`]); the nearest-first rule then sees every
-//!   seek at once, and seeks on two servers pair with each other;
-//! - each pairing is *claimed* by revision-checked updates of both seek entries (to "paired
-//!   in ROOM"): a seek withdrawn or replaced since it was read fails the check, and the
-//!   other entry's claim is undone. The revisions, not the lease, are what guarantee that
-//!   nobody is paired twice: a server that lost its lease without knowing it can only fail
-//!   its claims.
-//!
-//! The pure part needs nothing more: the book is rebuilt from the entries as they change,
-//! and `pair` returns the tags the claims need.
+//! One [`SeekBook`] per game id (with its option: `blockade` and `blockade:solidarity` have
+//! a book each) in its own loop (`pairing_loop.rs`), so a busy game never delays another.
+//! The book is fed from the players' desks (`desk.rs`), where every server writes its
+//! players' seeks; the book holds at most one seek per player (keyed by [`NameKey`]), so a
+//! player is never paired with themselves, even from two devices. `pair` hands back each
+//! seek with its tag, what the loop needs to claim it.
 
-use crate::computer::ComputerPlayer;
-use crate::players::NameKey;
+use crate::lobby::computer::ComputerPlayer;
+use crate::lobby::players::NameKey;
 use std::collections::BTreeMap;
 
 /// The rating gap every pair may have, from the first second.
@@ -81,6 +51,9 @@ pub struct Seek<T> {
     pub rated: bool,
     /// When the seek was made (ms since 1970): the wait counts from here.
     pub since_ms: u64,
+    /// How long it waits for a person before the computer takes it (`--bot-after` of the
+    /// server it was made on); `None` never (`off`).
+    pub computer_after_ms: Option<u64>,
     pub tag: T,
 }
 
@@ -99,15 +72,9 @@ pub enum Pairing<T> {
 /// What the computer offers in one pass.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ComputerOffer {
-    /// How long a seek waits for a person before it gets the computer (`--bot-after`);
-    /// `None` never (`off`).
-    pub after_ms: Option<u64>,
     /// The computer players' ratings in this game id now, in [`ComputerPlayer::ALL`]'s
     /// order.
     pub ratings: [f64; 4],
-    /// How many games against the computer may start in this pass (what the server's
-    /// workers can take on); the others wait for a person or the next pass.
-    pub games: usize,
 }
 
 /// The seeks of one game id, at most one per player.
@@ -152,7 +119,15 @@ impl<T> SeekBook<T> {
     }
 
     /// Makes every pairing the rule allows at `now_ms` and takes its seeks out of the book.
-    pub fn pair(&mut self, now_ms: u64, computer: &ComputerOffer) -> Vec<Pairing<T>> {
+    /// `admit` says whether the computer may take on a seek that has waited for it (the
+    /// server that would play it has a worker's place free), asked longest waiter first;
+    /// a seek it refuses waits for a person or the next pass.
+    pub fn pair(
+        &mut self,
+        now_ms: u64,
+        computer: &ComputerOffer,
+        mut admit: impl FnMut(&Seek<T>) -> bool,
+    ) -> Vec<Pairing<T>> {
         let wait = |seek: &Seek<T>| now_ms.saturating_sub(seek.since_ms);
         // By rating, so that only neighbours within the widest gap need comparing.
         let mut by_rating: Vec<&Seek<T>> = self.seeks.values().collect();
@@ -198,14 +173,17 @@ impl<T> SeekBook<T> {
             .iter()
             .zip(&taken)
             .filter(|&(seek, &taken)| {
-                !taken && computer.after_ms.is_some_and(|after| wait(seek) >= after)
+                !taken
+                    && seek
+                        .computer_after_ms
+                        .is_some_and(|after| wait(seek) >= after)
             })
             .map(|(seek, _)| *seek)
             .collect();
         left.sort_by(|a, b| (a.since_ms, &a.player).cmp(&(b.since_ms, &b.player)));
         let bots: Vec<(NameKey, ComputerPlayer)> = left
-            .iter()
-            .take(computer.games)
+            .into_iter()
+            .filter(|seek| admit(seek))
             .map(|seek| {
                 (
                     seek.player.clone(),
@@ -229,16 +207,17 @@ impl<T> SeekBook<T> {
     }
 
     /// The next moment after `now_ms` at which [`SeekBook::pair`] may pair what it could not
-    /// pair now, with no seek added or withdrawn: a gap widening, a seek reaching
-    /// `bot_after_ms`. `None` for an empty book. The loop sleeps until then (or 1 s, the
-    /// spec's 2 seconds allowing for a pass's own time) unless a seek comes first.
-    pub fn next_change_ms(&self, now_ms: u64, bot_after_ms: Option<u64>) -> Option<u64> {
+    /// pair now, with no seek added or withdrawn: a gap widening, a seek reaching its
+    /// `computer_after_ms`. `None` for an empty book. The loop sleeps until then (or 1 s,
+    /// the spec's 2 seconds allowing for a pass's own time) unless a seek comes first.
+    pub fn next_change_ms(&self, now_ms: u64) -> Option<u64> {
         self.seeks
             .values()
             .flat_map(|seek| {
                 let waited = now_ms.saturating_sub(seek.since_ms);
                 let widens = seek.since_ms + (waited / GAP_STEP_MS + 1) * GAP_STEP_MS;
-                let computer = bot_after_ms
+                let computer = seek
+                    .computer_after_ms
                     .map(|after| seek.since_ms.saturating_add(after))
                     .filter(|&at| at > now_ms);
                 [Some(widens), computer]
@@ -265,10 +244,12 @@ mod tests {
     use std::collections::HashSet;
 
     const NEVER: ComputerOffer = ComputerOffer {
-        after_ms: None,
         ratings: [1000.0, 1400.0, 1800.0, 2200.0],
-        games: usize::MAX,
     };
+
+    fn anyone<T>(_: &Seek<T>) -> bool {
+        true
+    }
 
     fn key(name: &str) -> NameKey {
         NameKey::of(name)
@@ -280,6 +261,7 @@ mod tests {
             rating,
             rated,
             since_ms,
+            computer_after_ms: None,
             tag: (),
         }
     }
@@ -324,7 +306,7 @@ mod tests {
     #[test]
     fn two_seeks_within_200_pair_at_once() {
         let mut book = book_with([seek("a", 1500.0, true, 0), seek("b", 1700.0, true, 0)]);
-        assert_eq!(names(&book.pair(0, &NEVER)), [pair("a", "b")]);
+        assert_eq!(names(&book.pair(0, &NEVER, anyone)), [pair("a", "b")]);
         assert!(book.is_empty());
     }
 
@@ -335,15 +317,18 @@ mod tests {
             seek("a", 1500.0, true, 1_000),
             seek("b", 1760.0, true, 8_000),
         ]);
-        assert!(book.pair(1_000, &NEVER).is_empty());
-        assert!(book.pair(10_999, &NEVER).is_empty(), "a waited 9.999 s");
+        assert!(book.pair(1_000, &NEVER, anyone).is_empty());
+        assert!(
+            book.pair(10_999, &NEVER, anyone).is_empty(),
+            "a waited 9.999 s"
+        );
         assert_eq!(book.len(), 2);
-        assert_eq!(names(&book.pair(11_000, &NEVER)), [pair("a", "b")]);
+        assert_eq!(names(&book.pair(11_000, &NEVER, anyone)), [pair("a", "b")]);
         // Exactly the allowed gap pairs; a hair more does not.
         let mut book2 = book_of_gap(250.0);
-        assert_eq!(book2.pair(5_000, &NEVER).len(), 1);
+        assert_eq!(book2.pair(5_000, &NEVER, anyone).len(), 1);
         let mut book3 = book_of_gap(250.001);
-        assert!(book3.pair(9_999, &NEVER).is_empty());
+        assert!(book3.pair(9_999, &NEVER, anyone).is_empty());
     }
 
     fn book_of_gap(gap: f64) -> SeekBook<()> {
@@ -356,9 +341,9 @@ mod tests {
     #[test]
     fn rated_and_casual_seeks_never_pair() {
         let mut book = book_with([seek("a", 1500.0, true, 0), seek("b", 1500.0, false, 0)]);
-        assert!(book.pair(600_000, &NEVER).is_empty());
+        assert!(book.pair(600_000, &NEVER, anyone).is_empty());
         book.seek(seek("c", 1510.0, false, 0));
-        assert_eq!(names(&book.pair(0, &NEVER)), [pair("b", "c")]);
+        assert_eq!(names(&book.pair(0, &NEVER, anyone)), [pair("b", "c")]);
     }
 
     #[test]
@@ -368,7 +353,7 @@ mod tests {
             seek("far", 1690.0, true, 0),
             seek("near", 1580.0, true, 100),
         ]);
-        assert_eq!(names(&book.pair(100, &NEVER)), [pair("a", "near")]);
+        assert_eq!(names(&book.pair(100, &NEVER, anyone)), [pair("a", "near")]);
         assert_eq!(book.len(), 1);
 
         // Nearest first over the whole book: b–c (40) before a–b (100), a left to wait.
@@ -377,7 +362,7 @@ mod tests {
             seek("b", 1500.0, true, 0),
             seek("c", 1540.0, true, 0),
         ]);
-        assert_eq!(names(&book.pair(0, &NEVER)), [pair("b", "c")]);
+        assert_eq!(names(&book.pair(0, &NEVER, anyone)), [pair("b", "c")]);
         assert!(book.get(&key("a")).is_some());
     }
 
@@ -388,7 +373,10 @@ mod tests {
             seek("low", 1450.0, true, 2_000),
             seek("high", 1550.0, true, 1_000),
         ]);
-        assert_eq!(names(&book.pair(3_000, &NEVER)), [pair("high", "mid")]);
+        assert_eq!(
+            names(&book.pair(3_000, &NEVER, anyone)),
+            [pair("high", "mid")]
+        );
     }
 
     #[test]
@@ -399,7 +387,7 @@ mod tests {
         let old = book.seek(seek("ANN", 1500.0, true, 7_000));
         assert_eq!(old.map(|s| s.since_ms), Some(0));
         assert_eq!(book.len(), 1);
-        assert!(book.pair(100_000, &NEVER).is_empty());
+        assert!(book.pair(100_000, &NEVER, anyone).is_empty());
         assert_eq!(book.get(&key("ann")).map(|s| s.since_ms), Some(7_000));
         assert_eq!(book.unseek(&key("aNN")).map(|s| s.since_ms), Some(7_000));
         assert!(book.is_empty());
@@ -410,7 +398,7 @@ mod tests {
     fn everyone_compatible_is_paired_and_nobody_twice() {
         let mut book =
             book_with((0..9).map(|i| seek(&format!("p{i}"), 1500.0 + f64::from(i), true, 0)));
-        let pairings = book.pair(0, &NEVER);
+        let pairings = book.pair(0, &NEVER, anyone);
         assert_eq!(pairings.len(), 4);
         assert_eq!(book.len(), 1, "an odd one out waits");
         let mut seen = HashSet::new();
@@ -419,37 +407,45 @@ mod tests {
         }
     }
 
+    /// A seek that takes the computer after `after_ms`.
+    fn seek_after(name: &str, rating: f64, rated: bool, since_ms: u64, after_ms: u64) -> Seek<()> {
+        Seek {
+            computer_after_ms: Some(after_ms),
+            ..seek(name, rating, rated, since_ms)
+        }
+    }
+
     #[test]
     fn the_computer_comes_after_bot_after() {
-        let offer = ComputerOffer {
-            after_ms: Some(20_000),
-            ..NEVER
-        };
-        let mut book = book_with([seek("a", 1750.0, true, 0)]);
-        assert!(book.pair(19_999, &offer).is_empty());
-        let pairings = book.pair(20_000, &offer);
+        let mut book = book_with([seek_after("a", 1750.0, true, 0, 20_000)]);
+        assert!(book.pair(19_999, &NEVER, anyone).is_empty());
+        let pairings = book.pair(20_000, &NEVER, anyone);
         assert_eq!(names(&pairings), [pair("a", "@hard")]);
         assert!(book.is_empty());
         // 0 pairs at once; casual seeks get it too.
-        let at_once = ComputerOffer {
-            after_ms: Some(0),
-            ..NEVER
-        };
-        let mut book = book_with([seek("b", 900.0, false, 5)]);
-        assert_eq!(names(&book.pair(5, &at_once)), [pair("b", "@easy")]);
+        let mut book = book_with([seek_after("b", 900.0, false, 5, 0)]);
+        assert_eq!(names(&book.pair(5, &NEVER, anyone)), [pair("b", "@easy")]);
         // `off`: never.
         let mut book = book_with([seek("c", 1500.0, true, 0)]);
-        assert!(book.pair(u64::MAX, &NEVER).is_empty());
+        assert!(book.pair(u64::MAX, &NEVER, anyone).is_empty());
+        // Each seek waits as long as its own server says.
+        let mut book = book_with([
+            seek_after("d", 1000.0, true, 0, 5_000),
+            seek_after("e", 3000.0, true, 0, 60_000),
+        ]);
+        assert_eq!(
+            names(&book.pair(6_000, &NEVER, anyone)),
+            [pair("d", "@easy")]
+        );
     }
 
     #[test]
     fn a_person_comes_before_the_computer() {
-        let offer = ComputerOffer {
-            after_ms: Some(0),
-            ..NEVER
-        };
-        let mut book = book_with([seek("a", 1500.0, true, 0), seek("b", 1650.0, true, 30_000)]);
-        assert_eq!(names(&book.pair(30_000, &offer)), [pair("a", "b")]);
+        let mut book = book_with([
+            seek_after("a", 1500.0, true, 0, 0),
+            seek_after("b", 1650.0, true, 30_000, 0),
+        ]);
+        assert_eq!(names(&book.pair(30_000, &NEVER, anyone)), [pair("a", "b")]);
     }
 
     #[test]
@@ -470,26 +466,30 @@ mod tests {
     }
 
     #[test]
-    fn the_computer_takes_only_as_many_games_as_it_may_longest_waiter_first() {
-        let offer = ComputerOffer {
-            after_ms: Some(20_000),
-            games: 2,
-            ..NEVER
+    fn the_computer_takes_only_the_games_it_may_longest_waiter_first() {
+        let offer = NEVER;
+        let mut asked = Vec::new();
+        let mut places = 2;
+        let mut two = |seek: &Seek<()>| {
+            asked.push(seek.player.as_str().to_owned());
+            let free = places > 0;
+            places -= usize::from(free);
+            free
         };
         // Far apart, so that no two pair with each other.
         let mut book = book_with([
-            seek("third", 1000.0, true, 3_000),
-            seek("first", 2000.0, true, 1_000),
-            seek("second", 3000.0, false, 2_000),
+            seek_after("third", 1000.0, true, 3_000, 20_000),
+            seek_after("first", 2000.0, true, 1_000, 20_000),
+            seek_after("second", 3000.0, false, 2_000, 20_000),
         ]);
-        let pairings = book.pair(30_000, &offer);
+        let pairings = book.pair(30_000, &offer, &mut two);
         assert_eq!(
             names(&pairings),
             [pair("first", "@hard"), pair("second", "@master")]
         );
+        assert_eq!(asked, ["first", "second", "third"], "longest waiter first");
         assert!(book.get(&key("third")).is_some());
-        let none = ComputerOffer { games: 0, ..offer };
-        assert!(book.pair(40_000, &none).is_empty());
+        assert!(book.pair(40_000, &offer, |_| false).is_empty());
     }
 
     #[test]
@@ -501,10 +501,11 @@ mod tests {
                 rating: 1500.0,
                 rated: true,
                 since_ms: 0,
+                computer_after_ms: None,
                 tag,
             });
         }
-        match book.pair(0, &NEVER).as_slice() {
+        match book.pair(0, &NEVER, anyone).as_slice() {
             [Pairing::People(a, b)] => assert_eq!((a.tag, b.tag), (11, 22)),
             other => panic!("{other:?}"),
         }
@@ -516,15 +517,21 @@ mod tests {
             seek("a", 1500.0, true, 1_000),
             seek("b", 2500.0, true, 3_500),
         ]);
-        assert_eq!(book.next_change_ms(3_500, None), Some(6_000));
-        assert_eq!(book.next_change_ms(6_000, None), Some(8_500));
-        assert_eq!(book.next_change_ms(3_500, Some(2_000)), Some(5_500));
+        assert_eq!(book.next_change_ms(3_500), Some(6_000));
+        assert_eq!(book.next_change_ms(6_000), Some(8_500));
+        let computer_in = |after_ms| {
+            book_with([
+                seek_after("a", 1500.0, true, 1_000, after_ms),
+                seek("b", 2500.0, true, 3_500),
+            ])
+        };
+        assert_eq!(computer_in(4_500).next_change_ms(3_500), Some(5_500));
         assert_eq!(
-            book.next_change_ms(3_500, Some(0)),
+            computer_in(0).next_change_ms(3_500),
             Some(6_000),
             "already due"
         );
-        assert_eq!(SeekBook::<()>::new().next_change_ms(0, Some(0)), None);
+        assert_eq!(SeekBook::<()>::new().next_change_ms(0), None);
     }
 
     proptest! {
@@ -545,12 +552,18 @@ mod tests {
                     rating: *rating,
                     rated: *rated,
                     since_ms: (*since).min(now),
+                    computer_after_ms: after,
                     tag: (),
                 });
             }
             let before = book.len();
-            let offer = ComputerOffer { after_ms: after, ratings: [1000.0, 1400.0, 1800.0, 2200.0], games };
-            let pairings = book.pair(now, &offer);
+            let offer = ComputerOffer { ratings: [1000.0, 1400.0, 1800.0, 2200.0] };
+            let mut places = games;
+            let pairings = book.pair(now, &offer, |_| {
+                let free = places > 0;
+                places = places.saturating_sub(1);
+                free
+            });
             let mut seen = HashSet::new();
             let mut computers = 0;
             for pairing in &pairings {

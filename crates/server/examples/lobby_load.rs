@@ -1,0 +1,630 @@
+//! Lobby benchmark (not a test): pairing under load, and games against the computer.
+//!
+//! ```sh
+//! ulimit -n 20000
+//! cargo build --release -p qipan-server --examples
+//! # 1,000 players seeking over six game ids on one server (or two on one NATS):
+//! ./target/release/examples/lobby_load pairing --players 1000 --spread 20
+//! ./target/release/examples/lobby_load pairing --players 400 --spread 20 --nats
+//! # N games against the computer at a level on one worker, beside 100 games of people:
+//! ./target/release/examples/lobby_load computer --level master --games 2 --seconds 60
+//! ```
+//!
+//! Servers run in child processes (this executable with `--serve`), their storage in a
+//! temporary directory. Clients connect from 127.0.0.2, 127.0.0.3, ... (Linux answers the
+//! whole 127/8), 19 players an address, so that the registration limit (20 a minute per
+//! address) lets them all in. `pairing`: every player registers, then seeks a random game
+//! id (rated) at a random moment within `--spread` seconds; measured, for each pair, the
+//! time from the later of its two seeks to each player's `paired`; and that nobody is
+//! paired twice. `computer`: players rated at the level's calibrated strength in Push seek
+//! casual games with `--bot-after 0` on a server with one worker; each moves `--think-ms`
+//! after its turn comes; measured, the time from its move to the computer's reply, how
+//! many searches were shortened because the worker was busy, and the move-to-opponent time
+//! of `--people` games between people played beside them.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use qipan_engine::ai::Level;
+use qipan_engine::games::{push::Push, Game, Variant};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
+
+const GAMES: [&str; 6] = [
+    "push",
+    "shuangcheng",
+    "maddell",
+    "blockade",
+    "blockade:solidarity",
+    "cannon",
+];
+
+#[derive(Default)]
+struct Args {
+    scenario: String,
+    players: usize,
+    spread: u64,
+    nats: bool,
+    level: Option<Level>,
+    games: usize,
+    people: usize,
+    seconds: u64,
+    think_ms: u64,
+}
+
+fn parse_args() -> Result<Args, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut args = Args {
+        players: 1000,
+        spread: 20,
+        games: 1,
+        people: 100,
+        seconds: 60,
+        think_ms: 1000,
+        ..Args::default()
+    };
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Value(v) if args.scenario.is_empty() => args.scenario = v.string()?,
+            Long("players") => args.players = parser.value()?.parse()?,
+            Long("spread") => args.spread = parser.value()?.parse()?,
+            Long("nats") => args.nats = true,
+            Long("level") => args.level = Level::parse(&parser.value()?.string()?),
+            Long("games") => args.games = parser.value()?.parse()?,
+            Long("people") => args.people = parser.value()?.parse()?,
+            Long("seconds") => args.seconds = parser.value()?.parse()?,
+            Long("think-ms") => args.think_ms = parser.value()?.parse()?,
+            _ => return Err(arg.unexpected()),
+        }
+    }
+    Ok(args)
+}
+
+/// The child: `--serve DATA BOT_AFTER_MS|off WORKERS [NATS_URL]`, logs of shortened
+/// searches on standard error.
+fn serve(rest: &[String]) {
+    let filter = tracing_subscriber::EnvFilter::new("warn,qipan_server::lobby::computer=debug");
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    let config = qipan_server::Config {
+        listen: ([127, 0, 0, 1], 0).into(),
+        data: rest[0].clone().into(),
+        bot_after_ms: rest[1].parse().ok(),
+        computer_workers: rest[2].parse().unwrap_or(1),
+        nats: rest.get(3).cloned(),
+        ..Default::default()
+    };
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    runtime.block_on(async {
+        let running = qipan_server::start(config).await.expect("server starts");
+        println!("listening on http://{}", running.addr());
+        let _ =
+            tokio::task::spawn_blocking(|| std::io::stdin().read_line(&mut String::new())).await;
+        running.stop().await;
+    });
+}
+
+/// A server child; its address, and a count of the shortened searches it logs.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+    shortened: Arc<AtomicU64>,
+}
+
+impl Server {
+    fn start(
+        data: &std::path::Path,
+        bot_after: &str,
+        workers: usize,
+        nats: Option<&str>,
+    ) -> Server {
+        let mut command = Command::new(std::env::current_exe().expect("own path"));
+        command
+            .arg("--serve")
+            .arg(data)
+            .arg(bot_after)
+            .arg(workers.to_string());
+        command.args(nats);
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("server");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("listening line");
+        let addr = line
+            .trim()
+            .trim_start_matches("listening on http://")
+            .parse()
+            .expect("address");
+        let shortened = Arc::new(AtomicU64::new(0));
+        let (count, stderr) = (shortened.clone(), child.stderr.take().expect("stderr"));
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if line.contains("a search shortened") {
+                    count.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        });
+        Server {
+            child,
+            addr,
+            shortened,
+        }
+    }
+
+    fn stop(mut self) {
+        drop(self.child.stdin.take());
+        let _ = self.child.wait();
+    }
+}
+
+/// The source address of client `i`: 19 a loopback address.
+fn source(i: usize) -> Ipv4Addr {
+    let n = 2 + i / 19;
+    Ipv4Addr::new(127, 0, (n / 250) as u8, (n % 250 + 2) as u8)
+}
+
+async fn connect(addr: SocketAddr, from: Ipv4Addr) -> Ws {
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket.bind(SocketAddr::new(from.into(), 0)).expect("bind");
+    let stream = socket.connect(addr).await.expect("connect");
+    stream.set_nodelay(true).expect("nodelay");
+    tokio_tungstenite::client_async(format!("ws://{addr}/ws"), stream)
+        .await
+        .expect("upgrade")
+        .0
+}
+
+async fn send(ws: &mut Ws, v: Value) {
+    let _ = ws.send(Message::text(v.to_string())).await;
+}
+
+async fn recv(ws: &mut Ws) -> Option<Value> {
+    loop {
+        match ws.next().await? {
+            Ok(Message::Text(text)) => return serde_json::from_str(text.as_str()).ok(),
+            Ok(_) => continue,
+            Err(_) => return None,
+        }
+    }
+}
+
+/// The next frame of type `kind` (others skipped).
+async fn recv_type(ws: &mut Ws, kind: &str) -> Option<Value> {
+    loop {
+        let frame = recv(ws).await?;
+        if frame["type"] == kind {
+            return Some(frame);
+        }
+    }
+}
+
+/// Connects player `i` from its address and registers (or logs in with `key`).
+async fn player(addr: SocketAddr, i: usize, key: Option<&str>) -> (Ws, String) {
+    let mut ws = connect(addr, source(i)).await;
+    match key {
+        Some(key) => send(&mut ws, json!({"type": "login", "key": key})).await,
+        None => {
+            send(
+                &mut ws,
+                json!({"type": "register", "name": format!("p{i:05}")}),
+            )
+            .await
+        }
+    }
+    let player = recv_type(&mut ws, "player").await.expect("a player");
+    (ws, player["key"].as_str().expect("key").to_owned())
+}
+
+/// Many at once, 50 at a time.
+async fn all<T: Send + 'static, F: std::future::Future<Output = T> + Send + 'static>(
+    jobs: Vec<F>,
+) -> Vec<T> {
+    let mut done = Vec::new();
+    let mut jobs = jobs.into_iter();
+    loop {
+        let chunk: Vec<_> = jobs.by_ref().take(50).map(tokio::spawn).collect();
+        if chunk.is_empty() {
+            return done;
+        }
+        for task in chunk {
+            done.push(task.await.expect("task"));
+        }
+    }
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn summary(name: &str, mut ms: Vec<f64>) {
+    ms.sort_by(f64::total_cmp);
+    println!(
+        "{name}: p50 {:.1} ms  p99 {:.1} ms  max {:.1} ms  ({} samples)",
+        percentile(&ms, 0.5),
+        percentile(&ms, 0.99),
+        percentile(&ms, 1.0),
+        ms.len()
+    );
+}
+
+/// A NATS server with JetStream in `dir`: the child and its URL.
+fn nats_server(dir: &std::path::Path) -> (Child, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("port")
+        .port();
+    let child = Command::new("nats-server")
+        .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
+        .arg(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("nats-server (apt-get install nats-server)");
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (child, format!("nats://127.0.0.1:{port}"))
+}
+
+/// What one seeking player saw.
+struct Seen {
+    name: String,
+    seek_at: Instant,
+    paired_at: Option<Instant>,
+    room: Option<String>,
+    paired: usize,
+}
+
+async fn pairing(args: &Args, dir: &std::path::Path) {
+    let mut nats = None;
+    let servers: Vec<Server> = if args.nats {
+        let (child, url) = nats_server(&dir.join("js"));
+        nats = Some(child);
+        (0..2)
+            .map(|i| Server::start(&dir.join(format!("{i}.sqlite")), "off", 1, Some(&url)))
+            .collect()
+    } else {
+        vec![Server::start(&dir.join("db.sqlite"), "off", 1, None)]
+    };
+    let addrs: Vec<SocketAddr> = servers.iter().map(|s| s.addr).collect();
+    let joined = all((0..args.players)
+        .map(|i| player(addrs[i % addrs.len()], i, None))
+        .collect())
+    .await;
+    println!(
+        "{} players registered on {} server(s)",
+        joined.len(),
+        addrs.len()
+    );
+    let spread = args.spread * 1000;
+    let start = Instant::now() + Duration::from_millis(500);
+    let tasks: Vec<_> = joined
+        .into_iter()
+        .enumerate()
+        .map(|(i, (mut ws, _))| {
+            tokio::spawn(async move {
+                let mut rng = SmallRng::seed_from_u64(i as u64);
+                let game = GAMES[rng.random_range(0..GAMES.len())];
+                tokio::time::sleep_until(
+                    (start + Duration::from_millis(rng.random_range(0..spread.max(1)))).into(),
+                )
+                .await;
+                let seek_at = Instant::now();
+                send(
+                    &mut ws,
+                    json!({"type": "seek", "game": game, "rated": true}),
+                )
+                .await;
+                let mut seen = Seen {
+                    name: format!("p{i:05}"),
+                    seek_at,
+                    paired_at: None,
+                    room: None,
+                    paired: 0,
+                };
+                let until = start + Duration::from_millis(spread + 10_000);
+                while let Ok(Some(frame)) =
+                    tokio::time::timeout_at(until.into(), recv(&mut ws)).await
+                {
+                    if frame["type"] == "paired" {
+                        seen.paired += 1;
+                        seen.paired_at.get_or_insert_with(Instant::now);
+                        seen.room.get_or_insert_with(|| {
+                            frame["room"].as_str().unwrap_or_default().to_owned()
+                        });
+                    }
+                }
+                seen
+            })
+        })
+        .collect();
+    let mut seen = Vec::new();
+    for task in tasks {
+        seen.push(task.await.expect("player"));
+    }
+    let mut rooms: HashMap<String, Vec<&Seen>> = HashMap::new();
+    for s in &seen {
+        if let Some(room) = &s.room {
+            rooms.entry(room.clone()).or_default().push(s);
+        }
+    }
+    let mut latencies = Vec::new();
+    let mut bad_rooms = 0;
+    for players in rooms.values() {
+        if players.len() != 2 || players[0].name == players[1].name {
+            bad_rooms += 1;
+            continue;
+        }
+        let second = players[0].seek_at.max(players[1].seek_at);
+        for p in players {
+            if let Some(at) = p.paired_at {
+                latencies.push(at.saturating_duration_since(second).as_secs_f64() * 1000.0);
+            }
+        }
+    }
+    let twice = seen.iter().filter(|s| s.paired > 1).count();
+    let waiting = seen.iter().filter(|s| s.paired == 0).count();
+    summary("second compatible seek -> paired", latencies);
+    println!("pairs {}  players paired twice {twice}  rooms not of two players {bad_rooms}  left waiting {waiting} (the odd one of a game id)", rooms.len());
+    for server in servers {
+        server.stop();
+    }
+    if let Some(mut nats) = nats {
+        let _ = nats.kill();
+        let _ = nats.wait();
+    }
+}
+
+/// When each move was sent, by room and ply.
+type Sent = Arc<Mutex<HashMap<(String, usize), Instant>>>;
+
+/// What a player measures: with a person opposite, the time from the opponent's move to
+/// this player's state for it (`sent` holds when it was sent); against the computer, the
+/// time from this player's move to the computer's reply.
+struct Measure {
+    sent: Sent,
+    against_people: bool,
+    into: Arc<Mutex<Vec<f64>>>,
+}
+
+/// One player of a game of Push: moves `think` after its turn comes, asks for a rematch at
+/// the end, until `until`.
+async fn play(
+    mut ws: Ws,
+    room: String,
+    token: String,
+    mut seat: String,
+    think: Duration,
+    until: Instant,
+    measure: Measure,
+    seed: u64,
+) {
+    let game = Push;
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut mine: Option<(usize, Instant)> = None;
+    while let Ok(Some(frame)) = tokio::time::timeout_at(until.into(), recv(&mut ws)).await {
+        if frame["type"] == "seat" {
+            seat = frame["seat"].as_str().unwrap_or_default().to_owned();
+        }
+        if frame["type"] != "state" {
+            continue;
+        }
+        let plies = frame["plies"].as_array().map_or(0, Vec::len);
+        if frame["status"] != "ongoing" {
+            send(
+                &mut ws,
+                json!({"type": "rematch", "room": room, "token": token}),
+            )
+            .await;
+            continue;
+        }
+        let Ok(pos) = game.parse_position(frame["position"].as_str().unwrap_or_default()) else {
+            continue;
+        };
+        if game.side_to_move(&pos).letter().to_string() != seat {
+            continue;
+        }
+        let took = if measure.against_people {
+            let sent = plies.checked_sub(1).and_then(|p| {
+                measure
+                    .sent
+                    .lock()
+                    .expect("lock")
+                    .remove(&(room.clone(), p))
+            });
+            sent.map(|at| at.elapsed())
+        } else {
+            mine.take()
+                .filter(|(ply, _)| plies == ply + 2)
+                .map(|(_, at)| at.elapsed())
+        };
+        if let Some(took) = took {
+            measure
+                .into
+                .lock()
+                .expect("lock")
+                .push(took.as_secs_f64() * 1000.0);
+        }
+        tokio::time::sleep(think).await;
+        let mut moves = Vec::new();
+        game.legal_moves(&pos, &mut moves);
+        if moves.is_empty() {
+            continue;
+        }
+        let mv = game.format_move(moves[rng.random_range(0..moves.len())]);
+        let now = Instant::now();
+        mine = Some((plies, now));
+        measure
+            .sent
+            .lock()
+            .expect("lock")
+            .insert((room.clone(), plies), now);
+        send(
+            &mut ws,
+            json!({"type": "move", "room": room, "token": token, "ply": plies, "move": mv}),
+        )
+        .await;
+    }
+    let _ = ws.close(None).await;
+}
+
+async fn computer(args: &Args, dir: &std::path::Path) {
+    let level = args.level.unwrap_or(Level::Medium);
+    let data = dir.join("db.sqlite");
+    // Players rated at the level's strength in Push, so that the computer they get is it.
+    let first = Server::start(&data, "0", 1, None);
+    let keys: Vec<String> = all((0..args.games)
+        .map(|i| player(first.addr, i, None))
+        .collect())
+    .await
+    .into_iter()
+    .map(|(_, key)| key)
+    .collect();
+    first.stop();
+    let rating = level.calibrated_rating(Variant::parse("push").expect("push"));
+    let conn = rusqlite::Connection::open(&data).expect("the file");
+    conn.execute(
+        "INSERT INTO ratings SELECT name_key, 'push', ?1, 60.0, 0.06, 50, NULL FROM players WHERE bot = 0",
+        [rating],
+    )
+    .expect("ratings");
+    drop(conn);
+    let server = Server::start(&data, "0", 1, None);
+    let addr = server.addr;
+    let think = Duration::from_millis(args.think_ms);
+    let until = Instant::now() + Duration::from_secs(args.seconds);
+    let (computer_ms, people_ms) = (
+        Arc::new(Mutex::new(Vec::new())),
+        Arc::new(Mutex::new(Vec::new())),
+    );
+    let sent: Sent = Arc::default();
+    let measure = |people: bool| Measure {
+        sent: sent.clone(),
+        against_people: people,
+        into: if people {
+            people_ms.clone()
+        } else {
+            computer_ms.clone()
+        },
+    };
+    let mut tasks = Vec::new();
+    for (i, key) in keys.into_iter().enumerate() {
+        let replies = measure(false);
+        tasks.push(tokio::spawn(async move {
+            let (mut ws, _) = player(addr, i, Some(&key)).await;
+            send(
+                &mut ws,
+                json!({"type": "seek", "game": "push", "rated": false}),
+            )
+            .await;
+            let paired = recv_type(&mut ws, "paired").await.expect("paired");
+            let (room, token) = (
+                paired["room"].as_str().expect("room").to_owned(),
+                paired["token"].as_str().expect("token").to_owned(),
+            );
+            let seat = paired["seat"].as_str().expect("seat").to_owned();
+            play(ws, room, token, seat, think, until, replies, i as u64).await;
+        }));
+    }
+    for g in 0..args.people {
+        let (for_x, for_o) = (measure(true), measure(true));
+        tasks.push(tokio::spawn(async move {
+            let mut x = connect(addr, source(100_000 + 2 * g)).await;
+            send(
+                &mut x,
+                json!({"type": "create", "game": "push", "side": "x"}),
+            )
+            .await;
+            let seat = recv_type(&mut x, "seat").await.expect("seat");
+            let room = seat["room"].as_str().expect("room").to_owned();
+            let mut o = connect(addr, source(100_001 + 2 * g)).await;
+            send(&mut o, json!({"type": "join", "room": room})).await;
+            let joined = recv_type(&mut o, "seat").await.expect("seat");
+            let (tx, to) = (
+                seat["token"].as_str().expect("token").to_owned(),
+                joined["token"].as_str().expect("token").to_owned(),
+            );
+            let half = Duration::from_millis(500);
+            let x = tokio::spawn(play(
+                x,
+                room.clone(),
+                tx,
+                "x".into(),
+                half,
+                until,
+                for_x,
+                7 + g as u64,
+            ));
+            play(o, room, to, "o".into(), half, until, for_o, 9 + g as u64).await;
+            let _ = x.await;
+        }));
+    }
+    for task in tasks {
+        let _ = task.await;
+    }
+    let replies = computer_ms.lock().expect("lock").clone();
+    println!(
+        "level {} (Push, rated {rating:.0}), {} games on one worker, the player thinking {} ms:",
+        level.name(),
+        args.games,
+        args.think_ms
+    );
+    summary("  player's move -> computer's reply", replies.clone());
+    println!(
+        "  searches shortened by a busy worker: {} of {}",
+        server.shortened.load(Ordering::Relaxed),
+        replies.len()
+    );
+    summary(
+        &format!(
+            "  {} people's games beside them: move -> opponent's state",
+            args.people
+        ),
+        people_ms.lock().expect("lock").clone(),
+    );
+    server.stop();
+}
+
+fn main() {
+    let argv: Vec<String> = std::env::args().collect();
+    if argv.get(1).map(String::as_str) == Some("--serve") {
+        return serve(&argv[2..]);
+    }
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "lobby_load: {e}");
+            std::process::exit(2);
+        }
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    runtime.block_on(async {
+        match args.scenario.as_str() {
+            "pairing" => pairing(&args, dir.path()).await,
+            "computer" => computer(&args, dir.path()).await,
+            other => eprintln!("lobby_load: `pairing` or `computer`, not {other:?}"),
+        }
+    });
+}

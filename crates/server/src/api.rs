@@ -1,0 +1,92 @@
+//! The records API (lobby.md, "Records"): players, leaderboards and games as JSON. Nothing
+//! here holds a key or a token: players come from storage without their key's hash, and
+//! rooms are answered as their RECORD.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use qipan_engine::games::Variant;
+use qipan_protocol::{
+    normalize_room_code, Leaderboard, PlayerRecord, LEADERBOARD_LENGTH, PLAYER_RECORDS,
+};
+
+use crate::http::Shared;
+use crate::lobby::players::NameKey;
+use crate::store::StoreError;
+
+/// Storage failed: logged, answered 503 (the client may try again).
+fn unavailable(e: StoreError) -> Response {
+    tracing::error!(error = %e, "answering the records API");
+    StatusCode::SERVICE_UNAVAILABLE.into_response()
+}
+
+fn not_found() -> Response {
+    StatusCode::NOT_FOUND.into_response()
+}
+
+/// `GET /api/players/NAME`: the player (names ignoring case) and their last 50 games.
+pub async fn player(State(shared): State<Shared>, Path(name): Path<String>) -> Response {
+    let key = NameKey::of(&name);
+    let store = shared.rooms.store();
+    let info = match store.player(&key).await {
+        Ok(Some(info)) => info,
+        Ok(None) => return not_found(),
+        Err(e) => return unavailable(e),
+    };
+    let games = match store.player_games(&key, PLAYER_RECORDS).await {
+        Ok(games) => games,
+        Err(e) => return unavailable(e),
+    };
+    Json(PlayerRecord {
+        ratings: info.wire_ratings(),
+        name: info.name,
+        bot: info.bot,
+        games,
+    })
+    .into_response()
+}
+
+/// `GET /api/leaderboard/GAME`: the 100 best established ratings of people in GAME.
+pub async fn leaderboard(State(shared): State<Shared>, Path(game): Path<String>) -> Response {
+    let Ok(variant) = Variant::parse(&game) else {
+        return not_found();
+    };
+    let game = variant.to_string();
+    match shared
+        .rooms
+        .store()
+        .leaderboard(&game, LEADERBOARD_LENGTH)
+        .await
+    {
+        Ok(players) => Json(Leaderboard { game, players }).into_response(),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// `GET /api/games/ROOM`: the room's RECORD, finished or not; a room no longer kept
+/// answers its last finished paired game.
+pub async fn game(State(shared): State<Shared>, Path(room): Path<String>) -> Response {
+    let Some(code) = normalize_room_code(&room) else {
+        return not_found();
+    };
+    match shared.rooms.peek(&code).await {
+        Ok(Some(room)) => return Json(room.record()).into_response(),
+        Ok(None) => {}
+        Err(_) => return StatusCode::SERVICE_UNAVAILABLE.into_response(),
+    }
+    match shared.rooms.store().last_record(&code).await {
+        Ok(Some(record)) => Json(record).into_response(),
+        Ok(None) => not_found(),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// The routes, for `http.rs`.
+pub fn routes() -> axum::Router<Shared> {
+    use axum::routing::get;
+    axum::Router::new()
+        .route("/api/players/{name}", get(player))
+        .route("/api/leaderboard/{game}", get(leaderboard))
+        .route("/api/games/{room}", get(game))
+}

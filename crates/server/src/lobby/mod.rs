@@ -1,0 +1,202 @@
+//! The lobby (`shared/spec/lobby.md`): players, seeks and pairing, ratings, the computer
+//! as four rated players. [`Lobby`] is what connections ask; the modules below it are its
+//! pure rules (`players`, `pairing`, `ratings`, `settle`, `desk`) and its tasks (`follow`:
+//! the desks as every server writes them; `pairing_loop`: one loop per game id; `computer`:
+//! the computer's seats).
+
+mod claims;
+pub mod computer;
+pub mod desk;
+mod follow;
+mod lease;
+pub mod pairing;
+mod pairing_loop;
+pub mod players;
+pub mod ratings;
+mod rematch;
+mod seeks;
+pub mod settle;
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+
+use qipan_engine::games::Variant;
+use qipan_protocol::{ErrorCode, ServerFrame};
+use tokio::sync::mpsc;
+
+use crate::clock::Clock;
+use crate::rooms::Rooms;
+use crate::shutdown::Shutdown;
+use crate::store::{PlayerInfo, Store};
+use players::{Key, Name, RegistrationLimits};
+pub use seeks::{LocalSeek, Paired};
+
+/// A connection's player: who it plays as after a `register` or `login`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Me {
+    pub key: players::NameKey,
+    pub name: String,
+}
+
+/// Why a lobby frame was refused, and whether the refusal counts toward closing the
+/// connection (the registration limit's do not: lobby.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: ErrorCode,
+    pub counts: bool,
+}
+
+impl From<ErrorCode> for Refusal {
+    fn from(code: ErrorCode) -> Refusal {
+        Refusal { code, counts: true }
+    }
+}
+
+/// Locks a std mutex even if a thread panicked while holding it (plain data).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Storage failed: logged, answered `unavailable`.
+fn unavailable(what: &str) -> impl Fn(crate::store::StoreError) -> ErrorCode + '_ {
+    move |e| {
+        tracing::error!(error = %e, "{what}");
+        ErrorCode::Unavailable
+    }
+}
+
+/// How the lobby is run (`--bot-after`, the computer's workers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// How long a seek waits for a person before the computer takes it; `None` never.
+    pub bot_after_ms: Option<u64>,
+    /// How many searches for the computer's moves may run at once.
+    pub computer_workers: usize,
+}
+
+pub struct Lobby {
+    store: Arc<dyn Store>,
+    rooms: Arc<Rooms>,
+    clock: Arc<dyn Clock>,
+    /// This process's name (in desks' seeks and in heartbeats).
+    server_id: String,
+    settings: Settings,
+    registrations: Mutex<RegistrationLimits<IpAddr>>,
+    /// This server's seeking connections, by seek id: where a pairing is handed over.
+    seekers: Mutex<HashMap<String, mpsc::UnboundedSender<Paired>>>,
+    /// Other servers' last heartbeats (`follow.rs`), for their seeks and free places.
+    servers: Mutex<HashMap<String, follow::Heartbeat>>,
+    computer: computer::Computer,
+    /// Each game id's pairing loop, told of the desks' changes.
+    loops: Mutex<HashMap<String, mpsc::UnboundedSender<pairing_loop::Event>>>,
+}
+
+impl Lobby {
+    pub fn new(
+        store: Arc<dyn Store>,
+        rooms: Arc<Rooms>,
+        clock: Arc<dyn Clock>,
+        server_id: String,
+        settings: Settings,
+    ) -> Lobby {
+        Lobby {
+            computer: computer::Computer::new(settings.computer_workers, store.clone()),
+            store,
+            rooms,
+            clock,
+            server_id,
+            settings,
+            registrations: Mutex::new(RegistrationLimits::default()),
+            seekers: Mutex::new(HashMap::new()),
+            servers: Mutex::new(HashMap::new()),
+            loops: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Starts the lobby's tasks: the desks' follower, a pairing loop per game id, the
+    /// computer's player and (with other servers) the heartbeat.
+    pub fn start(self: &Arc<Self>, shutdown: &Shutdown) {
+        for variant in Variant::ALL {
+            let (tx, rx) = mpsc::unbounded_channel();
+            lock(&self.loops).insert(variant.to_string(), tx);
+            tokio::spawn(pairing_loop::run(
+                self.clone(),
+                variant,
+                rx,
+                shutdown.clone(),
+            ));
+        }
+        tokio::spawn(self.clone().follow(shutdown.clone()));
+        if self.store.shared() {
+            tokio::spawn(self.clone().beat(shutdown.clone()));
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
+        self.rooms.watch_computer_rooms(tx);
+        tokio::spawn(computer::driver::run(self.clone(), rx, shutdown.clone()));
+    }
+
+    /// The `player` frame for a player and their key, to that connection alone.
+    pub fn player_frame(info: &PlayerInfo, key: &Key) -> ServerFrame {
+        ServerFrame::Player {
+            name: info.name.clone(),
+            key: key.reveal().to_owned(),
+            ratings: info.wire_ratings(),
+        }
+    }
+
+    /// A new player named `name`, registered from `address`.
+    pub async fn register(
+        &self,
+        address: IpAddr,
+        name: &str,
+    ) -> Result<(PlayerInfo, Key), Refusal> {
+        let name = Name::to_register(name)?;
+        let now = self.clock.now_ms();
+        if !lock(&self.registrations).admit(address, now) {
+            return Err(Refusal {
+                code: ErrorCode::RateLimited,
+                counts: false,
+            });
+        }
+        let registered = match Key::new() {
+            Some(key) => self
+                .store
+                .register(&name, &key.hash(), now)
+                .await
+                .map_err(unavailable("registering a player"))
+                .and_then(|done| {
+                    if done {
+                        Ok(key)
+                    } else {
+                        Err(ErrorCode::NameTaken)
+                    }
+                }),
+            None => {
+                tracing::error!("the OS gave no randomness for a key");
+                Err(ErrorCode::Unavailable)
+            }
+        };
+        let key = registered.inspect_err(|_| lock(&self.registrations).give_back(&address))?;
+        tracing::info!(player = %name, "registered");
+        let info = PlayerInfo {
+            key: name.key().clone(),
+            name: name.as_str().to_owned(),
+            bot: false,
+            ratings: Default::default(),
+        };
+        Ok((info, key))
+    }
+
+    /// The player whose key this is.
+    pub async fn login(&self, key: &str) -> Result<(PlayerInfo, Key), ErrorCode> {
+        let key = Key::parse(key).ok_or(ErrorCode::BadKey)?;
+        let info = self
+            .store
+            .player_by_key(&key.hash())
+            .await
+            .map_err(unavailable("logging a player in"))?
+            .ok_or(ErrorCode::BadKey)?;
+        Ok((info, key))
+    }
+}

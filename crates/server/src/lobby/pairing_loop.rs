@@ -1,0 +1,220 @@
+//! One game id's pairing loop: its seek book, fed from the players' desks as every server
+//! writes them, and a pass of the pairing rule (`pairing.rs`) whenever a seek comes, a gap
+//! widens or the computer is due, at least every second. With other servers, only the
+//! holder of the game id's lease pairs (`lease.rs`); every server keeps the book, so that
+//! another takes over within moments.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use qipan_engine::games::Variant;
+use tokio::sync::mpsc;
+
+use super::claims;
+use super::desk::Desk;
+use super::lease::{Lease, RENEW_MS};
+use super::pairing::{ComputerOffer, Seek, SeekBook};
+use super::players::NameKey;
+use super::Lobby;
+use crate::shutdown::Shutdown;
+use crate::store::Revision;
+
+/// The longest a loop sleeps: the spec's 2 seconds leave room for a pass.
+const MAX_SLEEP_MS: u64 = 1_000;
+/// A seek claimed for a pairing that was not completed for this long (its server stopped
+/// between the two claims) is opened again.
+const STALE_CLAIM_MS: u64 = 5_000;
+
+/// A desk as it changed.
+#[derive(Clone, Debug)]
+pub struct Event {
+    pub player: NameKey,
+    pub revision: Revision,
+    pub desk: Desk,
+}
+
+/// What a seek in the book carries: its desk, at the revision a claim is based on.
+#[derive(Clone, Debug)]
+pub struct Tag {
+    pub revision: Revision,
+    pub desk: Desk,
+}
+
+struct Loop {
+    lobby: Arc<Lobby>,
+    variant: Variant,
+    game: String,
+    book: SeekBook<Tag>,
+    /// The latest revision seen of each desk that was in this book, so that an older
+    /// change arriving late changes nothing.
+    revisions: HashMap<NameKey, Revision>,
+    /// Seeks of this game id claimed for a pairing, and when that was first seen.
+    claimed: HashMap<NameKey, (Tag, u64)>,
+    lease: Lease,
+}
+
+impl Loop {
+    fn apply(&mut self, event: Event, now: u64) {
+        let known = self.revisions.get(&event.player).copied();
+        if known.is_some_and(|known| known >= event.revision) {
+            return;
+        }
+        let claimed = event
+            .desk
+            .seek
+            .as_ref()
+            .is_some_and(|seek| seek.game == self.game && seek.claimed.is_some());
+        if claimed {
+            let tag = Tag {
+                revision: event.revision,
+                desk: event.desk.clone(),
+            };
+            self.claimed.insert(event.player.clone(), (tag, now));
+        } else {
+            self.claimed.remove(&event.player);
+        }
+        let seek = event
+            .desk
+            .open_seek()
+            .filter(|seek| seek.game == self.game)
+            .cloned();
+        match seek {
+            Some(seek) => {
+                self.revisions.insert(event.player.clone(), event.revision);
+                self.book.seek(Seek {
+                    player: event.player,
+                    rating: seek.rating,
+                    rated: seek.rated,
+                    since_ms: seek.since_ms,
+                    computer_after_ms: seek.computer_after_ms,
+                    tag: Tag {
+                        revision: event.revision,
+                        desk: event.desk,
+                    },
+                });
+            }
+            None => {
+                self.revisions.remove(&event.player);
+                self.book.unseek(&event.player);
+            }
+        }
+    }
+
+    /// Opens again the seeks whose pairing was left half-made (revision-checked: a pairing
+    /// that completes meanwhile wins).
+    async fn reopen_stale_claims(&mut self, now: u64) {
+        let stale: Vec<(NameKey, Tag)> = self
+            .claimed
+            .iter()
+            .filter(|(_, (_, seen))| now.saturating_sub(*seen) >= STALE_CLAIM_MS)
+            .map(|(player, (tag, _))| (player.clone(), tag.clone()))
+            .collect();
+        for (player, tag) in stale {
+            self.claimed.remove(&player);
+            let Some(seek) = &tag.desk.seek else { continue };
+            let Some(room) = &seek.claimed else { continue };
+            if let Some(open) = tag.desk.unclaimed(&seek.id, room) {
+                let _ = self
+                    .lobby
+                    .put_desk(&player, &open, Some(tag.revision))
+                    .await;
+            }
+        }
+    }
+
+    /// Pairs what the rule allows now, over the seeks of live servers.
+    async fn pass(&mut self, now: u64) {
+        self.reopen_stale_claims(now).await;
+        if self.book.is_empty() {
+            return;
+        }
+        // Seeks of servers that are gone sit out (their connections cannot be told).
+        let absent: Vec<Seek<Tag>> = {
+            let lobby = &self.lobby;
+            let gone: Vec<NameKey> = self
+                .revisions
+                .keys()
+                .filter(|player| {
+                    self.book.get(player).is_some_and(|seek| {
+                        seek.tag
+                            .desk
+                            .seek
+                            .as_ref()
+                            .is_none_or(|s| !lobby.alive(&s.server, now))
+                    })
+                })
+                .cloned()
+                .collect();
+            gone.iter().filter_map(|p| self.book.unseek(p)).collect()
+        };
+        let offer = ComputerOffer {
+            ratings: self.lobby.computer.ratings(&self.game, now).await,
+        };
+        let lobby = self.lobby.clone();
+        let pairings = self.book.pair(now, &offer, |seek| {
+            seek.tag
+                .desk
+                .seek
+                .as_ref()
+                .is_some_and(|s| lobby.computer_place(&s.server))
+        });
+        for seek in absent {
+            self.book.seek(seek);
+        }
+        for pairing in pairings {
+            for back in claims::make(&self.lobby, self.variant, pairing, &offer).await {
+                // A seek whose desk did not change: it waits on, as it was.
+                self.book.seek(back);
+            }
+        }
+    }
+}
+
+/// Runs the loop of `variant` until the server stops. `events` are the desks' changes.
+pub async fn run(
+    lobby: Arc<Lobby>,
+    variant: Variant,
+    mut events: mpsc::UnboundedReceiver<Event>,
+    mut shutdown: Shutdown,
+) {
+    let game = variant.to_string();
+    let mut this = Loop {
+        lease: Lease::new(&game),
+        lobby: lobby.clone(),
+        variant,
+        game,
+        book: SeekBook::new(),
+        revisions: HashMap::new(),
+        claimed: HashMap::new(),
+    };
+    loop {
+        let now = lobby.clock.now_ms();
+        let mut wake = this
+            .book
+            .next_change_ms(now)
+            .unwrap_or(u64::MAX)
+            .min(now + MAX_SLEEP_MS);
+        if lobby.store.shared() {
+            wake = wake.min(now + RENEW_MS);
+        }
+        tokio::select! {
+            event = events.recv() => match event {
+                Some(event) => {
+                    let now = lobby.clock.now_ms();
+                    this.apply(event, now);
+                    while let Ok(more) = events.try_recv() {
+                        this.apply(more, now);
+                    }
+                }
+                None => return,
+            },
+            _ = lobby.clock.sleep_until(wake) => {}
+            _ = lobby.computer.freed.notified() => {}
+            _ = shutdown.requested() => return,
+        }
+        let now = lobby.clock.now_ms();
+        if this.lease.keep(&lobby, now).await {
+            this.pass(now).await;
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! Players in the bucket `qipan-players`, finished games in `qipan-games`.
+//!
+//! - `p.<name>`: a player's entry ([`Entry`]: name, key hash, ratings, last games), `<name>`
+//!   being the folded name in hex (keys allow only a few ASCII characters). A registration
+//!   creates it, so two servers registering one name at once cannot both succeed.
+//! - `k.<key hash>`: which player a key opens. Written before the player's entry, so that a
+//!   registration cut short leaves at most a pointer that no entry confirms (a login
+//!   checks the entry's own key hash).
+//! - `g.<room>.<round>`: a finished paired game's RECORD; `l.<room>`: its room's last one.
+//!
+//! Every server follows the players' entries to answer the leaderboard from memory (a
+//! change reaches it within milliseconds); everything else is read directly.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use async_nats::jetstream::kv;
+use futures_util::StreamExt;
+use qipan_engine::games::Variant;
+use qipan_protocol::{GameRecord, LeaderboardEntry, PLAYER_RECORDS, PROVISIONAL_ABOVE};
+use serde::{Deserialize, Serialize};
+
+use crate::lobby::computer::ComputerPlayer;
+use crate::lobby::players::{Name, NameKey};
+use crate::lobby::ratings::Standing;
+use crate::store::{PlayerInfo, Revision, StoreError};
+
+pub const BUCKET: &str = "qipan-players";
+pub const GAMES: &str = "qipan-games";
+
+/// A player as the bucket keeps them.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Entry {
+    pub name: String,
+    /// SHA-256 of their key; `None` for the computer.
+    pub key_hash: Option<String>,
+    pub bot: bool,
+    pub created_ms: u64,
+    #[serde(default)]
+    pub ratings: BTreeMap<String, Standing>,
+    /// Their last finished paired games (`<room>.<round>`), newest first.
+    #[serde(default)]
+    pub recent: Vec<String>,
+    /// The sequence in `QIPAN_RESULTS` of the last result applied to them.
+    #[serde(default)]
+    pub applied: u64,
+}
+
+impl Entry {
+    pub fn info(&self, key: &NameKey) -> PlayerInfo {
+        PlayerInfo {
+            key: key.clone(),
+            name: self.name.clone(),
+            bot: self.bot,
+            ratings: self.ratings.clone(),
+        }
+    }
+}
+
+fn hex(name: &NameKey) -> String {
+    name.as_str().bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+fn player_key(name: &NameKey) -> String {
+    format!("p.{}", hex(name))
+}
+
+fn corrupt(what: &str, source: serde_json::Error) -> StoreError {
+    StoreError::CorruptEntry {
+        what: what.to_owned(),
+        source,
+    }
+}
+
+/// The players' and games' buckets, and the leaderboard's copy of everyone's ratings.
+#[derive(Clone)]
+pub struct Players {
+    kv: kv::Store,
+    games: kv::Store,
+    /// Everyone's entry, by key, as last seen.
+    everyone: Arc<RwLock<HashMap<String, Entry>>>,
+}
+
+impl Players {
+    pub fn new(kv: kv::Store, games: kv::Store) -> Players {
+        Players {
+            kv,
+            games,
+            everyone: Arc::default(),
+        }
+    }
+
+    /// The four computer players, made if the bucket has not got them yet.
+    pub async fn add_computers(&self) -> Result<(), StoreError> {
+        for bot in ComputerPlayer::ALL {
+            let entry = Entry {
+                name: bot.name().to_owned(),
+                key_hash: None,
+                bot: true,
+                created_ms: 0,
+                ratings: Variant::ALL
+                    .iter()
+                    .map(|&v| (v.to_string(), bot.starting_standing(v)))
+                    .collect(),
+                recent: Vec::new(),
+                applied: 0,
+            };
+            let key = player_key(&NameKey::of(bot.name()));
+            self.create(&key, &entry).await?;
+        }
+        Ok(())
+    }
+
+    /// Creates `key`; `false` when it exists.
+    async fn create(&self, key: &str, value: &impl Serialize) -> Result<bool, StoreError> {
+        let data = serde_json::to_vec(value).map_err(StoreError::Encode)?;
+        match self.kv.create(key, data.into()).await {
+            Ok(_) => Ok(true),
+            Err(e) if e.kind() == kv::CreateErrorKind::AlreadyExists => Ok(false),
+            Err(e) => Err(StoreError::nats(format!("creating {key}"), e)),
+        }
+    }
+
+    pub async fn register(
+        &self,
+        name: &Name,
+        key_hash: &str,
+        now_ms: u64,
+    ) -> Result<bool, StoreError> {
+        let pointer = hex(name.key());
+        if !self.create(&format!("k.{key_hash}"), &pointer).await? {
+            return Err(StoreError::nats("a new key", "its hash is taken"));
+        }
+        let entry = Entry {
+            name: name.as_str().to_owned(),
+            key_hash: Some(key_hash.to_owned()),
+            bot: false,
+            created_ms: now_ms,
+            ratings: BTreeMap::new(),
+            recent: Vec::new(),
+            applied: 0,
+        };
+        self.create(&player_key(name.key()), &entry).await
+    }
+
+    /// A player's entry and its revision.
+    pub async fn get(&self, name: &NameKey) -> Result<Option<(Entry, Revision)>, StoreError> {
+        let key = player_key(name);
+        let found = self
+            .kv
+            .entry(&key)
+            .await
+            .map_err(|e| StoreError::nats(format!("reading {key}"), e))?;
+        let Some(found) = found.filter(|e| e.operation == kv::Operation::Put) else {
+            return Ok(None);
+        };
+        let entry = serde_json::from_slice(&found.value).map_err(|e| corrupt(&key, e))?;
+        Ok(Some((entry, Revision(found.revision))))
+    }
+
+    pub async fn by_key(&self, key_hash: &str) -> Result<Option<PlayerInfo>, StoreError> {
+        let key = format!("k.{key_hash}");
+        let pointer = self
+            .kv
+            .get(&key)
+            .await
+            .map_err(|e| StoreError::nats(format!("reading {key}"), e))?;
+        let Some(pointer) = pointer else {
+            return Ok(None);
+        };
+        let hex: String = serde_json::from_slice(&pointer).map_err(|e| corrupt(&key, e))?;
+        let found = self.get_hex(&hex).await?;
+        Ok(found
+            .filter(|(entry, _)| entry.key_hash.as_deref() == Some(key_hash))
+            .map(|(entry, _)| {
+                let name = NameKey::of(&entry.name);
+                entry.info(&name)
+            }))
+    }
+
+    async fn get_hex(&self, hex: &str) -> Result<Option<(Entry, Revision)>, StoreError> {
+        let bytes: Option<Vec<u8>> = (0..hex.len())
+            .step_by(2)
+            .map(|i| {
+                hex.get(i..i + 2)
+                    .and_then(|b| u8::from_str_radix(b, 16).ok())
+            })
+            .collect();
+        match bytes.and_then(|b| String::from_utf8(b).ok()) {
+            Some(folded) => self.get(&NameKey::of(&folded)).await,
+            None => Ok(None),
+        }
+    }
+
+    /// Applies the result at sequence `seq` (game `id`, `<room>.<round>`) to a player, once:
+    /// `rate` gives their new standing from their standing now (`None`: not rated), and
+    /// the game joins their last games. Answers their rating after it, for a rated game.
+    pub async fn apply(
+        &self,
+        name: &NameKey,
+        game: &str,
+        seq: u64,
+        id: &str,
+        rate: impl Fn(Standing) -> Option<Standing>,
+    ) -> Result<Option<f64>, StoreError> {
+        loop {
+            let Some((mut entry, revision)) = self.get(name).await? else {
+                return Ok(None);
+            };
+            let info = entry.info(name);
+            let now = info.standing(game);
+            if entry.applied >= seq {
+                return Ok(rate(now).map(|_| now.rating));
+            }
+            let new = rate(now);
+            if let Some(new) = new {
+                entry.ratings.insert(game.to_owned(), new);
+            }
+            entry.recent.insert(0, id.to_owned());
+            entry.recent.truncate(PLAYER_RECORDS);
+            entry.applied = seq;
+            let data = serde_json::to_vec(&entry).map_err(StoreError::Encode)?;
+            let key = player_key(name);
+            match self.kv.update(&key, data.into(), revision.0).await {
+                Ok(_) => return Ok(new.map(|s| s.rating)),
+                Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => continue,
+                Err(e) => return Err(StoreError::nats(format!("writing {key}"), e)),
+            }
+        }
+    }
+
+    /// Stores a finished game's record (once; a second write of it is ignored).
+    pub async fn put_record(&self, id: &str, record: &GameRecord) -> Result<(), StoreError> {
+        let data = serde_json::to_vec(record).map_err(StoreError::Encode)?;
+        match self
+            .games
+            .create(format!("g.{id}"), data.clone().into())
+            .await
+        {
+            Ok(_) => {}
+            Err(e) if e.kind() == kv::CreateErrorKind::AlreadyExists => {}
+            Err(e) => return Err(StoreError::nats(format!("writing game {id}"), e)),
+        }
+        self.games
+            .put(format!("l.{}", record.room), data.into())
+            .await
+            .map_err(|e| StoreError::nats(format!("writing game {id}"), e))?;
+        Ok(())
+    }
+
+    async fn record(&self, key: &str) -> Result<Option<GameRecord>, StoreError> {
+        let found = self
+            .games
+            .get(key)
+            .await
+            .map_err(|e| StoreError::nats(format!("reading {key}"), e))?;
+        found
+            .map(|data| serde_json::from_slice(&data).map_err(|e| corrupt(key, e)))
+            .transpose()
+    }
+
+    pub async fn games(&self, name: &NameKey, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
+        let Some((entry, _)) = self.get(name).await? else {
+            return Ok(Vec::new());
+        };
+        let mut records = Vec::new();
+        for id in entry.recent.iter().take(limit) {
+            records.extend(self.record(&format!("g.{id}")).await?);
+        }
+        Ok(records)
+    }
+
+    pub async fn last_record(&self, code: &str) -> Result<Option<GameRecord>, StoreError> {
+        self.record(&format!("l.{code}")).await
+    }
+
+    pub fn leaderboard(&self, game: &str, limit: usize) -> Vec<LeaderboardEntry> {
+        let everyone = self.everyone.read().unwrap_or_else(|e| e.into_inner());
+        let mut board: Vec<(&String, LeaderboardEntry)> = everyone
+            .iter()
+            .filter(|(_, entry)| !entry.bot)
+            .filter_map(|(key, entry)| {
+                let standing = entry.ratings.get(game)?;
+                (standing.deviation <= PROVISIONAL_ABOVE).then(|| {
+                    let row = LeaderboardEntry {
+                        name: entry.name.clone(),
+                        rating: standing.rating,
+                        deviation: standing.deviation,
+                        games: standing.games,
+                    };
+                    (key, row)
+                })
+            })
+            .collect();
+        board.sort_by(|a, b| b.1.rating.total_cmp(&a.1.rating).then(a.0.cmp(b.0)));
+        board.into_iter().take(limit).map(|(_, row)| row).collect()
+    }
+
+    /// Keeps the copy of everyone's entry up to date, for as long as the store lives.
+    pub async fn follow(self) {
+        loop {
+            match self.kv.watch_with_history("p.>").await {
+                Ok(mut watch) => {
+                    while let Some(Ok(change)) = watch.next().await {
+                        let mut everyone = self.everyone.write().unwrap_or_else(|e| e.into_inner());
+                        match serde_json::from_slice::<Entry>(&change.value) {
+                            Ok(entry) if change.operation == kv::Operation::Put => {
+                                everyone.insert(change.key, entry);
+                            }
+                            _ => {
+                                everyone.remove(&change.key);
+                            }
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "watching the players"),
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! Players, ratings and finished games in the SQLite file (tables in `schema.rs`).
+
+use std::collections::BTreeMap;
+
+use qipan_protocol::{GameRecord, LeaderboardEntry, PROVISIONAL_ABOVE};
+use rusqlite::{params, OptionalExtension, Transaction};
+
+use super::sql_time;
+use crate::lobby::players::{Name, NameKey};
+use crate::lobby::ratings::Standing;
+use crate::lobby::settle::settle;
+use crate::room::Room;
+use crate::store::PlayerInfo;
+
+/// A value that does not fit SQLite's integers or JSON, as rusqlite's error.
+fn conversion(e: impl std::error::Error + Send + Sync + 'static) -> rusqlite::Error {
+    rusqlite::Error::ToSqlConversionFailure(Box::new(e))
+}
+
+pub fn register(
+    tx: &Transaction<'_>,
+    name: &Name,
+    key_hash: &str,
+    now_ms: u64,
+) -> rusqlite::Result<bool> {
+    let inserted = tx.execute(
+        "INSERT OR IGNORE INTO players (name_key, name, key_hash, bot, created_ms)
+         VALUES (?1, ?2, ?3, 0, ?4)",
+        params![
+            name.key().as_str(),
+            name.as_str(),
+            key_hash,
+            sql_time(now_ms)
+        ],
+    )?;
+    Ok(inserted == 1)
+}
+
+/// The player of a row found by `column = value`, with their ratings.
+fn find(tx: &Transaction<'_>, column: &str, value: &str) -> rusqlite::Result<Option<PlayerInfo>> {
+    let sql = format!("SELECT name_key, name, bot FROM players WHERE {column} = ?1");
+    let found = tx
+        .query_row(&sql, [value], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, bool>(2)?,
+            ))
+        })
+        .optional()?;
+    let Some((key, name, bot)) = found else {
+        return Ok(None);
+    };
+    let mut ratings = BTreeMap::new();
+    let mut rows = tx.prepare_cached(
+        "SELECT game, rating, deviation, volatility, games, last_rated_ms
+             FROM ratings WHERE name_key = ?1",
+    )?;
+    let mut query = rows.query([&key])?;
+    while let Some(row) = query.next()? {
+        let standing = Standing {
+            rating: row.get(1)?,
+            deviation: row.get(2)?,
+            volatility: row.get(3)?,
+            games: row.get::<_, i64>(4)?.max(0) as u64,
+            last_rated_ms: row.get::<_, Option<i64>>(5)?.map(|ms| ms.max(0) as u64),
+        };
+        ratings.insert(row.get::<_, String>(0)?, standing);
+    }
+    Ok(Some(PlayerInfo {
+        key: NameKey::of(&key),
+        name,
+        bot,
+        ratings,
+    }))
+}
+
+pub fn by_key(tx: &Transaction<'_>, key_hash: &str) -> rusqlite::Result<Option<PlayerInfo>> {
+    find(tx, "key_hash", key_hash)
+}
+
+pub fn by_name(tx: &Transaction<'_>, name: &NameKey) -> rusqlite::Result<Option<PlayerInfo>> {
+    find(tx, "name_key", name.as_str())
+}
+
+fn read_records(
+    stmt: &mut rusqlite::CachedStatement<'_>,
+    params: impl rusqlite::Params,
+) -> rusqlite::Result<Vec<GameRecord>> {
+    let texts = stmt
+        .query_map(params, |row| row.get::<_, String>(0))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    texts
+        .iter()
+        .map(|text| {
+            serde_json::from_str(text).map_err(|e| {
+                rusqlite::Error::FromSqlConversionFailure(
+                    0,
+                    rusqlite::types::Type::Text,
+                    Box::new(e),
+                )
+            })
+        })
+        .collect()
+}
+
+pub fn games(
+    tx: &Transaction<'_>,
+    name: &NameKey,
+    limit: usize,
+) -> rusqlite::Result<Vec<GameRecord>> {
+    // Two indexed halves rather than an OR, which SQLite may answer with a scan.
+    let mut stmt = tx.prepare_cached(
+        "SELECT record FROM (
+             SELECT record, finished_ms, room, round FROM games WHERE x_key = ?1
+             UNION ALL
+             SELECT record, finished_ms, room, round FROM games WHERE o_key = ?1 AND x_key IS NOT ?1
+         ) ORDER BY finished_ms DESC, room DESC, round DESC LIMIT ?2",
+    )?;
+    read_records(&mut stmt, params![name.as_str(), limit as i64])
+}
+
+pub fn last_record(tx: &Transaction<'_>, code: &str) -> rusqlite::Result<Option<GameRecord>> {
+    let mut stmt =
+        tx.prepare_cached("SELECT record FROM games WHERE room = ?1 ORDER BY round DESC LIMIT 1")?;
+    Ok(read_records(&mut stmt, [code])?.pop())
+}
+
+pub fn leaderboard(
+    tx: &Transaction<'_>,
+    game: &str,
+    limit: usize,
+) -> rusqlite::Result<Vec<LeaderboardEntry>> {
+    let mut stmt = tx.prepare_cached(
+        "SELECT p.name, r.rating, r.deviation, r.games
+         FROM ratings r JOIN players p ON p.name_key = r.name_key
+         WHERE r.game = ?1 AND p.bot = 0 AND r.deviation <= ?2
+         ORDER BY r.rating DESC, p.name_key LIMIT ?3",
+    )?;
+    let rows = stmt.query_map(params![game, PROVISIONAL_ABOVE, limit as i64], |row| {
+        Ok(LeaderboardEntry {
+            name: row.get(0)?,
+            rating: row.get(1)?,
+            deviation: row.get(2)?,
+            games: row.get::<_, i64>(3)?.max(0) as u64,
+        })
+    })?;
+    rows.collect()
+}
+
+/// The standing of a room's seat in its game now (a newcomer's if the player is unknown,
+/// which a paired room never holds).
+fn standing_of(tx: &Transaction<'_>, room: &Room, side: usize) -> rusqlite::Result<Standing> {
+    let Some(seat) = room.players[side].as_ref() else {
+        return Ok(Standing::NEW);
+    };
+    Ok(by_name(tx, &NameKey::of(&seat.key))?
+        .map(|player| player.standing(&room.game))
+        .unwrap_or(Standing::NEW))
+}
+
+fn write_standing(
+    tx: &Transaction<'_>,
+    key: &str,
+    game: &str,
+    s: &Standing,
+) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO ratings (name_key, game, rating, deviation, volatility, games, last_rated_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (name_key, game) DO UPDATE SET rating = ?3, deviation = ?4,
+             volatility = ?5, games = ?6, last_rated_ms = ?7",
+        params![
+            key,
+            game,
+            s.rating,
+            s.deviation,
+            s.volatility,
+            i64::try_from(s.games).unwrap_or(i64::MAX),
+            s.last_rated_ms.map(sql_time)
+        ],
+    )?;
+    Ok(())
+}
+
+/// The end of a paired game, in the caller's transaction: the two players' ratings (when
+/// rated) and the game's record. Answers the room to store. A record already there (the
+/// room was settled before) fails the insert, and with it the whole job: nothing is rated
+/// twice.
+pub fn finish(tx: &Transaction<'_>, room: &Room) -> rusqlite::Result<Room> {
+    let standings = [standing_of(tx, room, 0)?, standing_of(tx, room, 1)?];
+    let (settled, rated) = settle(room, standings);
+    if let Some(new) = rated {
+        for (seat, standing) in settled.players.iter().zip(&new) {
+            if let Some(seat) = seat {
+                write_standing(tx, &seat.key, &room.game, standing)?;
+            }
+        }
+    }
+    let record = serde_json::to_string(&settled.record()).map_err(conversion)?;
+    let key = |side: usize| settled.players[side].as_ref().map(|p| p.key.clone());
+    tx.execute(
+        "INSERT INTO games (room, round, game, finished_ms, x_key, o_key, record)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            settled.code,
+            settled.round,
+            settled.game,
+            sql_time(settled.updated_ms),
+            key(0),
+            key(1),
+            record
+        ],
+    )?;
+    Ok(settled)
+}

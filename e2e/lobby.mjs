@@ -1,0 +1,286 @@
+// Playing someone new in the browser, end to end (issue 35): `qipan-server --site DIST` with
+// its lobby, the computer coming after `BOT_AFTER` seconds. A desktop page (mouse, English)
+// and a phone page (touch, Chinese) open "Play online", each types a name into the name field
+// and chooses it, and both seek a rated game of Shuang Cheng: the server pairs them with each
+// other (each board names both players, provisional `1500?`), they play the game out by taps
+// (moves chosen with the engine's command line so that it ends after about `PLIES` plies,
+// when a side has no move), and both pages show each rating's change (`+N` / `−N`), which
+// the server's records API (`GET /api/players/NAME`) agrees with. Meanwhile a tablet page
+// (touch) seeks alone and gets the computer (one of its four names on the board), plays two
+// moves against it, each answered, and resigns; its loss is rated too. What a page shows in
+// words is read from its accessibility layer (`#qipan_a11y`: the label drawn at a mark).
+// Screenshots of each step at each page's size: e2e/screenshots/lobby-*.png.
+// Usage: node e2e/lobby.mjs DIST_DIR SERVER_BINARY CLI_BINARY  (e2e/run.sh calls it)
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { check, failures, launch, sleep } from './lib.mjs';
+import { cli, newOnlinePage, startServer } from './play.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [dist, serverBin, cliBin] = process.argv.slice(2);
+const shots = process.env.QIPAN_SHOTS || join(here, 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+/** Seconds a seek waits for a person before the computer (the server's `--bot-after`). */
+const BOT_AFTER = 5;
+/** About how long the two people's game is (Shuang Cheng's first player wins in 19). */
+const PLIES = 10;
+const COMPUTERS = ['Computer-Easy', 'Computer-Medium', 'Computer-Hard', 'Computer-Master'];
+/** Each page's player: a Chinese name on the Chinese phone. */
+const NAMES = { desktop: 'Ann-desk', phone: '王小明', tablet: 'Tab_820' };
+
+/**
+ * In the page: the text of the accessibility layer's label drawn at mark `key` (the
+ * smallest element with text whose centre is inside the mark), without Fluent's isolation
+ * marks; null while there is none.
+ */
+function markText(key) {
+  const rect = JSON.parse(document.body.dataset.marks || '{}')[key];
+  const layer = document.getElementById('qipan_a11y');
+  if (!rect || !layer) return null;
+  let best = null;
+  for (const el of layer.children) {
+    const text = (el.textContent || el.getAttribute('aria-label') || '').trim();
+    const b = el.getBoundingClientRect();
+    const [cx, cy] = [b.left + b.width / 2, b.top + b.height / 2];
+    const inside = cx >= rect[0] && cx <= rect[0] + rect[2] && cy >= rect[1] && cy <= rect[1] + rect[3];
+    if (text && inside && (!best || b.width * b.height < best.area)) best = { text, area: b.width * b.height };
+  }
+  return best && best.text.replace(/[\u2066-\u2069]/g, '');
+}
+
+/** Polls `probe` (async, returns a value or null) until `ok(value)`; the last value, or null. */
+async function until(p, what, probe, ok = (v) => v != null, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  let value = null;
+  for (;;) {
+    value = await probe().catch(() => null);
+    if (ok(value)) return value;
+    if (Date.now() > deadline) {
+      check(false, `${p.name}: ${what} (timed out after ${timeout} ms; last ${JSON.stringify(value)})`);
+      return null;
+    }
+    await sleep(100);
+  }
+}
+
+/** The label at mark `key` once it says what `ok` wants. */
+const labelAt = (p, key, what, ok, timeout) => until(p, what, () => p.page.evaluate(markText, key), (v) => v != null && ok(v), timeout);
+
+/** A change as the end banner shows it ("Ann: 1500 → 1662 (+162)"), as a number. */
+function shownChange(text) {
+  const found = text && text.match(/[(（]([+\u2212\u00b1])(\d+)[)）]\s*$/);
+  if (!found) return null;
+  return found[1] === '\u2212' ? -Number(found[2]) : Number(found[2]);
+}
+
+/** Shuang Cheng after `move` from `position`: the position, and the plies left to the end. */
+function after(position, move) {
+  const [next, status] = cli(cliBin, 'apply', 'shuangcheng', '--pos', position, move);
+  if (status !== 'ongoing') return { move, next, over: true, left: 1 };
+  const [value, n] = cli(cliBin, 'solve', 'shuangcheng', '--pos', next)[0].split(' ');
+  return { move, next, over: false, left: value === 'draw' ? Infinity : 1 + Number(n) };
+}
+
+const options = (position) => cli(cliBin, 'moves', 'shuangcheng', '--pos', position).map((m) => after(position, m));
+
+/** The move that, with best play after it, ends the game nearest to `PLIES` plies in all. */
+function towardTheEnd(position, ply) {
+  const all = options(position);
+  const off = (o) => Math.abs(ply + o.left - PLIES);
+  return all.reduce((best, o) => (off(o) < off(best) ? o : best), all[0]);
+}
+
+/** The move that keeps the game going longest (the tablet's: two moves at least). */
+function keepGoing(position) {
+  const going = options(position).filter((o) => !o.over);
+  return going.reduce((best, o) => (o.left > best.left ? o : best), going[0]);
+}
+
+/** Taps `move` (`from-to`) on page `p`'s board. */
+async function play(p, move) {
+  const [from, to] = move.split('-');
+  await p.tap(`point:${from}`);
+  await p.tap(`point:${to}`);
+}
+
+/** Opens "Play online", types `name` into the name field and chooses it. */
+async function chooseName(p, name) {
+  await p.openOnline();
+  check((await p.state()).lobby === '-', `${p.name}: no name before choosing one`);
+  await p.tap('lobby:name');
+  await p.page.keyboard.type(name, { delay: 20 });
+  await p.shot('name');
+  await p.tap('lobby:choose');
+  if (await p.waitFor(`the name ${name}`, (name) => document.body.dataset.lobby === name, name, 15_000)) {
+    check(true, `${p.name}: plays as ${name}`);
+  }
+  await labelAt(p, 'lobby:player', 'the player line', (t) => t.includes(name) && t.includes('1500?'));
+  await p.shot('named');
+}
+
+/**
+ * Seeks a rated game. `alone`: nobody else seeks it, so the server holds the seek and the
+ * page counts the seconds waited (otherwise it may be paired at once).
+ */
+async function seek(p, alone) {
+  await p.tap('lobby:seek-rated');
+  const waits = () => / waiting \d+$/.test(document.body.dataset.lobby || '');
+  const pairedOrWaits = () => / waiting \d+$/.test(document.body.dataset.lobby || '') || !!document.body.dataset.online;
+  if (await p.waitFor(alone ? 'the seek waiting' : 'the seek waiting or paired', alone ? waits : pairedOrWaits, null, 10_000)) {
+    const s = await p.state();
+    check(true, `${p.name}: seeking (${s.lobby}${s.online ? `, paired: ${s.online}` : ''})`);
+  }
+  await p.shot('seeking');
+}
+
+/** Waits until `p`'s seek is paired: { room, seat }. */
+async function paired(p, timeout) {
+  await p.waitFor('a paired game', () => /^\S+ [xo] open$/.test(document.body.dataset.online || ''), null, timeout);
+  await sleep(300);
+  await p.measureTopAgain();
+  const [room, seat] = (await p.online()).split(' ');
+  return { room, seat };
+}
+
+/** Every page shows `n` plies and the same position: that position. */
+async function allShow(pages, n) {
+  for (const p of pages) await p.plies(n, 20_000);
+  const positions = await Promise.all(pages.map(async (p) => (await p.state()).position));
+  check(positions.every((q) => q === positions[0]), `after ply ${n} both pages show ${positions[0]}`);
+  return positions[0];
+}
+
+/** The player's record from the server's records API. */
+async function record(server, name) {
+  const response = await fetch(`${server.url}/api/players/${encodeURIComponent(name)}`);
+  check(response.ok, `GET /api/players/${name}: ${response.status}`);
+  return response.ok ? response.json() : null;
+}
+
+/**
+ * The end banner's rating lines on `p` agree with the records API: `seats` maps each side
+ * to its player's name; returns the changes shown, by side.
+ */
+async function checkChanges(p, server, room, seats) {
+  const shown = {};
+  for (const side of ['x', 'o']) {
+    const text = await labelAt(p, `end:rating-${side}`, `${side}'s rating change`, (t) => shownChange(t) !== null, 20_000);
+    shown[side] = shownChange(text);
+    check(text && text.includes(seats[side]), `${p.name}: ${side}'s change shown: ${text}`);
+  }
+  for (const side of ['x', 'o']) {
+    const rec = await record(server, seats[side]);
+    const game = rec && rec.games[0];
+    const seat = game && game.players[side];
+    const rating = rec && rec.ratings.shuangcheng;
+    const ok = game && game.room === room && game.rated && seat && seat.name === seats[side]
+      && Math.round(seat.after - seat.before) === shown[side] && rating && rating.rating === seat.after
+      && (rec.bot || rating.games === 1);
+    check(ok, `${p.name}: ${seats[side]}'s change ${shown[side]} as the records API says `
+      + `(${seat ? `${seat.before} -> ${seat.after}, now ${rating && rating.rating} in ${rating && rating.games} game(s)` : `no seat in ${JSON.stringify(game)}`})`);
+  }
+  return shown;
+}
+
+/** The tablet: alone in the lobby, it gets the computer, plays two moves and resigns. */
+async function againstTheComputer(tablet, server) {
+  const began = Date.now();
+  await seek(tablet, true);
+  const { room, seat } = await paired(tablet, (BOT_AFTER + 10) * 1000);
+  const other = seat === 'x' ? 'o' : 'x';
+  check(!!room, `tablet: paired after ${((Date.now() - began) / 1000).toFixed(1)} s (the computer comes after ${BOT_AFTER} s)`);
+  const opponent = await labelAt(tablet, `players:${other}`, 'the computer named on the board', (t) => COMPUTERS.some((c) => t.includes(c)));
+  check(opponent !== null, `tablet: its opponent is the computer: ${opponent}`);
+  const me = await labelAt(tablet, `players:${seat}`, 'its own name on the board', (t) => t.includes(NAMES.tablet));
+  check(me !== null, `tablet: its own seat: ${me}`);
+  await tablet.shot('computer');
+  let moves = 0;
+  while (moves < 2) {
+    // The tablet's turn: the computer's move first when it plays x.
+    const turn = await until(tablet, 'its turn', () => tablet.state(),
+      (s) => s && (s.over === '1' || s.position.split(' ')[1] === seat), 20_000);
+    if (!turn || turn.over === '1') break;
+    const plies = Number(turn.plies);
+    await play(tablet, keepGoing(turn.position).move);
+    moves += 1;
+    // The computer answers.
+    if (!await tablet.plies(plies + 2, 20_000)) break;
+    if (moves === 1) await tablet.shot('playing');
+  }
+  check(moves === 2 && (await tablet.state()).over === '0', `tablet: ${moves} moves against the computer, each answered`);
+  await tablet.openOnline();
+  await tablet.tap('online:resign');
+  await tablet.waitFor('the game over', () => document.body.dataset.over === '1', null);
+  const bot = (await tablet.page.evaluate(markText, `players:${other}`)).match(/Computer-\w+/)[0];
+  const seats = { [seat]: NAMES.tablet, [other]: bot };
+  const shown = await checkChanges(tablet, server, room, seats);
+  check(shown[seat] < 0 && shown[other] > 0, `tablet: resigned, its rating fell (${shown[seat]}) and ${bot}'s rose (${shown[other]})`);
+  await tablet.shot('end');
+}
+
+const server = await startServer(serverBin, dist, ['--bot-after', String(BOT_AFTER)]);
+const browser = await launch();
+const began = Date.now();
+try {
+  console.log(`== the lobby through ${server.url}`);
+  const open = (sizeName) => newOnlinePage(browser, { name: sizeName, sizeName, shots, prefix: 'lobby' });
+  const [desktop, phone, tablet] = await Promise.all(['desktop', 'phone', 'tablet'].map(open));
+  const pages = [desktop, phone, tablet];
+  await Promise.all(pages.map((p) => p.open(server.url)));
+  await phone.setLang('zh-CN');
+  await Promise.all(pages.map((p) => chooseName(p, NAMES[p.name])));
+
+  // Both seek the same game, the phone once the desktop's seek waits; the server pairs them
+  // with each other well before the computer would come.
+  await seek(desktop, true);
+  await seek(phone, false);
+  const [d, f] = await Promise.all([paired(desktop, 10_000), paired(phone, 10_000)]);
+  check(d.room === f.room && d.seat !== f.seat, `desktop and phone paired in room ${d.room}: desktop ${d.seat}, phone ${f.seat}`);
+  // The tablet seeks alone meanwhile.
+  const tabletGame = againstTheComputer(tablet, server)
+    .catch((e) => check(false, `the tablet's game itself failed: ${e.stack || e}`));
+
+  const seats = { [d.seat]: NAMES.desktop, [f.seat]: NAMES.phone };
+  for (const p of [desktop, phone]) {
+    for (const side of ['x', 'o']) {
+      const text = await labelAt(p, `players:${side}`, `${side}'s player on the board`, (t) => t.includes(seats[side]) && t.includes('1500?'));
+      check(text !== null, `${p.name}: ${side} on the board: ${text}`);
+    }
+    await p.shot('paired');
+  }
+
+  const bySide = { [d.seat]: desktop, [f.seat]: phone };
+  let position = await allShow([desktop, phone], 0);
+  let ply = 0;
+  for (; ply < 3 * PLIES; ply++) {
+    if (cli(cliBin, 'moves', 'shuangcheng', '--pos', position).length === 0) break;
+    await play(bySide[position.split(' ')[1]], towardTheEnd(position, ply).move);
+    position = await allShow([desktop, phone], ply + 1);
+    if (ply === 3) for (const p of [desktop, phone]) await p.shot('playing');
+  }
+  const status = cli(cliBin, 'status', 'shuangcheng', '--pos', position)[0];
+  check(/^[xo]-wins$/.test(status), `the game played out in ${ply} plies: ${status}`);
+  const winner = status[0];
+  for (const p of [desktop, phone]) {
+    if (!await p.waitFor('the game over', () => document.body.dataset.over === '1', null)) continue;
+    const shown = await checkChanges(p, server, d.room, seats);
+    const loser = winner === 'x' ? 'o' : 'x';
+    check(shown[winner] > 0 && shown[loser] < 0, `${p.name}: the winner ${seats[winner]} ${shown[winner]}, the loser ${seats[loser]} ${shown[loser]}`);
+    await p.shot('end');
+  }
+  await tabletGame;
+  for (const p of pages) for (const problem of p.problems) check(false, `${p.name}: ${problem}`);
+} catch (e) {
+  check(false, `the lobby test itself failed: ${e.stack || e}`);
+} finally {
+  await browser.close();
+  server.stop();
+}
+console.log(`lobby test took ${Math.round((Date.now() - began) / 1000)} s`);
+if (failures.length > 0) {
+  console.log(`\n${failures.length} lobby check(s) failed:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\nall lobby browser checks passed');
