@@ -5,9 +5,7 @@
 //!
 //! The seam for the server's lobby (issue 35): the session's side is tested frame by frame
 //! in `crates/session/src/lobby_tests.rs` and the views against a scripted server in
-//! `tests/app/lobby.rs`; this test is the same flow against the server itself. It is
-//! ignored until the server speaks lobby.md (`register`, `seek`, `paired`, the records
-//! API); then drop the `ignore` and run `cargo test --test lobby`.
+//! `tests/app/lobby.rs`; this test is the same flow against the server itself.
 
 mod common;
 
@@ -75,7 +73,6 @@ fn choose(harness: &mut Harness<'static, App>, name: &str) {
 }
 
 #[test]
-#[ignore = "the server's lobby (issue 35) lands separately: run with --ignored once it speaks lobby.md"]
 fn two_apps_are_paired_play_and_see_their_rating_change() {
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     let data = tempfile::tempdir().expect("a folder");
@@ -88,17 +85,18 @@ fn two_apps_are_paired_play_and_see_their_rating_change() {
         .expect("the server starts");
     let ws = format!("ws://{}/ws", server.addr());
     let mut ann = app(&ws);
-    let mut bo = app(&ws);
+    let mut bob = app(&ws);
     choose(&mut ann, "Ann");
-    choose(&mut bo, "Bo");
-    wait(&mut [&mut ann, &mut bo], "both names", |a| {
+    // Names have 3 to 20 characters (lobby.md).
+    choose(&mut bob, "Bob");
+    wait(&mut [&mut ann, &mut bob], "both names", |a| {
         a.iter().all(|app| app.session().lobby().player().is_some())
     });
-    for app in [&mut ann, &mut bo] {
+    for app in [&mut ann, &mut bob] {
         common::click_in_view(app, "Play someone (rated)");
         app.run();
     }
-    wait(&mut [&mut ann, &mut bo], "the pairing", |a| {
+    wait(&mut [&mut ann, &mut bob], "the pairing", |a| {
         a.iter().all(|app| {
             app.session()
                 .online()
@@ -113,13 +111,22 @@ fn two_apps_are_paired_play_and_see_their_rating_change() {
             .map(|o| o.room().map(str::to_owned));
         online.flatten()
     };
-    assert_eq!(room(&ann), room(&bo), "one room");
-    assert!(ann.query_by_label_contains(": Bo (1500?)").is_some());
+    assert_eq!(room(&ann), room(&bob), "one room");
+    // A rating is marked provisional once the player's record (the records API) says so:
+    // a state gives no deviation.
+    wait(&mut [&mut ann, &mut bob], "each other's records", |a| {
+        a.iter().zip(["Bob", "Ann"]).all(|(app, other)| {
+            let profile = app.session().lobby().profile(other);
+            profile.is_some_and(|fetch| fetch.got().is_some())
+        })
+    });
+    assert!(ann.query_by_label_contains(": Bob (1500?)").is_some());
+    assert!(bob.query_by_label_contains(": Ann (1500?)").is_some());
     // The one to move plays; then the other resigns.
     let (mover, other) = if ann.state().session().online().is_some_and(|o| o.my_turn()) {
-        (&mut ann, &mut bo)
+        (&mut ann, &mut bob)
     } else {
-        (&mut bo, &mut ann)
+        (&mut bob, &mut ann)
     };
     let mv = mover.state().game().legal_moves()[0];
     mover.state_mut().send(qipan_session::Command::Play(mv));
@@ -131,7 +138,7 @@ fn two_apps_are_paired_play_and_see_their_rating_change() {
     );
     common::click_in_view(other, "Resign");
     other.run();
-    wait(&mut [&mut ann, &mut bo], "both rating changes", |a| {
+    wait(&mut [&mut ann, &mut bob], "both rating changes", |a| {
         a.iter().all(|app| {
             let session = app.session();
             let room = session.online().and_then(|o| o.room());
@@ -139,10 +146,10 @@ fn two_apps_are_paired_play_and_see_their_rating_change() {
                 .is_some_and(|fetch| fetch.got().is_some())
         })
     });
-    for app in [&ann, &bo] {
+    for app in [&ann, &bob] {
         assert_eq!(app.state().session().mode().kind(), ModeKind::Online);
         assert!(app.query_by_label_contains("Ann: 1500 → ").is_some());
-        assert!(app.query_by_label_contains("Bo: 1500 → ").is_some());
+        assert!(app.query_by_label_contains("Bob: 1500 → ").is_some());
     }
     runtime.block_on(server.stop());
 }

@@ -408,18 +408,28 @@ struct Measure {
     into: Arc<Mutex<Vec<f64>>>,
 }
 
+/// A player's place in a room: the room, the seat's token, and the side (`x` or `o`).
+struct Place {
+    room: String,
+    token: String,
+    seat: String,
+}
+
 /// One player of a game of Push: moves `think` after its turn comes, asks for a rematch at
 /// the end, until `until`.
 async fn play(
     mut ws: Ws,
-    room: String,
-    token: String,
-    mut seat: String,
+    place: Place,
     think: Duration,
     until: Instant,
     measure: Measure,
     seed: u64,
 ) {
+    let Place {
+        room,
+        token,
+        mut seat,
+    } = place;
     let game = Push;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut mine: Option<(usize, Instant)> = None;
@@ -544,7 +554,8 @@ async fn computer(args: &Args, dir: &std::path::Path) {
                 paired["token"].as_str().expect("token").to_owned(),
             );
             let seat = paired["seat"].as_str().expect("seat").to_owned();
-            play(ws, room, token, seat, think, until, replies, i as u64).await;
+            let place = Place { room, token, seat };
+            play(ws, place, think, until, replies, i as u64).await;
         }));
     }
     for g in 0..args.people {
@@ -566,17 +577,13 @@ async fn computer(args: &Args, dir: &std::path::Path) {
                 joined["token"].as_str().expect("token").to_owned(),
             );
             let half = Duration::from_millis(500);
-            let x = tokio::spawn(play(
-                x,
-                room.clone(),
-                tx,
-                "x".into(),
-                half,
-                until,
-                for_x,
-                7 + g as u64,
-            ));
-            play(o, room, to, "o".into(), half, until, for_o, 9 + g as u64).await;
+            let place = |token, seat: &str| Place {
+                room: room.clone(),
+                token,
+                seat: seat.to_owned(),
+            };
+            let x = tokio::spawn(play(x, place(tx, "x"), half, until, for_x, 7 + g as u64));
+            play(o, place(to, "o"), half, until, for_o, 9 + g as u64).await;
             let _ = x.await;
         }));
     }

@@ -52,7 +52,8 @@ fn replays(state: &Value) {
 fn with_bot_after_0_a_seek_gets_the_nearest_computer_at_once_and_plays_it_out() {
     bounded(120, async {
         let dir = tempfile::tempdir().expect("tempdir");
-        let srv = lobby_server(&dir.path().join("db.sqlite"), clock(), Some(0)).await;
+        let clock = clock();
+        let srv = lobby_server(&dir.path().join("db.sqlite"), clock.clone(), Some(0)).await;
         let mut ann = Member::register(srv.addr(), "Ann").await;
         ann.seek("shuangcheng", true).await;
         let p = ann.paired().await;
@@ -77,6 +78,9 @@ fn with_bot_after_0_a_seek_gets_the_nearest_computer_at_once_and_plays_it_out() 
             let plies = state["plies"].as_array().map_or(0, Vec::len);
             let (side, mv) = common::pick_move(&state, n);
             if side == p.seat {
+                // A tenth of a second between two moves: however long the computer's
+                // moves make the game, Ann stays within the limit of 10 frames a second.
+                clock.advance(100);
                 ann.client
                     .send(json!({"type": "move", "room": p.room, "token": p.token, "ply": plies, "move": mv}))
                     .await;

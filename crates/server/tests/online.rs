@@ -239,6 +239,54 @@ fn every_error_code_from_a_crafted_frame_changes_nothing() {
     });
 }
 
+/// A connection closed for its bad frames is told why: every error frame sent before the
+/// close arrives, even though frames of its flood were still unread on the server's side
+/// (the server ends with the closing handshake; dropping the socket then would reset the
+/// connection and lose what had not reached the client yet).
+#[test]
+fn a_connection_closed_for_bad_frames_gets_every_error_before_the_close() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    bounded(30, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let srv = server(&dir.path().join("db.sqlite"), 60_000, None).await;
+        // A client with a small window that reads nothing until the server has answered
+        // and closed: the server cannot hand all its answers to the client's socket first.
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+        socket.set_recv_buffer_size(1024).expect("a receive buffer");
+        let stream = socket.connect(srv.addr()).await.expect("connects");
+        let url = format!("ws://{}/ws", srv.addr());
+        let (mut ws, _) = tokio_tungstenite::client_async(url, stream)
+            .await
+            .expect("a WebSocket");
+        let bad = json!({"type": "join", "pad": "x".repeat(100)}).to_string();
+        for _ in 0..60 {
+            let _ = ws.send(Message::text(bad.as_str())).await;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let mut codes = Vec::new();
+        while let Ok(Some(Ok(Message::Text(text)))) =
+            tokio::time::timeout(common::WAIT, ws.next()).await
+        {
+            let frame: Value = serde_json::from_str(text.as_str()).expect("JSON");
+            codes.push(frame["code"].as_str().unwrap_or_default().to_owned());
+        }
+        assert_eq!(
+            codes.len(),
+            21,
+            "20 bad frames tolerated, the 21st closes: {codes:?}"
+        );
+        assert!(
+            codes
+                .iter()
+                .all(|c| c == "malformed" || c == "rate-limited"),
+            "{codes:?}"
+        );
+        drop(ws);
+        srv.stop().await;
+    });
+}
+
 #[test]
 fn a_move_sent_twice_is_played_once() {
     bounded(30, async {

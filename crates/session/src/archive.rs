@@ -8,10 +8,9 @@
 
 use crate::lobby::{GameRecord, LobbyCommand, LobbyError};
 use crate::mode::{ModeKind, Outcome};
-use crate::online::server_result;
 use crate::session::Shared;
 use crate::{AnyMatch, Command, CommandError, Players, Remote};
-use qipan_engine::games::{Side, Variant};
+use qipan_engine::games::{Side, Status, Variant};
 use std::sync::Arc;
 
 /// A record's game on the board.
@@ -110,7 +109,7 @@ pub(crate) fn start(
         unreadable
     })?;
     board.set_remote(Remote::Spectator);
-    if let Some(status) = server_result(&record.status, record.reason.as_deref()) {
+    if let Some(status) = Status::decided_online(&record.status, record.reason.as_deref()) {
         board.decide(status);
     }
     review_command(&mut board, &Command::StartReview, shared, now);

@@ -18,7 +18,7 @@ use crate::mode::{ModeKind, Outcome};
 use crate::session::Shared;
 use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players, Remote, ReplayError};
 use qipan_engine::ai::Level;
-use qipan_engine::games::{EndReason, MoveError, Side, Status, Variant};
+use qipan_engine::games::{MoveError, Side, Status, Variant};
 use qipan_protocol::{tidy_room_code, ClientFrame, SeatName, ServerFrame, SideChoice};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -420,7 +420,8 @@ impl Online {
             Ok(mut board) => {
                 // A resignation, an agreed draw, a claim or an abort ends a game that no
                 // rule ended: the server's word for it.
-                if let Some(status) = server_result(&state.status, state.reason.as_deref()) {
+                if let Some(status) = Status::decided_online(&state.status, state.reason.as_deref())
+                {
                     board.decide(status);
                 }
                 if let Some(ms) = state.turn_ms {
@@ -710,24 +711,6 @@ impl Online {
     /// The other player's side, when this client plays one.
     pub fn friend(&self) -> Option<Side> {
         self.mine().map(Side::opponent)
-    }
-}
-
-/// The result the server gave a game that no rule ended (a resignation, an agreed draw, a
-/// claim, an abort), from a state's or a record's `status` and `reason`; `None` for a result
-/// a rule gave, which the replay reaches by itself.
-pub(crate) fn server_result(status: &str, reason: Option<&str>) -> Option<Status> {
-    let winner = match status {
-        "x-wins" => Some(Side::X),
-        "o-wins" => Some(Side::O),
-        _ => None,
-    };
-    match (winner, reason?) {
-        (Some(winner), "resigned") => Some(Status::Win(winner, EndReason::Resigned)),
-        (Some(winner), "abandoned") => Some(Status::Win(winner, EndReason::Abandoned)),
-        (None, "agreed") if status == "draw" => Some(Status::Draw(EndReason::Agreed)),
-        (None, "aborted") if status == "aborted" => Some(Status::Draw(EndReason::Aborted)),
-        _ => None,
     }
 }
 

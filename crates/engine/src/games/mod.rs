@@ -147,6 +147,35 @@ impl Status {
             Status::Win(_, reason) | Status::Draw(reason) => Some(reason),
         }
     }
+
+    /// The status as the online protocol writes it (online.md, lobby.md): as displayed,
+    /// except an aborted game's, which is `aborted` (it is no draw: nobody is rated).
+    pub fn wire_name(self) -> &'static str {
+        match self {
+            Status::Draw(EndReason::Aborted) => "aborted",
+            Status::Ongoing => "ongoing",
+            Status::Win(Side::X, _) => "x-wins",
+            Status::Win(Side::O, _) => "o-wins",
+            Status::Draw(_) => "draw",
+        }
+    }
+
+    /// A result that a server gave, not a rule (a resignation, an agreed draw, a claim, an
+    /// abort), read from the protocol's `status` and `reason`; `None` for any other pair,
+    /// such as a result a rule gave, which a replay of the plies reaches by itself.
+    pub fn decided_online(status: &str, reason: Option<&str>) -> Option<Status> {
+        let decided = [
+            Status::Win(Side::X, EndReason::Resigned),
+            Status::Win(Side::O, EndReason::Resigned),
+            Status::Win(Side::X, EndReason::Abandoned),
+            Status::Win(Side::O, EndReason::Abandoned),
+            Status::Draw(EndReason::Agreed),
+            Status::Draw(EndReason::Aborted),
+        ];
+        decided
+            .into_iter()
+            .find(|s| s.wire_name() == status && s.reason().map(EndReason::name) == reason)
+    }
 }
 
 impl fmt::Display for Status {
@@ -625,6 +654,49 @@ mod end_reason_tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), all.len());
+    }
+
+    #[test]
+    fn an_online_result_reads_back_from_its_status_and_reason() {
+        use super::{Side, Status};
+        let decided = [
+            (
+                "x-wins",
+                "resigned",
+                Status::Win(Side::X, EndReason::Resigned),
+            ),
+            (
+                "o-wins",
+                "abandoned",
+                Status::Win(Side::O, EndReason::Abandoned),
+            ),
+            ("draw", "agreed", Status::Draw(EndReason::Agreed)),
+            ("aborted", "aborted", Status::Draw(EndReason::Aborted)),
+        ];
+        for (status, reason, result) in decided {
+            assert_eq!(
+                (result.wire_name(), result.reason().map(EndReason::name)),
+                (status, Some(reason))
+            );
+            assert_eq!(Status::decided_online(status, Some(reason)), Some(result));
+        }
+        // A rule's result, or a pair that does not go together, is no server's decision.
+        for (status, reason) in [
+            ("x-wins", Some("six-pushed-off")),
+            ("draw", Some("no-move")),
+            ("draw", Some("resigned")),
+            ("draw", Some("aborted")),
+            ("aborted", Some("agreed")),
+            ("x-wins", None),
+            ("ongoing", None),
+        ] {
+            assert_eq!(
+                Status::decided_online(status, reason),
+                None,
+                "{status} {reason:?}"
+            );
+        }
+        assert_eq!(Status::Draw(EndReason::NoMove).wire_name(), "draw");
     }
 }
 

@@ -6,6 +6,7 @@ pub mod rate_limit;
 
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use qipan_engine::games::{Side, Variant};
@@ -117,67 +118,69 @@ impl Connection {
 
     pub async fn run(mut self, mut socket: WebSocket) {
         let mut shutdown = self.shutdown.clone();
-        loop {
+        let ending = loop {
             tokio::select! {
                 message = socket.recv() => {
                     let text = match message {
                         Some(Ok(Message::Text(text))) => text,
                         Some(Ok(Message::Binary(_))) => {
-                            if !self.refuse(&mut socket, ErrorCode::Malformed.into()).await { break; }
+                            if let Err(ending) = self.refuse(&mut socket, ErrorCode::Malformed.into()).await {
+                                break ending;
+                            }
                             continue;
                         }
                         Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                        Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                        Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break Ending::Gone,
                     };
                     if !self.rate.allow(self.now_ms()) {
-                        if !self.refuse(&mut socket, ErrorCode::RateLimited.into()).await { break; }
+                        if let Err(ending) = self.refuse(&mut socket, ErrorCode::RateLimited.into()).await {
+                            break ending;
+                        }
                         continue;
                     }
                     let frames = match ClientFrame::from_text(text.as_str()) {
                         Ok(frame) => self.handle(frame).await,
                         Err(code) => Err(code.into()),
                     };
-                    let sent = match frames {
+                    let answered = match frames {
                         Ok(frames) => send_all(&mut socket, frames).await,
                         Err(refusal) => self.refuse(&mut socket, refusal).await,
                     };
-                    if !sent { break; }
+                    if let Err(ending) = answered {
+                        break ending;
+                    }
                 }
                 Some(paired) = self.paired_rx.recv() => {
                     let frames = self.on_paired(paired).await;
-                    if !send_all(&mut socket, frames).await { break; }
+                    if let Err(ending) = send_all(&mut socket, frames).await { break ending; }
                 }
                 update = next_update(&self.rooms, &mut self.joined) => {
                     let mut frames = self.on_update(&update.room);
                     frames.push(update.state.clone());
-                    if !send_texts(&mut socket, frames).await { break; }
+                    if let Err(ending) = send_texts(&mut socket, frames).await { break ending; }
                 }
                 _ = shutdown.requested() => {
-                    let _ = socket.send(Message::Close(Some(CloseFrame { code: 1001, reason: "server stopping".into() }))).await;
-                    break;
+                    break close(&mut socket, 1001, "server stopping").await;
                 }
             }
-        }
+        };
         self.withdraw().await;
         self.leave().await;
+        if ending == Ending::Closing {
+            finish_closing(&mut socket).await;
+        }
     }
 
-    /// Sends an error frame; `false` when the connection should end (it sent too many bad
-    /// frames, or the socket is gone).
-    async fn refuse(&mut self, socket: &mut WebSocket, refusal: Refusal) -> bool {
+    /// Sends an error frame; an [`Ending`] when the connection should end (it sent too many
+    /// bad frames, or the socket is gone).
+    async fn refuse(&mut self, socket: &mut WebSocket, refusal: Refusal) -> Result<(), Ending> {
         let tolerated = !refusal.counts || self.bad.tolerate(self.now_ms());
-        let sent = send_all(socket, vec![ServerFrame::error(refusal.code)]).await;
+        let answered = send_all(socket, vec![ServerFrame::error(refusal.code)]).await;
         if !tolerated {
             tracing::info!("closing a connection that sent too many refused frames");
-            let _ = socket
-                .send(Message::Close(Some(CloseFrame {
-                    code: 1008,
-                    reason: "too many bad frames".into(),
-                })))
-                .await;
-            return false;
+            return Err(close(socket, 1008, "too many bad frames").await);
         }
-        sent
+        answered
     }
 
     /// A room changed: before its state, a new `seat` frame when a rematch swapped
@@ -320,15 +323,57 @@ impl Connection {
     }
 }
 
-async fn send_all(socket: &mut WebSocket, frames: Vec<ServerFrame>) -> bool {
+/// How a connection's loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// The client closed, or the socket failed: nothing more to say or hear.
+    Gone,
+    /// The server sent its Close: the client's answer is awaited.
+    Closing,
+}
+
+/// How long a connection the server closes waits for the client's Close before it lets go.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+
+/// Starts the closing handshake: sends Close with `code` and `reason`.
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) -> Ending {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    match socket.send(Message::Close(Some(frame))).await {
+        Ok(()) => Ending::Closing,
+        Err(_) => Ending::Gone,
+    }
+}
+
+/// Ends the closing handshake the server started: reads and drops what the client still
+/// sends until its Close or the end of the stream, for at most [`CLOSE_WAIT`]. Dropping the
+/// socket while the client's frames sit unread in it would make the kernel reset the
+/// connection, and what the server sent that had not reached the client yet would be lost:
+/// the error frames that explain the close among them.
+async fn finish_closing(socket: &mut WebSocket) {
+    let drain = async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_WAIT, drain).await;
+}
+
+async fn send_all(socket: &mut WebSocket, frames: Vec<ServerFrame>) -> Result<(), Ending> {
     send_texts(socket, frames.iter().map(ServerFrame::to_text).collect()).await
 }
 
-async fn send_texts(socket: &mut WebSocket, texts: Vec<String>) -> bool {
+/// Sends `texts` in order; [`Ending::Gone`] when the socket failed.
+async fn send_texts(socket: &mut WebSocket, texts: Vec<String>) -> Result<(), Ending> {
     for text in texts {
-        if socket.send(Message::Text(text.into())).await.is_err() {
-            return false;
-        }
+        socket
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|_| Ending::Gone)?;
     }
-    true
+    Ok(())
 }

@@ -11,9 +11,6 @@ use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::hash::Hash;
 
-/// How many characters a name has.
-pub use qipan_protocol::NAME_LENGTH;
-
 /// What makes two names the same player: the name under Unicode's full case folding
 /// (CaseFolding.txt, statuses C and F, through `unicase`), the comparison Unicode defines
 /// for "ignoring case". Unlike lower-casing it also makes `ΟΔΟΣ`, `οδος` and `οδοσ` one name
@@ -33,14 +30,8 @@ impl NameKey {
     }
 }
 
-/// A name that may be a player's: 3 to 20 characters, each a letter of any script, a
-/// digit, `_` or `-`, kept as it was written.
-///
-/// A letter is a character with Unicode's Alphabetic property: the letters of every script,
-/// and the vowel signs that scripts such as Devanagari need to write a name at all
-/// (`राम`). A digit is 0 to 9 only, so that no look-alike digit of another script makes a
-/// second `Ann_1`. Characters are Unicode scalar values; no combining accent is a letter,
-/// so a decomposed `é` (e + U+0301) is refused and the precomposed one accepted.
+/// A name that may be a player's ([`qipan_protocol::is_valid_name`]), kept as it was
+/// written, with the key that makes it unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Name {
     text: String,
@@ -229,56 +220,19 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// The rule itself is tested where it is written, in the protocol.
     #[test]
-    fn names_are_3_to_20_letters_digits_underscores_or_hyphens() {
-        for good in [
-            "Ann",
-            "ann_1-x",
-            "___",
-            "123",
-            "a".repeat(20).as_str(),
-            "王小明",
-            "Δημήτρης",
-            "Мария",
-            "राम",
-            "محمد",
-            "ÉLODIE",
-            "Ǆemal",
-            "ᏣᎳᎩ",
-        ] {
+    fn a_name_is_kept_as_written_and_a_bad_one_is_bad_name() {
+        for good in ["Ann", "ÉLODIE", "王小明"] {
             assert_eq!(
                 Name::parse(good).map(|n| n.to_string()),
                 Ok(good.to_owned()),
                 "{good}"
             );
         }
-        for bad in [
-            "",
-            "ab",
-            "王",
-            "a".repeat(21).as_str(),
-            "王".repeat(21).as_str(),
-            "Ann Lee",
-            " Ann",
-            "Ann\n",
-            "a.b",
-            "a@b",
-            "a+b",
-            "😀😀😀",
-            "ab😀",
-            "e\u{301}le",
-            "ab\u{200b}",
-            "ab\u{0}",
-            "١٢٣",
-            "１２３",
-            "ab/",
-            "ab'",
-        ] {
+        for bad in ["ab", "Ann Lee", "e\u{301}le"] {
             assert_eq!(Name::parse(bad), Err(ErrorCode::BadName), "{bad:?}");
         }
-        // Characters, not bytes: 20 Greek letters are 40 bytes.
-        assert!(Name::parse(&"λ".repeat(20)).is_ok());
-        assert!(Name::parse("λλ").is_err());
     }
 
     #[test]

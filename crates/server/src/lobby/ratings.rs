@@ -354,17 +354,21 @@ mod tests {
         )
     }
 
+    /// The same result as far as the paper defines one: its step 5 finds the volatility
+    /// only to within [`CONVERGENCE`] of `ln σ′²`, and the crate's iteration may stop at
+    /// another point of that interval than this one's (it did, by 2e-12 on σ′), so σ′
+    /// agrees to within `σ′ × ε / 2` and the figures computed from it to within 1e-6.
     fn assert_same(standing: &Standing, paper: Glicko2Rating) {
         assert!(
-            (standing.rating - paper.rating).abs() < 1e-9,
+            (standing.rating - paper.rating).abs() < 1e-6,
             "{standing:?} {paper:?}"
         );
         assert!(
-            (standing.deviation - paper.deviation).abs() < 1e-9,
+            (standing.deviation - paper.deviation).abs() < 1e-6,
             "{standing:?} {paper:?}"
         );
         assert!(
-            (standing.volatility - paper.volatility).abs() < 1e-12,
+            (standing.volatility - paper.volatility).abs() <= paper.volatility * CONVERGENCE / 2.0,
             "{standing:?} {paper:?}"
         );
     }

@@ -1,18 +1,10 @@
 //! Ending a game fairly (lobby.md): abort, draw offers, claims, and what every ending by a
 //! frame has in common. Pure, like the rest of the room's rules.
 
-use qipan_engine::games::Side;
+use qipan_engine::games::{EndReason, Side, Status};
 use qipan_protocol::ErrorCode;
 
-use super::{side_index, Room};
-
-/// The status of a win for `side`.
-pub(super) fn win_for(side: Side) -> &'static str {
-    match side {
-        Side::X => "x-wins",
-        Side::O => "o-wins",
-    }
-}
+use super::{side_index, status_text, Room};
 
 /// A game may be aborted while fewer plies than this are played.
 pub const ABORT_BEFORE_PLIES: usize = 2;
@@ -20,10 +12,9 @@ pub const ABORT_BEFORE_PLIES: usize = 2;
 impl Room {
     /// The room with its game ended by a frame (a resignation, an abort, an agreed draw, a
     /// claim): no offer stands and the clock stops.
-    pub(super) fn ended(&self, status: &str, reason: &str, now: u64) -> Room {
+    pub(super) fn ended(&self, result: Status, now: u64) -> Room {
         let mut room = self.clone();
-        room.status = status.to_owned();
-        room.reason = Some(reason.to_owned());
+        (room.status, room.reason) = status_text(result);
         room.offer = None;
         room.updated_ms = now;
         room.settle_clock(now);
@@ -33,11 +24,9 @@ impl Room {
     /// Whether the game's end came from a frame rather than from the position (which then
     /// still reads as going on).
     pub(super) fn ended_by_frame(&self) -> bool {
-        match (self.status.as_str(), self.reason.as_deref()) {
-            ("x-wins" | "o-wins", Some("resigned" | "abandoned")) => true,
-            ("draw", Some("agreed")) => true,
-            ("aborted", Some("aborted")) => self.plies.len() < ABORT_BEFORE_PLIES,
-            _ => false,
+        match Status::decided_online(&self.status, self.reason.as_deref()) {
+            Some(Status::Draw(EndReason::Aborted)) => self.plies.len() < ABORT_BEFORE_PLIES,
+            decided => decided.is_some(),
         }
     }
 
@@ -56,7 +45,7 @@ impl Room {
         if self.plies.len() >= ABORT_BEFORE_PLIES {
             return Err(ErrorCode::CannotAbort);
         }
-        Ok(self.ended("aborted", "aborted", now))
+        Ok(self.ended(Status::Draw(EndReason::Aborted), now))
     }
 
     /// Offers a draw, or accepts the other side's offer (the game ends, `agreed`). Offering
@@ -64,7 +53,7 @@ impl Room {
     pub fn draw(&self, token_hash: &str, now: u64) -> Result<Room, ErrorCode> {
         let side = self.playing_seat(token_hash)?;
         if self.offer == Some(side.opponent()) {
-            return Ok(self.ended("draw", "agreed", now));
+            return Ok(self.ended(Status::Draw(EndReason::Agreed), now));
         }
         let mut room = self.clone();
         room.offer = Some(side);
@@ -94,7 +83,7 @@ impl Room {
         if !self.may_claim(side) {
             return Err(ErrorCode::CannotClaim);
         }
-        Ok(self.ended(win_for(side), "abandoned", now))
+        Ok(self.ended(Status::Win(side, EndReason::Abandoned), now))
     }
 }
 
@@ -108,6 +97,6 @@ impl Room {
         if self.plies.len() >= ABORT_BEFORE_PLIES {
             return Err(ErrorCode::CannotAbort);
         }
-        Ok(self.ended("aborted", "aborted", now))
+        Ok(self.ended(Status::Draw(EndReason::Aborted), now))
     }
 }

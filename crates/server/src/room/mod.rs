@@ -7,7 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use qipan_engine::games::{Game, MoveError, PositionError, Side, Status, Variant, VariantError};
+use qipan_engine::games::{
+    EndReason, Game, MoveError, PositionError, Side, Status, Variant, VariantError,
+};
 use qipan_engine::with_game;
 use serde::{Deserialize, Serialize};
 
@@ -133,9 +135,10 @@ fn side_index(side: Side) -> usize {
     side.index()
 }
 
+/// A status and its reason as the protocol writes them.
 fn status_text(status: Status) -> (String, Option<String>) {
     (
-        status.to_string(),
+        status.wire_name().to_owned(),
         status.reason().map(|r| r.name().to_owned()),
     )
 }
@@ -411,7 +414,7 @@ impl Room {
         if self.is_over() {
             return Err(ErrorCode::GameOver);
         }
-        Ok(self.ended(fair::win_for(side.opponent()), "resigned", now))
+        Ok(self.ended(Status::Win(side.opponent(), EndReason::Resigned), now))
     }
 
     /// The seat asks for a rematch once the game is over (`not-your-turn` before: the game

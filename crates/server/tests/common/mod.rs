@@ -8,12 +8,14 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use qipan_engine::games::{Game, Variant};
 use qipan_engine::with_game;
 use qipan_server::{Clock, Config, Running};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
+use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -51,29 +53,49 @@ pub async fn server_with_clock(data: &Path, turn_ms: u64, clock: Arc<dyn Clock>)
         .expect("server starts")
 }
 
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A client that reads its socket all the time, as real ones do: it answers the server's
+/// Close at once, so that a server that stops does not wait for it.
 pub struct Client {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    sink: SplitSink<Ws, Message>,
+    /// What the server sent, in order; ends when the connection does.
+    inbox: mpsc::UnboundedReceiver<Message>,
+}
+
+/// Opens a WebSocket to the server at `addr`.
+pub async fn connect_ws(addr: SocketAddr) -> Ws {
+    let (ws, _) = tokio::time::timeout(
+        WAIT,
+        tokio_tungstenite::connect_async(format!("ws://{addr}/ws")),
+    )
+    .await
+    .expect("connect in time")
+    .expect("connects");
+    ws
 }
 
 impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
-        let (ws, _) = tokio::time::timeout(
-            WAIT,
-            tokio_tungstenite::connect_async(format!("ws://{addr}/ws")),
-        )
-        .await
-        .expect("connect in time")
-        .expect("connects");
-        Client { ws }
+        let (sink, mut stream) = connect_ws(addr).await.split();
+        let (tx, inbox) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            while let Some(Ok(message)) = stream.next().await {
+                if tx.send(message).is_err() {
+                    break;
+                }
+            }
+        });
+        Client { sink, inbox }
     }
 
     pub async fn send_text(&mut self, text: &str) {
-        self.ws.send(Message::text(text)).await.expect("sends");
+        self.sink.send(Message::text(text)).await.expect("sends");
     }
 
     /// Sends, ignoring a connection the server already closed (floods).
     pub async fn send_lossy(&mut self, text: &str) {
-        let _ = self.ws.send(Message::text(text)).await;
+        let _ = self.sink.send(Message::text(text)).await;
     }
 
     pub async fn send(&mut self, value: Value) {
@@ -83,15 +105,15 @@ impl Client {
     /// The next frame, or `None` if the server closed the connection.
     pub async fn next(&mut self) -> Option<Value> {
         loop {
-            let message = tokio::time::timeout(WAIT, self.ws.next())
+            let message = tokio::time::timeout(WAIT, self.inbox.recv())
                 .await
                 .expect("a frame in time");
             match message {
-                Some(Ok(Message::Text(text))) => {
+                Some(Message::Text(text)) => {
                     return Some(serde_json::from_str(text.as_str()).expect("JSON from the server"))
                 }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
-                Some(Ok(_)) => continue,
+                Some(Message::Close(_)) | None => return None,
+                Some(_) => continue,
             }
         }
     }
@@ -155,7 +177,7 @@ impl Client {
     pub async fn quiet(&mut self, ms: u64) -> Vec<Value> {
         let mut frames = Vec::new();
         let until = tokio::time::Instant::now() + Duration::from_millis(ms);
-        while let Ok(Some(Ok(message))) = tokio::time::timeout_at(until, self.ws.next()).await {
+        while let Ok(Some(message)) = tokio::time::timeout_at(until, self.inbox.recv()).await {
             if let Message::Text(text) = message {
                 frames.push(serde_json::from_str(text.as_str()).expect("JSON"));
             }
@@ -163,8 +185,11 @@ impl Client {
         frames
     }
 
+    /// Closes the connection and waits until the server has let go of it too (it then has
+    /// left its room).
     pub async fn close(mut self) {
-        let _ = self.ws.close(None).await;
+        let _ = self.sink.close().await;
+        while let Ok(Some(_)) = tokio::time::timeout(WAIT, self.inbox.recv()).await {}
     }
 }
 
