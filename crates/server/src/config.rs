@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use crate::lobby::computer::pool::cores;
+use crate::lobby::computer::GAMES_PER_WORKER;
 use crate::room::TURN_MS;
 
 /// How long a seek waits for a person before the computer takes it (lobby.md's default).
@@ -27,6 +28,9 @@ pub struct Config {
     /// How many of the computer's searches may run at once (at most the machine's cores,
     /// which is the default).
     pub computer_workers: usize,
+    /// How many games against the computer each worker takes on at once
+    /// ([`GAMES_PER_WORKER`]; the benchmark raises it to find what one core holds).
+    pub computer_games_per_worker: usize,
 }
 
 impl Default for Config {
@@ -39,6 +43,7 @@ impl Default for Config {
             turn_ms: TURN_MS,
             bot_after_ms: Some(BOT_AFTER_MS),
             computer_workers: cores(),
+            computer_games_per_worker: GAMES_PER_WORKER,
         }
     }
 }

@@ -79,6 +79,7 @@ pub async fn start_with_clock(
     let settings = lobby::Settings {
         bot_after_ms: config.bot_after_ms,
         computer_workers: config.computer_workers,
+        computer_games_per_worker: config.computer_games_per_worker,
     };
     let lobby = Arc::new(Lobby::new(
         store.clone(),

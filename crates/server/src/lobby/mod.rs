@@ -73,6 +73,8 @@ pub struct Settings {
     pub bot_after_ms: Option<u64>,
     /// How many searches for the computer's moves may run at once.
     pub computer_workers: usize,
+    /// How many games against the computer each worker takes on at once.
+    pub computer_games_per_worker: usize,
 }
 
 pub struct Lobby {
@@ -101,7 +103,11 @@ impl Lobby {
         settings: Settings,
     ) -> Lobby {
         Lobby {
-            computer: computer::Computer::new(settings.computer_workers, store.clone()),
+            computer: computer::Computer::new(
+                settings.computer_workers,
+                settings.computer_games_per_worker,
+                store.clone(),
+            ),
             store,
             rooms,
             clock,

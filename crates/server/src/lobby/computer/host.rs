@@ -21,8 +21,9 @@ use crate::lobby::players::NameKey;
 use crate::room::Room;
 use crate::store::Store;
 
-/// Games against the computer one worker takes on at once (`docs/online.md`, "Load
-/// figures": the most one core holds with every level's moves within 3 s at p99).
+/// Games against the computer one worker takes on at once (`docs/online.md`, "Lobby
+/// benchmark"): at 8, Master, which searches all its time, still searches about a quarter
+/// of it and moves within 3 s at p99; the other levels hold a hundred games or more.
 pub const GAMES_PER_WORKER: usize = 8;
 
 /// How long the computer players' ratings are read once for the pairing offers.
@@ -48,10 +49,11 @@ struct Places {
 }
 
 impl Computer {
-    pub fn new(workers: usize, store: Arc<dyn Store>) -> Computer {
+    /// `workers` searches at once, each taking on `games_per_worker` games.
+    pub fn new(workers: usize, games_per_worker: usize, store: Arc<dyn Store>) -> Computer {
         let pool = Pool::new(workers);
         Computer {
-            capacity: pool.workers() * GAMES_PER_WORKER,
+            capacity: pool.workers() * games_per_worker,
             pool,
             store,
             places: Mutex::new(Places::default()),
