@@ -20,8 +20,6 @@ export const COMPRESSIBLE = new Set([
   '.wasm', '.js', '.mjs', '.html', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml', '.map',
   // Maddell's solved table (tools/maddell-table-file.sh).
   '.bin',
-  // The CJK font a name may need (tools/web.mjs): its outlines shrink by a third.
-  '.otf',
 ]);
 
 /**

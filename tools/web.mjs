@@ -132,9 +132,6 @@ export function build({ dev = false } = {}) {
   const licences = execFileSync('python3', [join(root, 'tools', 'third-party-licenses.py'),
     'wasm32-unknown-unknown'], { cwd: root, maxBuffer: 64 << 20 });
   writeFileSync(join(stage, 'THIRD-PARTY-LICENSES.txt'), licences);
-  // The font the page fetches when a name has a character the bundled subset lacks
-  // (src/ui/theme.rs): also after the list, fetched only by those who meet such a name.
-  copyFileSync(join(root, 'assets', 'fonts', 'NotoSansCJKsc-names.otf'), join(stage, 'names-font.otf'));
   if (!dev) {
     const done = precompress(stage);
     const total = (k) => done.reduce((s, d) => s + d[k], 0);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the bundled fonts, each cut down to the characters the app can draw, so
+# Regenerates the three bundled fonts, each cut down to the characters the app can draw, so
 # that text renders the same everywhere (desktop, web, tests) and the web's first download
 # carries no glyph nobody sees (issue 21: egui's full Ubuntu-Light and Hack were 266 KB of
 # the wasm's Brotli; the subsets are about 100 KB):
@@ -43,33 +43,6 @@ pyftsubset "$src" --font-number=2 --text-file="$chars" --layout-features='' \
   --no-hinting --desubroutinize --name-IDs='*' \
   --output-file="$here/NotoSansCJKsc-subset.otf"
 echo "wrote $here/NotoSansCJKsc-subset.otf ($(wc -c < "$here/NotoSansCJKsc-subset.otf") bytes)"
-# The web page's font for names (src/ui/theme.rs fetches it when a character is missing):
-# the Han characters of GB 2312, Big5's common set and JIS level 1, the Hangul of KS X 1001,
-# kana, Greek and Cyrillic, from the same face.
-python3 - "$chars.names" <<'PY'
-import sys
-def decoded(codec, rows, cells, keep=lambda c: True):
-    for hi in rows:
-        for lo in cells:
-            try:
-                c = bytes([hi, lo]).decode(codec)
-            except UnicodeDecodeError:
-                continue
-            if keep(c):
-                yield c
-han = lambda c: 0x4E00 <= ord(c) <= 0x9FFF
-trail = list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF))
-chars = set(decoded('gb2312', range(0xB0, 0xF8), range(0xA1, 0xFF)))
-chars |= set(decoded('big5', range(0xA4, 0xC7), trail, han))
-chars |= set(decoded('euc-kr', range(0xB0, 0xC9), range(0xA1, 0xFF)))
-chars |= set(decoded('shift_jis', range(0x88, 0xA0), list(range(0x40, 0x7F)) + list(range(0x80, 0xFD)), han))
-open(sys.argv[1], 'w', encoding='utf-8').write(''.join(sorted(chars)))
-PY
-pyftsubset "$src" --font-number=2 --text-file="$chars.names" \
-  --unicodes='U+0370-03FF,U+0400-04FF,U+3040-30FF,U+31F0-31FF' --layout-features='' \
-  --no-hinting --desubroutinize --name-IDs='*' --output-file="$here/NotoSansCJKsc-names.otf"
-rm -f "$chars.names"
-echo "wrote $here/NotoSansCJKsc-names.otf ($(wc -c < "$here/NotoSansCJKsc-names.otf") bytes)"
 latin='U+0020-007E,U+00A0-017F,U+2000-206F,U+20AC,U+2190-21FF,U+2212,U+221A,U+221E,U+2264,U+2265,U+25A0-25FF'
 for font in Ubuntu-Light Hack-Regular; do
   pyftsubset "$egui_fonts/$font.ttf" --text-file="$chars" --unicodes="$latin" \

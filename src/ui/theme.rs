@@ -164,49 +164,6 @@ pub fn install_fonts(ctx: &egui::Context) {
         );
     });
     ctx.set_fonts(font_definitions());
-    #[cfg(target_arch = "wasm32")]
-    fetch_names_font_on_demand(ctx);
-}
-
-/// On the web, a character no bundled font has (an opponent's name in Chinese, Japanese,
-/// Korean, Cyrillic or Greek beyond the locales' few hundred characters) is drawn from a
-/// larger font fetched once, when the first such character is met: `names-font.otf`
-/// (`assets/fonts/subset.sh`, 1.7 MB Brotli), so that the first download stays small.
-/// Natively, eframe's `system_fonts` finds an installed font instead.
-#[cfg(target_arch = "wasm32")]
-fn fetch_names_font_on_demand(ctx: &egui::Context) {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    let asked = AtomicBool::new(false);
-    let context = ctx.clone();
-    let provider = move |_: &egui::FallbackRequest<'_>| {
-        if !asked.swap(true, Ordering::Relaxed) {
-            let context = context.clone();
-            ehttp::fetch(
-                ehttp::Request::get("names-font.otf"),
-                move |answer| match answer {
-                    Ok(font) if font.ok => {
-                        let fallback = |family| egui::InsertFontFamily {
-                            family,
-                            priority: egui::FontPriority::Lowest,
-                        };
-                        context.add_font(egui::FontInsert::new(
-                            "noto-sans-cjk-names",
-                            egui::FontData::from_owned(font.bytes),
-                            vec![
-                                fallback(egui::FontFamily::Proportional),
-                                fallback(egui::FontFamily::Monospace),
-                            ],
-                        ));
-                    }
-                    Ok(font) => log::warn!("names-font.otf: HTTP {}", font.status),
-                    Err(error) => log::warn!("names-font.otf: {error}"),
-                },
-            );
-        }
-        // Until it arrives the character shows as a box; `add_font` then redraws it.
-        None
-    };
-    ctx.add_font_provider(std::sync::Arc::new(provider));
 }
 
 /// Hinting and sub-pixel binning sharpen text where a point is one or one and a half device
