@@ -1,7 +1,8 @@
 //! The app's wires to `qipan-server`, one code path for the desktop and the web: the socket
 //! while the session plays online or seeks (ewebsock), and the records API's HTTP requests
-//! (ehttp). It decides nothing: it opens, reads and closes the socket as the session wants
-//! it, makes the requests the session queues, and reports what happened as commands
+//! (ureq on a thread natively, the browser's fetch through ehttp on the web). It decides
+//! nothing: it opens, reads and closes the socket as the session wants it, makes the
+//! requests the session queues, and reports what happened as commands
 //! ([`qipan_session::online`] holds the game, [`qipan_session::lobby`] the records).
 
 use qipan_session::lobby::{Answer, LobbyCommand, Query};
@@ -178,11 +179,7 @@ impl Transport {
         }
         for request in session.take_requests() {
             let (answers, wake, query) = (Arc::clone(&self.answers), ctx.clone(), request.query);
-            ehttp::fetch(ehttp::Request::get(&request.url), move |result| {
-                let answer = result.map(|response| Answer {
-                    status: response.status,
-                    body: response.text().unwrap_or_default().to_owned(),
-                });
+            get(&request.url, move |answer| {
                 if let Ok(mut answers) = answers.lock() {
                     answers.push((query, answer));
                 }
@@ -233,4 +230,43 @@ fn poll_script(script: &ScriptedServer, session: &mut Session) {
     for command in commands {
         session.send(Command::Online(command));
     }
+}
+
+/// A GET of the records API, answered on `done` from another thread or task: the status and
+/// the body (a 404 is an answer, not an error), or why nothing came back.
+#[cfg(target_arch = "wasm32")]
+fn get(url: &str, done: impl FnOnce(Result<Answer, String>) + Send + 'static) {
+    ehttp::fetch(ehttp::Request::get(url), move |result| {
+        done(result.map(|response| Answer {
+            status: response.status,
+            body: response.text().unwrap_or_default().to_owned(),
+        }))
+    });
+}
+
+/// A GET of the records API, answered on `done` from another thread or task: the status and
+/// the body (a 404 is an answer, not an error), or why nothing came back.
+#[cfg(not(target_arch = "wasm32"))]
+fn get(url: &str, done: impl FnOnce(Result<Answer, String>) + Send + 'static) {
+    let url = url.to_owned();
+    std::thread::spawn(move || {
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(std::time::Duration::from_secs(20)))
+            .build()
+            .new_agent();
+        let answer = agent
+            .get(&url)
+            .call()
+            .map_err(|e| e.to_string())
+            .and_then(|mut response| {
+                let status = response.status().as_u16();
+                let body = response
+                    .body_mut()
+                    .read_to_string()
+                    .map_err(|e| e.to_string())?;
+                Ok(Answer { status, body })
+            });
+        done(answer);
+    });
 }
