@@ -204,6 +204,19 @@ export class Tab {
     this.contentTop = Math.min(...Object.values(await this.marks()).map((r) => r[1]));
   }
 
+  /**
+   * Declines a newcomer's offer of the first lesson, if the page shows it, and measures the
+   * content's top again. The offer sits above the columns until the first game is played,
+   * and controls then come above a top measured with it.
+   */
+  async declineLessonOffer() {
+    if (!(await this.marks())['learn:offer-no']) return false;
+    await this.tap('learn:offer-no');
+    await this.settle();
+    await this.measureTop();
+    return true;
+  }
+
   /** The mark `key`, scrolled into the middle band of the viewport if it is not there. */
   async reach(key) {
     for (let round = 0; round < 6; round++) {

@@ -53,14 +53,9 @@ export class OnlinePage extends Tab {
     await this.waitFor('the first frame', () => document.body.dataset.plies !== undefined, null, 60_000);
     await sleep(300);
     await this.measureTop();
-    // A newcomer's offer of the first lesson sits above the columns until a game online
-    // hides it, and the controls over the board (Resign) then come above the top measured
-    // with it: declined, so that the content's top stays where it is.
-    if ((await this.marks())['learn:offer-no']) {
-      await this.tap('learn:offer-no');
-      await this.settle();
-      await this.measureTop();
-    }
+    // A game online hides the newcomer's offer, and the controls over the board (Resign)
+    // would come above the top measured with it.
+    await this.declineLessonOffer();
   }
 
   /**

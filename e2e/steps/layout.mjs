@@ -21,6 +21,9 @@ export async function start(t, url, m) {
   check(s.layout === t.size.layout, `${name}: layout ${s.layout} (expected ${t.size.layout})`);
   check(s.lang === 'en-US' && s.plies === '0' && s.game === 'shuangcheng', `${name}: fresh profile: English, Shuang Cheng, no moves (${s.lang}, ${s.game}, ${s.plies})`);
   check(!hasHan(gameName(s.title)) && s.title.includes(' · '), `${name}: English title "${s.title}"`);
+  // A fresh profile is a newcomer, offered the first lesson (issue 36); declined here, since
+  // the first move would hide it and move every control up.
+  check(await t.declineLessonOffer(), `${name}: a newcomer is offered the first lesson`);
   await boardOnScreen(t, m, 'start');
 }
 
