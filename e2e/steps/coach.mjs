@@ -70,6 +70,8 @@ export async function coach(t, m) {
   // two-player game).
   await t.openTab('settings');
   await t.tap('coach:Off');
+  // The coach off takes its row of actions away: the controls below move up a frame later.
+  await t.settle();
   await t.tap('setting:two-players');
   await t.settle();
   // And a fresh Earthen Cannon game in place of the reviewed one (New game asks first).
