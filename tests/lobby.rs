@@ -12,53 +12,7 @@ mod common;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipan::ui::App;
-use qipan_session::timer::SystemClock;
 use qipan_session::ModeKind;
-use std::time::{Duration, Instant};
-
-/// An app against the server at `ws`, with nothing kept from earlier runs.
-fn app(ws: &str) -> Harness<'static, App> {
-    let ws = ws.to_owned();
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .with_max_steps(64)
-        .build_eframe(move |cc| {
-            let mut app = App::from_parts(
-                cc,
-                Default::default(),
-                None,
-                Box::new(SystemClock::default()),
-            );
-            app.set_animations(false);
-            app.set_server(ws);
-            app
-        });
-    harness.run();
-    harness
-}
-
-/// Steps both apps in real time (the sockets and requests run on their own threads) until
-/// `done` holds.
-fn wait(apps: &mut [&mut Harness<'static, App>], what: &str, done: impl Fn(&[&App]) -> bool) {
-    let start = Instant::now();
-    loop {
-        for app in apps.iter_mut() {
-            app.step();
-        }
-        let states: Vec<&App> = apps.iter().map(|a| a.state()).collect();
-        if done(&states) {
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "timed out waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    for app in apps.iter_mut() {
-        app.run();
-    }
-}
 
 /// Chooses `name` through the Play online section.
 fn choose(harness: &mut Harness<'static, App>, name: &str) {
@@ -84,19 +38,19 @@ fn two_apps_are_paired_play_and_see_their_rating_change() {
         }))
         .expect("the server starts");
     let ws = format!("ws://{}/ws", server.addr());
-    let mut ann = app(&ws);
-    let mut bob = app(&ws);
+    let mut ann = common::online_app(&ws);
+    let mut bob = common::online_app(&ws);
     choose(&mut ann, "Ann");
     // Names have 3 to 20 characters (lobby.md).
     choose(&mut bob, "Bob");
-    wait(&mut [&mut ann, &mut bob], "both names", |a| {
+    common::wait_for(&mut [&mut ann, &mut bob], "both names", |a| {
         a.iter().all(|app| app.session().lobby().player().is_some())
     });
     for app in [&mut ann, &mut bob] {
         common::click_in_view(app, "Play someone (rated)");
         app.run();
     }
-    wait(&mut [&mut ann, &mut bob], "the pairing", |a| {
+    common::wait_for(&mut [&mut ann, &mut bob], "the pairing", |a| {
         a.iter().all(|app| {
             app.session()
                 .online()
@@ -114,7 +68,7 @@ fn two_apps_are_paired_play_and_see_their_rating_change() {
     assert_eq!(room(&ann), room(&bob), "one room");
     // A rating is marked provisional once the player's record (the records API) says so:
     // a state gives no deviation.
-    wait(&mut [&mut ann, &mut bob], "each other's records", |a| {
+    common::wait_for(&mut [&mut ann, &mut bob], "each other's records", |a| {
         a.iter().zip(["Bob", "Ann"]).all(|(app, other)| {
             let profile = app.session().lobby().profile(other);
             profile.is_some_and(|fetch| fetch.got().is_some())
@@ -131,14 +85,14 @@ fn two_apps_are_paired_play_and_see_their_rating_change() {
     let mv = mover.state().game().legal_moves()[0];
     mover.state_mut().send(qipan_session::Command::Play(mv));
     mover.run();
-    wait(
+    common::wait_for(
         &mut [&mut *mover, &mut *other],
         "the move on both boards",
         |a| a.iter().all(|app| app.game().len() == 1),
     );
     common::click_in_view(other, "Resign");
     other.run();
-    wait(&mut [&mut ann, &mut bob], "both rating changes", |a| {
+    common::wait_for(&mut [&mut ann, &mut bob], "both rating changes", |a| {
         a.iter().all(|app| {
             let session = app.session();
             let room = session.online().and_then(|o| o.room());

@@ -8,47 +8,6 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use qipan::ui::App;
 use qipan_session::timer::SystemClock;
-use std::time::{Duration, Instant};
-
-/// An app against the server at `ws`, with nothing kept from earlier runs.
-fn app(ws: &str) -> Harness<'static, App> {
-    let ws = ws.to_owned();
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .with_max_steps(64)
-        .build_eframe(move |cc| {
-            let mut app = App::from_parts(
-                cc,
-                Default::default(),
-                None,
-                Box::new(SystemClock::default()),
-            );
-            app.set_animations(false);
-            app.set_server(ws);
-            app
-        });
-    harness.run();
-    harness
-}
-
-/// Steps both apps in real time (the sockets run on their own threads) until `done` holds.
-fn wait(apps: &mut [&mut Harness<'static, App>], what: &str, done: impl Fn(&[&App]) -> bool) {
-    let start = Instant::now();
-    loop {
-        for app in apps.iter_mut() {
-            app.step();
-        }
-        let states: Vec<&App> = apps.iter().map(|a| a.state()).collect();
-        if done(&states) {
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "timed out waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
 
 #[test]
 fn two_apps_play_one_game_through_the_server() {
@@ -65,13 +24,13 @@ fn two_apps_play_one_game_through_the_server() {
         }))
         .expect("the server starts");
     let ws = format!("ws://{}/ws", server.addr());
-    let mut host = app(&ws);
-    let mut friend = app(&ws);
+    let mut host = common::online_app(&ws);
+    let mut friend = common::online_app(&ws);
 
     common::click_in_view(&mut host, "Play online");
     host.run();
     common::click_in_view(&mut host, "Create a game");
-    wait(&mut [&mut host], "a room", |a| {
+    common::wait_for(&mut [&mut host], "a room", |a| {
         a[0].session().online().and_then(|o| o.room()).is_some()
             && a[0].session().online().is_some_and(|o| o.state().is_some())
     });
@@ -92,7 +51,7 @@ fn two_apps_play_one_game_through_the_server() {
     friend.get_by_label("Room code").type_text(&room);
     friend.run();
     common::click_in_view(&mut friend, "Join");
-    wait(&mut [&mut host, &mut friend], "the friend seated", |a| {
+    common::wait_for(&mut [&mut host, &mut friend], "the friend seated", |a| {
         a[1].session().online().is_some_and(|o| o.state().is_some())
             && a[0]
                 .session()
@@ -118,7 +77,7 @@ fn two_apps_play_one_game_through_the_server() {
         };
         click_point(mover, from);
         click_point(mover, to);
-        wait(
+        common::wait_for(
             &mut [&mut host, &mut friend],
             "the move on both boards",
             |a| a.iter().all(|app| app.game().len() == ply + 1),
@@ -228,7 +187,7 @@ fn screenshots_of_the_online_flow() {
             show(&mut host, &tr(msg!("online-create")));
             save(&mut host, "create", "host");
             common::click_in_view(&mut host, &tr(msg!("online-create")));
-            wait(&mut [&mut host], "a room", |a| {
+            common::wait_for(&mut [&mut host], "a room", |a| {
                 a[0].session().online().is_some_and(|o| o.state().is_some())
             });
             let room = host
@@ -258,11 +217,11 @@ fn screenshots_of_the_online_flow() {
                         .and_then(|o| o.state())
                         .is_some_and(|s| s.connected.o)
             };
-            wait(&mut [&mut host, &mut friend], "the friend seated", seated);
+            common::wait_for(&mut [&mut host, &mut friend], "the friend seated", seated);
 
             click_point(&mut host, "bh");
             click_point(&mut host, "c");
-            wait(&mut [&mut host, &mut friend], "the move", |a| {
+            common::wait_for(&mut [&mut host, &mut friend], "the move", |a| {
                 a.iter().all(|app| app.game().len() == 1)
             });
             save(&mut host, "playing", "host");
@@ -272,7 +231,7 @@ fn screenshots_of_the_online_flow() {
             let leave = tr(msg!("online-leave"));
             show(&mut friend, &leave);
             common::click_in_view(&mut friend, &leave);
-            wait(&mut [&mut host, &mut friend], "the friend gone", |a| {
+            common::wait_for(&mut [&mut host, &mut friend], "the friend gone", |a| {
                 a[0].session()
                     .online()
                     .and_then(|o| o.state())
@@ -283,7 +242,7 @@ fn screenshots_of_the_online_flow() {
             let join = tr(msg!("online-join"));
             show(&mut friend, &join);
             common::click_in_view(&mut friend, &join);
-            wait(&mut [&mut host, &mut friend], "the friend back", seated);
+            common::wait_for(&mut [&mut host, &mut friend], "the friend back", seated);
             save(&mut host, "friend-back", "host");
             save(&mut friend, "friend-back", "friend");
 
@@ -291,7 +250,7 @@ fn screenshots_of_the_online_flow() {
             let resign = tr(msg!("online-resign"));
             show(&mut host, &resign);
             common::click_in_view(&mut host, &resign);
-            wait(&mut [&mut host, &mut friend], "the game over", |a| {
+            common::wait_for(&mut [&mut host, &mut friend], "the game over", |a| {
                 a.iter().all(|app| app.game().status().is_over())
             });
             save(&mut host, "end", "host");

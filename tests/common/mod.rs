@@ -8,6 +8,8 @@
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use qipan::ui::App;
+use qipan_session::timer::SystemClock;
+use std::time::{Duration, Instant};
 
 /// Whether `node` is the board point `name`: its label starts with the name ("c3, dark
 /// piece, can move").
@@ -36,4 +38,52 @@ pub fn click_in_view(harness: &mut Harness<'static, App>, label: &str) {
     harness.get_by_label(label).scroll_to_me();
     harness.run();
     harness.get_by_label(label).click();
+}
+
+/// An app against the server at `ws`, with nothing kept from earlier runs.
+pub fn online_app(ws: &str) -> Harness<'static, App> {
+    let ws = ws.to_owned();
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(64)
+        .build_eframe(move |cc| {
+            let mut app = App::from_parts(
+                cc,
+                Default::default(),
+                None,
+                Box::new(SystemClock::default()),
+            );
+            app.set_animations(false);
+            app.set_server(ws);
+            app
+        });
+    harness.run();
+    harness
+}
+
+/// Steps both apps in real time (the sockets and requests run on their own threads) until
+/// `done` holds.
+pub fn wait_for(
+    apps: &mut [&mut Harness<'static, App>],
+    what: &str,
+    done: impl Fn(&[&App]) -> bool,
+) {
+    let start = Instant::now();
+    loop {
+        for app in apps.iter_mut() {
+            app.step();
+        }
+        let states: Vec<&App> = apps.iter().map(|a| a.state()).collect();
+        if done(&states) {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for app in apps.iter_mut() {
+        app.run();
+    }
 }
