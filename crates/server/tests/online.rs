@@ -3,25 +3,10 @@
 
 mod common;
 
-use std::future::Future;
 use std::time::Duration;
 
-use common::{pick_move, server, Client, Player};
+use common::{bounded, pick_move, server, Client, Player};
 use serde_json::{json, Value};
-
-/// Runs a test body with a time limit, on a runtime of its own.
-fn bounded(secs: u64, body: impl Future<Output = ()>) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    runtime.block_on(async {
-        tokio::time::timeout(Duration::from_secs(secs), body)
-            .await
-            .expect("the test finished in time");
-    });
-}
 
 fn plies(state: &Value) -> usize {
     state["plies"]
