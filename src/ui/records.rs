@@ -6,7 +6,7 @@
 use super::command::{AppCommand, Tab};
 use super::marks::mark;
 use super::{theme, words};
-use crate::i18n::I18n;
+use crate::i18n::{I18n, Msg};
 use crate::msg;
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 use qipan_engine::games::{Side, Variant};
@@ -126,14 +126,15 @@ fn ratings_table(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) {
         .striped(true)
         .num_columns(3)
         .show(ui, |ui| {
-            for id in [
-                msg!("records-game"),
-                msg!("records-rating"),
-                msg!("records-games"),
-            ] {
-                ui.strong(i18n.tr(id));
-            }
-            ui.end_row();
+            header_row(
+                ui,
+                i18n,
+                &[
+                    msg!("records-game"),
+                    msg!("records-rating"),
+                    msg!("records-games"),
+                ],
+            );
             for variant in Variant::ALL {
                 ui.label(words::variant_name(variant, i18n));
                 match record.ratings.get(&variant.to_string()) {
@@ -317,15 +318,16 @@ pub fn leaderboard(
         .striped(true)
         .num_columns(4)
         .show(ui, |ui| {
-            for id in [
-                msg!("leaderboard-rank"),
-                msg!("leaderboard-name"),
-                msg!("records-rating"),
-                msg!("records-games"),
-            ] {
-                ui.strong(i18n.tr(id));
-            }
-            ui.end_row();
+            header_row(
+                ui,
+                i18n,
+                &[
+                    msg!("leaderboard-rank"),
+                    msg!("leaderboard-name"),
+                    msg!("records-rating"),
+                    msg!("records-games"),
+                ],
+            );
             for (rank, entry) in board.players.iter().enumerate() {
                 ui.monospace((rank + 1).to_string());
                 let name = ui.link(entry.name.as_str());
@@ -340,4 +342,12 @@ pub fn leaderboard(
             }
         });
     out
+}
+
+/// A grid's first row: each column's heading, strong.
+fn header_row(ui: &mut egui::Ui, i18n: &I18n, headings: &[Msg]) {
+    for &heading in headings {
+        ui.strong(i18n.tr(heading));
+    }
+    ui.end_row();
 }
