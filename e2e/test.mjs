@@ -13,7 +13,7 @@
 import { chromium } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LAUNCH, check, failures } from './lib.mjs';
+import { LAUNCH, check, failures, withMachineToPage } from './lib.mjs';
 import { serve } from './serve.mjs';
 import { REVIEW_GOAL, coach } from './steps/coach.mjs';
 import { SIZES, Tab, dist, instrument, shots } from './steps/common.mjs';
@@ -47,26 +47,27 @@ try {
     await context.addInitScript(instrument);
     const t = new Tab(await context.newPage(), size);
     // Each step's time goes to the log: the whole test must stay well inside CI's budget.
-    const step = async (what, fn) => {
+    // `timed` steps measure frames or milliseconds: CI's background builds stop meanwhile.
+    const step = async (what, fn, { timed = false } = {}) => {
       const t0 = Date.now();
-      const out = await fn();
+      const out = timed ? await withMachineToPage(fn) : await fn();
       console.log(`     -- ${size.name}: ${what} took ${((Date.now() - t0) / 1000).toFixed(1)} s (${t.drags || 0} drags so far)`);
       return out;
     };
     try {
       await step('start', () => start(t, url, m));
       const sc = await step('Shuang Cheng', () => shuangCheng(t, m));
-      await step('idle frames', () => idleRate(t, m));
+      await step('idle frames', () => idleRate(t, m), { timed: true });
       if (!size.touch) await step('files', () => files(t, sc));
-      await step('Push the Line', () => pushTheLine(t, m));
+      await step('Push the Line', () => pushTheLine(t, m), { timed: true });
       await step('language and rules', () => languageAndRules(t, m));
       if (size.touch) await step('drags', () => dragOnBoard(t));
       if (size.name === 'phone') await step('a puzzle', () => puzzle(t));
       if (!size.touch) {
         await step('medium', () => medium(t));
-        await step('coach', () => coach(t, m));
+        await step('coach', () => coach(t, m), { timed: true });
       }
-      if (size.name !== 'tablet') await step('click while thinking', () => clickWhileThinking(t, m));
+      if (size.name !== 'tablet') await step('click while thinking', () => clickWhileThinking(t, m), { timed: true });
       if (m.reviewSeconds !== undefined) {
         const scale = m.nps ? Math.max(1, REVIEW_GOAL.referenceNps / m.nps) : 1;
         const goal = Math.round(REVIEW_GOAL.seconds * scale);
@@ -74,7 +75,7 @@ try {
       }
       if (!size.touch) {
         // After the measurements of speed: the table's build shares the page's thread.
-        await step('perfect play in Maddell', () => perfectPlay(t, m));
+        await step('perfect play in Maddell', () => perfectPlay(t, m), { timed: true });
         await step('every game', () => everyGame(t, m));
         await step('reload', async () => {
           // The settings come back from local storage.
