@@ -24,8 +24,8 @@
 //! the pairs across the two servers apart); that no connection is told `paired` twice; and,
 //! from the records API, that no player sits in two rooms.
 //!
-//! `computer`: for each count in `--games`, a fresh server with one worker (its places not
-//! capped) and `--bot-after 0`; that many players, rated at the level's calibrated strength
+//! `computer`: for each count in `--games`, a fresh server with one worker (`--workers`
+//! for more; its places not capped) and `--bot-after 0`; that many players, rated at the level's calibrated strength
 //! in Push so that the computer they get is that level, seek casual games one after the
 //! other and play on (a rematch at each end), each moving `--think-ms` after its turn
 //! comes. Measured: the time from a player's move to the computer's reply, how many
@@ -72,6 +72,7 @@ struct Args {
     people: usize,
     seconds: u64,
     think_ms: u64,
+    workers: usize,
 }
 
 fn parse_args() -> Result<Args, lexopt::Error> {
@@ -83,6 +84,7 @@ fn parse_args() -> Result<Args, lexopt::Error> {
         people: 100,
         seconds: 60,
         think_ms: 1000,
+        workers: 1,
         ..Args::default()
     };
     let mut parser = lexopt::Parser::from_env();
@@ -107,6 +109,7 @@ fn parse_args() -> Result<Args, lexopt::Error> {
             Long("people") => args.people = parser.value()?.parse()?,
             Long("seconds") => args.seconds = parser.value()?.parse()?,
             Long("think-ms") => args.think_ms = parser.value()?.parse()?,
+            Long("workers") => args.workers = parser.value()?.parse()?,
             _ => return Err(arg.unexpected()),
         }
     }
@@ -675,7 +678,7 @@ async fn people_game(addr: SocketAddr, g: usize, until: Instant, into: Arc<Mutex
     let _ = x.await;
 }
 
-/// `games` games against the computer at `level` on one worker, beside `args.people`
+/// `games` games against the computer at `level` on `args.workers` workers, beside `args.people`
 /// games of people; one line of figures.
 async fn computer_run(args: &Args, level: Level, games: usize, dir: &std::path::Path) {
     let data = dir.join("db.sqlite");
@@ -695,7 +698,7 @@ async fn computer_run(args: &Args, level: Level, games: usize, dir: &std::path::
     )
     .expect("ratings");
     drop(conn);
-    let server = Server::start(&data, "0", 1, games, None);
+    let server = Server::start(&data, "0", args.workers, games, None);
     let addr = server.addr;
     let think = Duration::from_millis(args.think_ms);
     let (computer_ms, people_ms) = (
@@ -759,8 +762,10 @@ async fn computer_run(args: &Args, level: Level, games: usize, dir: &std::path::
         args.think_ms
     );
     summary("  player's move -> computer's reply", replies.clone());
+    // The server counts every search, the computer's first moves and those after the
+    // window included: more than the replies measured, when nearly all are shortened.
     println!(
-        "  searches shortened by a busy worker: {shortened} of {} replies (mean cut {} ms of the level's {} ms)",
+        "  searches shortened by a busy worker: {shortened} (beside {} replies measured; mean cut {} ms of the level's {} ms)",
         replies.len(),
         lost.checked_div(shortened).unwrap_or(0),
         level.budget().min(qipan_server::lobby::computer::pool::MAX_SEARCH).as_millis()
