@@ -216,6 +216,7 @@ online-friend-here = Your friend is here
 online-friend-left = Your friend has left; the clock keeps running
 online-opponent-here = Your opponent is here
 online-opponent-left = Your opponent has left; the clock keeps running
+online-against-computer = You are playing the computer
 online-refused = The server refused: { $reason }
 # What the server's error codes mean (shared/spec/online.md); an unknown code is shown as it is.
 online-error-no-such-room = there is no room with that code

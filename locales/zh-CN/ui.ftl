@@ -211,6 +211,7 @@ online-friend-here = 朋友已在线
 online-friend-left = 朋友已离开，计时照常进行
 online-opponent-here = 对手在线
 online-opponent-left = 对手已离开，计时照常进行
+online-against-computer = 对手是电脑
 online-refused = 服务器拒绝：{ $reason }
 # 服务器错误码的含义（shared/spec/online.md）；未知的错误码照原样显示。
 online-error-no-such-room = 没有这个房间号

@@ -436,6 +436,8 @@ pub fn online_line(session: &Session, i18n: &I18n) -> Option<String> {
                 // Someone new was there from the start: here, or gone.
                 let paired = online.is_paired();
                 parts.push(i18n.tr(match (here, ever, paired) {
+                    // The computer is always there: its presence is no news.
+                    _ if online.against_computer() => msg!("online-against-computer"),
                     (true, _, true) => msg!("online-opponent-here"),
                     (false, _, true) => msg!("online-opponent-left"),
                     (true, _, false) => msg!("online-friend-here"),

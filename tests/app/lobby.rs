@@ -275,6 +275,26 @@ fn the_paired_game_shows_both_players_and_plays_fair() {
 }
 
 #[test]
+fn against_the_computer_the_status_line_says_so_instead_of_its_presence() {
+    let (mut harness, _clock, server) = online_app();
+    choose_a_name(&mut harness, &server);
+    seek(&mut harness, &server);
+    let start = paired(&mut harness, &server);
+    // A person: whether they are here is news.
+    seen_containing(&harness, "Your opponent is here");
+    // The computer took the seek instead: it never comes or goes.
+    let bo = r#""name":"Bo","rating":1620,"bot":false"#;
+    let computer = r#""name":"Computer-Easy","rating":1200,"bot":true"#;
+    server.say(state(&start, &[], None, true, "null").replace(bo, computer));
+    harness.run();
+    seen_containing(&harness, "You are playing the computer");
+    assert!(harness
+        .query_all_by_label_contains("Your opponent is here")
+        .next()
+        .is_none());
+}
+
+#[test]
 fn the_end_shows_each_rating_change_rematch_and_the_review() {
     let (mut harness, _clock, server) = online_app();
     choose_a_name(&mut harness, &server);

@@ -604,6 +604,14 @@ impl Online {
             .is_some_and(|p| p.x.is_some() && p.o.is_some())
     }
 
+    /// Whether the other seat is the server's computer (which never comes or goes).
+    pub fn against_computer(&self) -> bool {
+        let opponent = self.friend().map(crate::lobby::wire_side);
+        opponent
+            .and_then(|side| self.players()?.get(side))
+            .is_some_and(|player| player.bot)
+    }
+
     /// The side whose draw offer stands.
     pub fn offer(&self) -> Option<Side> {
         self.state.as_ref().and_then(|s| s.offer).map(engine_side)

@@ -22,17 +22,27 @@ use crate::shutdown::Shutdown;
 /// A turn of the computer's: room, round, ply.
 type Turn = (String, u32, usize);
 
+/// What the computer is busy with, so that a room seen again is not answered twice.
+#[derive(Default)]
+struct Busy {
+    /// The turns it is searching.
+    thinking: Mutex<HashSet<Turn>>,
+    /// The rooms (and their finished round) whose rematch waits for a place. Apart from the
+    /// turns: a game resigned while the computer searched ends on the ply it searches.
+    rematches: Mutex<HashSet<(String, u32)>>,
+}
+
 /// Plays the computer's seats of the rooms `rooms` hears of, until the server stops.
 pub async fn run(
     lobby: Arc<Lobby>,
     mut rooms: mpsc::UnboundedReceiver<Arc<Room>>,
     mut shutdown: Shutdown,
 ) {
-    let thinking: Arc<Mutex<HashSet<Turn>>> = Arc::default();
+    let busy: Arc<Busy> = Arc::default();
     loop {
         tokio::select! {
             room = rooms.recv() => match room {
-                Some(room) => seen(&lobby, &thinking, room),
+                Some(room) => seen(&lobby, &busy, room),
                 None => return,
             },
             _ = shutdown.requested() => return,
@@ -40,7 +50,7 @@ pub async fn run(
     }
 }
 
-fn seen(lobby: &Arc<Lobby>, thinking: &Arc<Mutex<HashSet<Turn>>>, room: Arc<Room>) {
+fn seen(lobby: &Arc<Lobby>, busy: &Arc<Busy>, room: Arc<Room>) {
     let Some(side) = room.computer_side() else {
         return;
     };
@@ -48,12 +58,13 @@ fn seen(lobby: &Arc<Lobby>, thinking: &Arc<Mutex<HashSet<Turn>>>, room: Arc<Room
     if room.is_over() {
         lobby.computer.plays(&room, false);
         let asked = room.rematch[side.opponent().index()] && !room.rematch[side.index()];
-        if asked && !room.needs_settling() {
-            let lobby = lobby.clone();
+        // The server its player is on answers (and counts the new game), once.
+        let answer = (room.code.clone(), room.round);
+        if asked && here && !room.needs_settling() && lock(&busy.rematches).insert(answer.clone()) {
+            let (lobby, busy) = (lobby.clone(), busy.clone());
             tokio::spawn(async move {
-                if let Err(code) = lobby.rematch_as(&room.code, side).await {
-                    tracing::debug!(room = %room.code, error = code.name(), "the computer's rematch");
-                }
+                rematch_when_a_place_frees(&lobby, &room, side).await;
+                lock(&busy.rematches).remove(&answer);
             });
         }
         return;
@@ -75,14 +86,50 @@ fn seen(lobby: &Arc<Lobby>, thinking: &Arc<Mutex<HashSet<Turn>>>, room: Arc<Room
         return;
     }
     let turn = (room.code.clone(), room.round, room.plies.len());
-    if !lock(thinking).insert(turn.clone()) {
+    if !lock(&busy.thinking).insert(turn.clone()) {
         return;
     }
-    let (lobby, thinking) = (lobby.clone(), thinking.clone());
+    let (lobby, busy) = (lobby.clone(), busy.clone());
     tokio::spawn(async move {
         play(&lobby, &room, side, Instant::now()).await;
-        lock(&thinking).remove(&turn);
+        lock(&busy.thinking).remove(&turn);
     });
+}
+
+/// Accepts the rematch asked for in `room` once the computer has a place for it: a new game
+/// takes one like a pairing does, so that a rematch never puts more games on the workers
+/// than they take on. Until a place frees the request stands, as it would with a person
+/// who has not answered yet; it lapses if the room moves on meanwhile.
+async fn rematch_when_a_place_frees(lobby: &Lobby, room: &Room, side: Side) {
+    loop {
+        // Listening before looking: a place freed in between still wakes this.
+        let freed = lobby.computer.freed.notified();
+        tokio::pin!(freed);
+        freed.as_mut().enable();
+        if lobby.computer.reserve() {
+            match lobby.rematch_as(&room.code, side).await {
+                Ok(next) => lobby.computer.started(&next),
+                Err(code) => {
+                    lobby.computer.release();
+                    tracing::debug!(room = %room.code, error = code.name(), "the computer's rematch");
+                }
+            }
+            return;
+        }
+        freed.await;
+        let still_asked = lobby
+            .rooms
+            .peek(&room.code)
+            .await
+            .ok()
+            .flatten()
+            .is_some_and(|now| {
+                now.round == room.round && now.is_over() && now.rematch[side.opponent().index()]
+            });
+        if !still_asked {
+            return;
+        }
+    }
 }
 
 /// Finds and plays the computer's move in `room`.
