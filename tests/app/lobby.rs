@@ -292,6 +292,9 @@ fn against_the_computer_the_status_line_says_so_instead_of_its_presence() {
         .query_all_by_label_contains("Your opponent is here")
         .next()
         .is_none());
+    harness.state_mut().set_lang(Lang::Zh);
+    harness.run();
+    seen_containing(&harness, "对手是电脑");
 }
 
 #[test]
