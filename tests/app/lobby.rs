@@ -528,6 +528,14 @@ fn screenshots_of_playing_someone_new() {
         harness.run();
         harness.run();
         save(&mut harness, "paired", "Board");
+        // The same seat against the computer: its status line.
+        let bo = r#""name":"Bo","rating":1620,"bot":false"#;
+        let computer = r#""name":"Computer-Easy","rating":1200,"bot":true"#;
+        server.say(state(&start, &[], None, true, "null").replace(bo, computer));
+        harness.run();
+        save(&mut harness, "computer", "Board");
+        server.say(state(&start, &[], None, true, r#""o""#));
+        harness.run();
         let mv = harness.state().game().legal_moves()[0];
         let ply = harness.state().game().format_move(mv).expect("a move");
         server.say(state(
