@@ -95,6 +95,23 @@ pub fn paired(harness: &mut Harness<'static, App>, server: &ScriptedServer) -> S
     start
 }
 
+/// An app named Ann, paired with Bo through a seek: the app, its clock, the server, and the
+/// game's start.
+pub fn paired_app() -> (Harness<'static, App>, ManualClock, ScriptedServer, String) {
+    let (mut harness, clock, server) = online_app();
+    choose_a_name(&mut harness, &server);
+    seek(&mut harness, &server);
+    let start = paired(&mut harness, &server);
+    (harness, clock, server, start)
+}
+
+/// [`state`] with the computer (Computer-Easy, 1200) in Bo's seat.
+pub fn state_against_the_computer(start: &str) -> String {
+    let bo = r#""name":"Bo","rating":1620,"bot":false"#;
+    let computer = r#""name":"Computer-Easy","rating":1200,"bot":true"#;
+    state(start, &[], None, true, "null").replace(bo, computer)
+}
+
 #[test]
 fn a_name_is_chosen_refused_in_words_and_its_key_shown_for_another_device() {
     let (mut harness, clock, server) = online_app();
@@ -203,10 +220,7 @@ fn a_seek_counts_the_seconds_waited_and_is_cancelled() {
 
 #[test]
 fn the_paired_game_shows_both_players_and_plays_fair() {
-    let (mut harness, _clock, server) = online_app();
-    choose_a_name(&mut harness, &server);
-    seek(&mut harness, &server);
-    let start = paired(&mut harness, &server);
+    let (mut harness, _clock, server, start) = paired_app();
     // Both records are asked for: whose rating is provisional.
     let asked = server.asked();
     assert!(
@@ -276,16 +290,11 @@ fn the_paired_game_shows_both_players_and_plays_fair() {
 
 #[test]
 fn against_the_computer_the_status_line_says_so_instead_of_its_presence() {
-    let (mut harness, _clock, server) = online_app();
-    choose_a_name(&mut harness, &server);
-    seek(&mut harness, &server);
-    let start = paired(&mut harness, &server);
+    let (mut harness, _clock, server, start) = paired_app();
     // A person: whether they are here is news.
     seen_containing(&harness, "Your opponent is here");
     // The computer took the seek instead: it never comes or goes.
-    let bo = r#""name":"Bo","rating":1620,"bot":false"#;
-    let computer = r#""name":"Computer-Easy","rating":1200,"bot":true"#;
-    server.say(state(&start, &[], None, true, "null").replace(bo, computer));
+    server.say(state_against_the_computer(&start));
     harness.run();
     seen_containing(&harness, "You are playing the computer");
     assert!(harness
@@ -299,10 +308,7 @@ fn against_the_computer_the_status_line_says_so_instead_of_its_presence() {
 
 #[test]
 fn the_end_shows_each_rating_change_rematch_and_the_review() {
-    let (mut harness, _clock, server) = online_app();
-    choose_a_name(&mut harness, &server);
-    seek(&mut harness, &server);
-    let start = paired(&mut harness, &server);
+    let (mut harness, _clock, server, start) = paired_app();
     server.asked();
     let two = {
         let game = harness.state().game();
@@ -529,9 +535,7 @@ fn screenshots_of_playing_someone_new() {
         harness.run();
         save(&mut harness, "paired", "Board");
         // The same seat against the computer: its status line.
-        let bo = r#""name":"Bo","rating":1620,"bot":false"#;
-        let computer = r#""name":"Computer-Easy","rating":1200,"bot":true"#;
-        server.say(state(&start, &[], None, true, "null").replace(bo, computer));
+        server.say(state_against_the_computer(&start));
         harness.run();
         save(&mut harness, "computer", "Board");
         server.say(state(&start, &[], None, true, r#""o""#));
