@@ -18,6 +18,7 @@ use crate::msg;
 use egui::{Painter, Pos2, Rect, Stroke};
 use qipan_engine::games::setup::{Piece, Setup};
 use qipan_engine::games::Side;
+use qipan_engine::games::ToGame;
 use qipan_session::editor::{Editor, EditorCommand, Fill};
 use qipan_session::{Command, Session};
 

@@ -12,6 +12,7 @@ use qipan_engine::games::cannon::Cannon;
 use qipan_engine::games::maddell::Maddell;
 use qipan_engine::games::push::Push;
 use qipan_engine::games::shuangcheng::ShuangCheng;
+use qipan_engine::games::ToGame;
 use qipan_engine::games::{Game, GameId, Side, Variant};
 use qipan_engine::with_game;
 use qipan_session::{with_match, AnyMatch, Match};

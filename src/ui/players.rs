@@ -11,7 +11,7 @@ use crate::a11y::live;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::Side;
-use qipan_session::lobby::{wire_side, Fetch, LobbyCommand, Query};
+use qipan_session::lobby::{Fetch, LobbyCommand, Query};
 use qipan_session::online::Online;
 use qipan_session::{Command, OnlineCommand, Session};
 
@@ -95,7 +95,7 @@ fn names(ui: &mut egui::Ui, session: &Session, online: &Online, i18n: &I18n) -> 
     let description = description(session.game());
     ui.horizontal_wrapped(|ui| {
         for side in [Side::X, Side::O] {
-            let Some(player) = players.get(wire_side(side)) else {
+            let Some(player) = players.get(side) else {
                 continue;
             };
             let profile = session.lobby().profile(&player.name);
@@ -134,7 +134,7 @@ fn names(ui: &mut egui::Ui, session: &Session, online: &Online, i18n: &I18n) -> 
 fn other_name(session: &Session, online: &Online, side: Side, i18n: &I18n) -> String {
     online
         .players()
-        .and_then(|players| players.get(wire_side(side)))
+        .and_then(|players| players.get(side))
         .map_or_else(
             || i18n.tr(description(session.game()).side_name(side)),
             |player| player.name.clone(),

@@ -10,9 +10,7 @@ use crate::i18n::{I18n, Msg};
 use crate::msg;
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 use qipan_engine::games::{Side, Variant};
-use qipan_session::lobby::{
-    rating_change, wire_side, Fetch, GameRecord, LobbyCommand, PlayerRecord, Query,
-};
+use qipan_session::lobby::{rating_change, Fetch, GameRecord, LobbyCommand, PlayerRecord, Query};
 use qipan_session::{Command, Session};
 
 /// What the records' views keep between frames: whose profile is shown, which game's
@@ -158,7 +156,7 @@ fn seat_of(record: &GameRecord, name: &str) -> Option<Side> {
     let is = |side| {
         record
             .players
-            .get(wire_side(side))
+            .get(side)
             .is_some_and(|seat| seat.name.to_lowercase() == name.to_lowercase())
     };
     [Side::X, Side::O].into_iter().find(|&side| is(side))
@@ -173,8 +171,7 @@ fn chart(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) {
             let mut points = Vec::new();
             for game in record.games.iter().rev() {
                 let counted = game.rated && game.status != "aborted";
-                let seat =
-                    seat_of(game, &record.name).and_then(|side| game.players.get(wire_side(side)));
+                let seat = seat_of(game, &record.name).and_then(|side| game.players.get(side));
                 if let (true, true, Some(seat)) = (counted, game.game == variant.to_string(), seat)
                 {
                     if points.is_empty() {
@@ -234,7 +231,7 @@ fn last_games(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) -> Vec<AppC
             |_| game.game.clone(),
             |variant| words::variant_name(variant, i18n),
         );
-        let other = game.players.get(wire_side(side.opponent())).map_or_else(
+        let other = game.players.get(side.opponent()).map_or_else(
             || i18n.tr(msg!("profile-unknown-player")),
             |seat| seat.name.clone(),
         );

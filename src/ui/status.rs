@@ -234,7 +234,7 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
 
 /// "Ann: 1500 → 1488 (−12)" for `side`'s seat of the record, if it was paired.
 fn change_line(record: &GameRecord, side: Side, i18n: &I18n) -> Option<String> {
-    let seat = record.players.get(qipan_session::lobby::wire_side(side))?;
+    let seat = record.players.get(side)?;
     let change = rating_change(record, side)?;
     Some(i18n.tr_args(
         msg!("end-rating"),

@@ -7,6 +7,7 @@ use crate::point_names;
 use egui_kittest::kittest::Queryable;
 use qipan::i18n::Lang;
 use qipan_engine::ai::Level;
+use qipan_engine::games::ToGame;
 use qipan_engine::games::{GameId, RuleOption};
 use qipan_session::Command;
 use std::time::Duration;

@@ -22,6 +22,7 @@ use qipan_engine::ai::matches::level_move;
 use qipan_engine::ai::puzzles::{self, PuzzleSource};
 use qipan_engine::ai::{self, Level};
 use qipan_engine::games::maddell::Maddell;
+use qipan_engine::games::ToGame;
 use qipan_engine::games::{perft, Game, GameId, Side, Variant};
 use qipan_engine::lessons;
 use qipan_engine::with_game;

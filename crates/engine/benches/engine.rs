@@ -5,6 +5,7 @@
 
 use qipan_engine::ai::search::{Limits, Searcher};
 use qipan_engine::ai::Evaluate;
+use qipan_engine::games::ToGame;
 use qipan_engine::games::{perft, Game, GameId, Variant};
 use qipan_engine::with_game;
 use std::time::{Duration, Instant};

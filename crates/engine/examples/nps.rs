@@ -13,6 +13,7 @@
 //! `TABLE_BITS` in crates/engine/src/ai/mod.rs) and on one thread, like this.
 
 use qipan_engine::ai::{Evaluate, Level, Request, Tables, Task};
+use qipan_engine::games::ToGame;
 use qipan_engine::games::Variant;
 use qipan_engine::with_game;
 use std::process::ExitCode;

@@ -32,6 +32,7 @@ use qipan_engine::ai::outsiders::Outsider;
 use qipan_engine::ai::search::{Limits, Searcher};
 use qipan_engine::ai::{self, Evaluate, Level, MatchSettings, PlayedGame, Turn, Weights};
 use qipan_engine::games::cannon;
+use qipan_engine::games::ToGame;
 use qipan_engine::games::{Side, Variant};
 use qipan_engine::with_game;
 use std::any::Any;

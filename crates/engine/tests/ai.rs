@@ -6,6 +6,7 @@ use qipan_engine::ai::{
     choose_move, play_match, solve, Evaluate, Level, MatchSettings, SolvedValue, Weights,
 };
 use qipan_engine::games::shuangcheng::ShuangCheng;
+use qipan_engine::games::ToGame;
 use qipan_engine::games::{perft, Game, GameId, Side, Variant};
 use qipan_engine::with_game;
 use rand::rngs::StdRng;

@@ -10,6 +10,7 @@
 //! Position texts: the board in the game's point order, the side to move, then the game's
 //! own fields (Shuang Cheng's lock, Maddell's two hands, Earthen Cannon's decided field).
 
+use qipan_engine::games::ToGame;
 use qipan_engine::games::{perft, Game, Variant};
 use qipan_engine::with_game;
 

@@ -2,6 +2,7 @@
 //! parsers fed arbitrary text. (Each game's rule-by-rule tests live beside its module.)
 
 use proptest::prelude::*;
+use qipan_engine::games::ToGame;
 use qipan_engine::games::{perft, AnyGame, Game, GameId, Status, Variant};
 use qipan_engine::with_game;
 use rand::rngs::StdRng;

@@ -245,13 +245,9 @@ pub enum SeatName {
     Spectator,
 }
 
-/// One of a game's two seats: where a `paired` frame seats a player, whose draw offer stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    X,
-    O,
-}
+/// One of a game's two seats: where a `paired` frame seats a player, whose draw offer
+/// stands. The vocabulary's side, whose serde form is the wire's `"x"` / `"o"`.
+pub use qipan_vocab::Side;
 
 /// A frame from a client. Unknown extra fields are ignored (a newer client may send more).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

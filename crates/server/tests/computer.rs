@@ -3,6 +3,7 @@
 //! claim when the player walks away, its rematch, and what a seek gets when every place is
 //! taken.
 
+use qipan_engine::games::ToGame;
 mod common;
 
 use std::sync::Arc;

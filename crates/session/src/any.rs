@@ -6,6 +6,7 @@ use super::{Change, Match, Notice, PlayError, Players, Record, Remote};
 use qipan_engine::ai::coach::Score;
 use qipan_engine::ai::worker::Wake;
 use qipan_engine::ai::{Evaluate, Tables};
+use qipan_engine::games::ToGame;
 use qipan_engine::games::{blockade, cannon, maddell, push, shuangcheng};
 use qipan_engine::games::{Game, MoveError, PositionError, Side, Status, Variant};
 

@@ -109,7 +109,10 @@ pub(crate) fn start(
         unreadable
     })?;
     board.set_remote(Remote::Spectator);
-    if let Some(status) = Status::decided_online(&record.status, record.reason.as_deref()) {
+    if let Some(status) = Status::from_wire(&record.status, record.reason.as_deref())
+        .ok()
+        .filter(|status| status.is_decided_by_server())
+    {
         board.decide(status);
     }
     review_command(&mut board, &Command::StartReview, shared, now);

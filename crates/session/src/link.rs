@@ -189,8 +189,8 @@ mod tests {
             human: None,
             level: Level::Easy,
         };
-        let variant =
-            Variant::plain(GameId::Blockade).with(qipan_engine::games::blockade::OPTIONS[0], true);
+        let variant = Variant::plain(GameId::Blockade)
+            .with(qipan_engine::games::RuleOption::Solidarity, true);
         let game = AnyMatch::new(variant, Side::X, players, 3, 0.0);
         assert_eq!(
             open_query(&to_query(&game, None)).map(|g| g.variant()),

@@ -13,7 +13,6 @@ use qipan_protocol::{normalize_key, ErrorCode};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-pub use qipan_protocol::Side as WireSide;
 pub use qipan_protocol::{
     is_valid_name, GameRating, GameRecord, Leaderboard, LeaderboardEntry, PlayerRecord, Ratings,
     RecordSeat, SeatedPlayer, Seats, LEADERBOARD_LENGTH, PLAYER_RECORDS,
@@ -348,24 +347,8 @@ fn read<T: serde::de::DeserializeOwned>(answer: Result<Answer, String>) -> Fetch
 pub fn rating_change(record: &GameRecord, side: Side) -> Option<f64> {
     record
         .players
-        .get(wire_side(side))
+        .get(side)
         .map(|seat| seat.after - seat.before)
-}
-
-/// A side as the protocol names it (`players`, `offer`, `paired`'s `seat`).
-pub fn wire_side(side: Side) -> WireSide {
-    match side {
-        Side::X => WireSide::X,
-        Side::O => WireSide::O,
-    }
-}
-
-/// A side the protocol named, as the engine names it.
-pub fn engine_side(side: WireSide) -> Side {
-    match side {
-        WireSide::X => Side::X,
-        WireSide::O => Side::O,
-    }
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use crate::session::Shared;
 use crate::{archive, lessons, online, puzzles, save, seeking};
 use crate::{AnyMatch, Choices, Command, CommandError, Notice, Players};
 use qipan_engine::ai::{Level, Tables};
+use qipan_engine::games::ToGame;
 use qipan_engine::games::{Game, GameId, RuleOption, Side, Variant};
 use rand::Rng;
 use save::SaveError;

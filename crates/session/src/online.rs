@@ -13,7 +13,7 @@
 
 use crate::archive;
 use crate::connection::Connection;
-use crate::lobby::{engine_side, KeptPlayer, Lobby, Query};
+use crate::lobby::{KeptPlayer, Lobby, Query};
 use crate::mode::{ModeKind, Outcome};
 use crate::session::Shared;
 use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players, Remote, ReplayError};
@@ -420,7 +420,9 @@ impl Online {
             Ok(mut board) => {
                 // A resignation, an agreed draw, a claim or an abort ends a game that no
                 // rule ended: the server's word for it.
-                if let Some(status) = Status::decided_online(&state.status, state.reason.as_deref())
+                if let Some(status) = Status::from_wire(&state.status, state.reason.as_deref())
+                    .ok()
+                    .filter(|status| status.is_decided_by_server())
                 {
                     board.decide(status);
                 }
@@ -606,7 +608,7 @@ impl Online {
 
     /// Whether the other seat is the server's computer (which never comes or goes).
     pub fn against_computer(&self) -> bool {
-        let opponent = self.friend().map(crate::lobby::wire_side);
+        let opponent = self.friend();
         opponent
             .and_then(|side| self.players()?.get(side))
             .is_some_and(|player| player.bot)
@@ -614,7 +616,7 @@ impl Online {
 
     /// The side whose draw offer stands.
     pub fn offer(&self) -> Option<Side> {
-        self.state.as_ref().and_then(|s| s.offer).map(engine_side)
+        self.state.as_ref().and_then(|s| s.offer)
     }
 
     /// Whether the game may be aborted now: it is on and fewer than 2 plies are played.

@@ -11,7 +11,7 @@
 //! ([`crate::lobby`]).
 
 use crate::connection::Connection;
-use crate::lobby::{engine_side, is_valid_name, Key, LobbyCommand, LobbyError, LobbyNotice};
+use crate::lobby::{is_valid_name, Key, LobbyCommand, LobbyError, LobbyNotice};
 use crate::mode::{Mode, ModeKind, Outcome};
 use crate::online::Online;
 use crate::session::Shared;
@@ -184,7 +184,7 @@ impl Seeking {
             // The answer to `unseek`.
             ServerFrame::Seeking { game: None, .. } => Outcome::Leave,
             ServerFrame::Paired { room, seat, token } => {
-                let side = engine_side(seat);
+                let side = seat;
                 let connection =
                     std::mem::replace(&mut self.connection, Connection::new(String::new(), 0));
                 let online = Online::paired(connection, room, side, token, &shared.memory);

@@ -2,6 +2,7 @@
 //! per move, sides alternating, in every game: the figures behind docs/engine.md's "Why
 //! alpha-beta". The games are played by `ai::play_match`, like every self-play match.
 
+use qipan_engine::games::ToGame;
 mod uct;
 
 use qipan_engine::ai::search::{Limits, Searcher};

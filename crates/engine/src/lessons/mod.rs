@@ -45,6 +45,7 @@
 //!   teaches, ascending, separated by commas.
 
 use crate::games::setup::{self, SetupError};
+use crate::games::ToGame;
 use crate::games::{Game, GameId, MoveError, PositionError, Side, Status, Variant, VariantError};
 use std::fmt;
 

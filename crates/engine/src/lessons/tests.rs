@@ -1,4 +1,5 @@
 use super::*;
+use crate::games::ToGame;
 use crate::games::{AnyGame, Game};
 use crate::with_game;
 use std::collections::BTreeSet;

@@ -1,6 +1,5 @@
 //! A connection's lobby frames (lobby.md): who it plays as, and its seek.
 
-use qipan_engine::games::Side;
 use qipan_protocol::{ErrorCode, ServerFrame};
 
 use super::{Connection, Seat};
@@ -84,10 +83,7 @@ impl Connection {
         self.take_place(entered, Some(seat)).await;
         vec![ServerFrame::Paired {
             room: room.code.clone(),
-            seat: match side {
-                Side::X => qipan_protocol::Side::X,
-                Side::O => qipan_protocol::Side::O,
-            },
+            seat: side,
             token,
         }]
     }

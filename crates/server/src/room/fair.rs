@@ -24,7 +24,10 @@ impl Room {
     /// Whether the game's end came from a frame rather than from the position (which then
     /// still reads as going on).
     pub(super) fn ended_by_frame(&self) -> bool {
-        match Status::decided_online(&self.status, self.reason.as_deref()) {
+        match Status::from_wire(&self.status, self.reason.as_deref())
+            .ok()
+            .filter(|status| status.is_decided_by_server())
+        {
             Some(Status::Draw(EndReason::Aborted)) => self.plies.len() < ABORT_BEFORE_PLIES,
             decided => decided.is_some(),
         }

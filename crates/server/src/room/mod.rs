@@ -5,6 +5,7 @@
 //! stores the new room, then broadcasts it; the same room is what SQLite and the NATS
 //! bucket hold, so a restart or another server reads back exactly this.
 
+use qipan_engine::games::ToGame;
 use std::collections::BTreeMap;
 
 use qipan_engine::games::{
@@ -291,7 +292,7 @@ impl Room {
             connected: self.connected(),
             players: self.seated_players(),
             rated: self.rated,
-            offer: self.offer.map(paired::wire_side),
+            offer: self.offer,
         })
     }
 

@@ -37,14 +37,6 @@ pub struct PairedSeat {
     pub player: Seated,
 }
 
-/// The protocol's spelling of a side.
-pub fn wire_side(side: Side) -> qipan_protocol::Side {
-    match side {
-        Side::X => qipan_protocol::Side::X,
-        Side::O => qipan_protocol::Side::O,
-    }
-}
-
 impl Room {
     /// A new room of two paired seats, `[x, o]`, rated or casual. Nobody is connected yet.
     pub fn create_paired(

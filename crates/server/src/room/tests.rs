@@ -3,6 +3,7 @@
 use super::*;
 use proptest::prelude::*;
 use qipan_engine::games::GameId;
+use qipan_engine::games::ToGame;
 
 const X: &str = "hash-x";
 const O: &str = "hash-o";

@@ -1,6 +1,7 @@
 //! A WebSocket client for the tests, and servers started in-process on loopback.
 #![allow(dead_code)]
 
+use qipan_engine::games::ToGame;
 pub mod nats;
 
 use std::net::SocketAddr;

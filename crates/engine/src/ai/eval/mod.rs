@@ -12,7 +12,7 @@ mod shuangcheng;
 #[cfg(test)]
 mod tests {
     use crate::ai::{Evaluate, MAX_WEIGHTS};
-    use crate::games::{GameId, Variant};
+    use crate::games::{GameId, ToGame, Variant};
     use crate::with_game;
 
     /// Every table fits in [`crate::ai::Weights`] and names each weight once, so that the

@@ -15,12 +15,9 @@ pub use geometry::{
 
 use super::{
     parse_board_and_side, zobrist_keys, zobrist_of, EndReason, Game, GameId, MoveError,
-    PositionError, RuleOption, Side, Status, Variant,
+    PositionError, Side, Status, Variant,
 };
 use std::sync::LazyLock;
-
-/// The rule options Blockade offers: Solidarity, from the rules' "Optional rule".
-pub const OPTIONS: &[RuleOption] = &[RuleOption::Solidarity];
 
 /// The rules, with or without the Solidarity option.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -38,7 +35,7 @@ pub struct Position {
 
 impl Position {
     pub fn piece_at(&self, point: Point) -> Option<Side> {
-        Side::owner(self.pieces.map(u64::from), 1 << point)
+        super::owner_of(self.pieces.map(u64::from), 1 << point)
     }
 
     pub fn occupied(&self) -> u32 {

@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::games::perft;
+use crate::games::ToGame;
 
 const PLAIN: Blockade = Blockade { solidarity: false };
 const SOLIDARITY: Blockade = Blockade { solidarity: true };

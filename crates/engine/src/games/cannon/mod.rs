@@ -40,7 +40,7 @@ pub struct Position {
 impl Position {
     /// The side whose piece stands on `point`: `X` for a cannon, `O` for a soldier.
     pub fn piece_at(&self, point: Point) -> Option<Side> {
-        Side::owner([self.cannons, self.soldiers].map(u64::from), 1 << point)
+        super::owner_of([self.cannons, self.soldiers].map(u64::from), 1 << point)
     }
 
     pub fn occupied(&self) -> u32 {

@@ -36,7 +36,7 @@ pub struct Position {
 
 impl Position {
     pub fn piece_at(&self, point: Point) -> Option<Side> {
-        Side::owner(self.pieces.map(u64::from), 1 << point)
+        super::owner_of(self.pieces.map(u64::from), 1 << point)
     }
 
     pub fn empty(&self) -> u32 {

@@ -44,7 +44,7 @@ pub struct Position {
 
 impl Position {
     pub fn piece_at(&self, cell: Cell) -> Option<Side> {
-        Side::owner(self.pieces, bit(cell))
+        super::owner_of(self.pieces, bit(cell))
     }
 
     pub fn empty(&self) -> u64 {

@@ -18,6 +18,7 @@
 
 use super::{blockade, cannon, maddell, push, shuangcheng};
 use super::{AnyGame, Game, PositionError, Side, Status, Variant};
+use crate::games::ToGame;
 use std::fmt;
 
 /// What may stand on a point: a piece of either side, or Shuang Cheng's shared piece.

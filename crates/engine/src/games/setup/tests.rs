@@ -1,6 +1,7 @@
 //! Each reason a set-up is refused, in each game it applies to, and set-ups that are fine.
 
 use super::*;
+use crate::games::ToGame;
 use crate::games::{EndReason, GameId};
 
 fn variant(game: GameId) -> Variant {

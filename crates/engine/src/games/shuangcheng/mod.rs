@@ -40,7 +40,7 @@ pub struct Position {
 impl Position {
     pub fn piece_at(&self, point: Point) -> Option<Piece> {
         let bit = 1u16 << point;
-        Side::owner(self.pieces.map(u64::from), u64::from(bit))
+        super::owner_of(self.pieces.map(u64::from), u64::from(bit))
             .map(Piece::Own)
             .or((self.shared & bit != 0).then_some(Piece::Shared))
     }

@@ -3,6 +3,7 @@
 //! move is bounded in time from the moment its turn began: a search that had to wait for a
 //! worker is given what is left, so every move comes within [`MOVE_WITHIN`].
 
+use qipan_engine::games::ToGame;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
