@@ -342,9 +342,13 @@ pub fn setup_error(
 pub fn puzzle_prompt(run: &PuzzleRun, session: &Session, i18n: &I18n) -> String {
     let side = i18n.tr(games::description(session.game()).side_name(run.solver()));
     match run.puzzle().goal {
-        Goal::Win(moves) => i18n.tr_args(
+        // A book holds only `win` and `gain K` puzzles (the engine reads no other).
+        Goal::Win | Goal::Move | Goal::Draw => i18n.tr_args(
             msg!("puzzle-prompt-win"),
-            &[("side", side.into()), ("moves", moves.into())],
+            &[
+                ("side", side.into()),
+                ("moves", run.puzzle().solver_moves().into()),
+            ],
         ),
         // The gain in the game's own words where the theme names it.
         Goal::Gain(pieces) => {

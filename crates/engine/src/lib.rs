@@ -8,4 +8,6 @@ pub mod ai;
 pub mod files;
 pub mod games;
 pub mod lessons;
+pub mod puzzles;
 pub mod random;
+pub mod scripted;

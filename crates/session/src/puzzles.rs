@@ -45,104 +45,20 @@ pub enum PuzzleError {
     Unplayable { game: GameId, number: u32 },
 }
 
-/// A shipped set's text: one puzzle a line (docs/puzzles.md).
-pub fn shipped_text(game: GameId) -> &'static str {
-    match game {
-        GameId::Push => include_str!("../../../assets/puzzles/push.txt"),
-        GameId::ShuangCheng => include_str!("../../../assets/puzzles/shuangcheng.txt"),
-        GameId::Maddell => include_str!("../../../assets/puzzles/maddell.txt"),
-        GameId::Blockade => include_str!("../../../assets/puzzles/blockade.txt"),
-        GameId::Cannon => include_str!("../../../assets/puzzles/cannon.txt"),
-    }
-}
+pub use qipan_engine::puzzles::{shipped_text, Puzzle};
+pub use qipan_engine::scripted::Goal;
 
-/// What the solver wins by the end of the line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Goal {
-    /// The game, in this many of the solver's moves.
-    Win(usize),
-    /// This many pieces.
-    Gain(u32),
-}
-
-/// One shipped puzzle, read and replayed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Puzzle {
-    pub game: GameId,
-    /// Its line in the shipped file, from 0: the puzzle's name in the player's record.
-    pub number: u32,
-    pub position: String,
-    /// The solver's first move, the reply, ..., the solver's last move, in notation.
-    pub line: Vec<String>,
-    pub goal: Goal,
-    /// One word: `mill`, `push-off`, `capture`, `boxed`, `platform`, `blockade`, `exact`.
-    pub theme: String,
-    pub difficulty: u32,
-}
-
-/// A game's shipped puzzles that read and replay; a line that does not costs only itself
-/// (logged).
+/// A game's shipped puzzles that read and replay.
 pub fn book(game: GameId) -> Vec<Puzzle> {
     parse_book(game, shipped_text(game))
 }
 
-/// The puzzles of `text` (the shipped form) that read and replay.
+/// The puzzles of `text` (the shipped form) that read and replay; a line that does not
+/// costs only itself (logged).
 pub fn parse_book(game: GameId, text: &str) -> Vec<Puzzle> {
-    text.lines()
-        .enumerate()
-        .filter_map(
-            |(number, line)| match parse_line(game, number as u32, line) {
-                Ok(puzzle) => Some(puzzle),
-                Err(why) => {
-                    log::warn!("puzzle {} of {}: {why}; skipped", number + 1, game.name());
-                    None
-                }
-            },
-        )
+    qipan_engine::puzzles::read_book(game, text)
+        .filter_map(|read| read.map_err(|error| log::warn!("{error}; skipped")).ok())
         .collect()
-}
-
-fn parse_line(game: GameId, number: u32, line: &str) -> Result<Puzzle, String> {
-    let fields: Vec<&str> = line.split('\t').collect();
-    let [position, moves, goal, theme, difficulty] = fields[..] else {
-        return Err(format!("{} fields, 5 expected", fields.len()));
-    };
-    let line: Vec<String> = moves.split_whitespace().map(str::to_owned).collect();
-    if line.is_empty() {
-        return Err("no moves".to_owned());
-    }
-    let goal = match goal.split_once(' ') {
-        None if goal == "win" => Goal::Win(line.len().div_ceil(2)),
-        Some(("gain", k)) => Goal::Gain(k.parse().map_err(|_| format!("goal {goal:?}"))?),
-        _ => return Err(format!("goal {goal:?}")),
-    };
-    let difficulty = difficulty
-        .parse()
-        .map_err(|_| format!("difficulty {difficulty:?}"))?;
-    // The whole line must replay from the position.
-    let players = Players {
-        human: None,
-        level: Level::Easy,
-    };
-    AnyMatch::replay(
-        Variant::plain(game),
-        position,
-        &line,
-        line.len(),
-        players,
-        0,
-        0.0,
-    )
-    .map_err(|e| format!("{e:?}"))?;
-    Ok(Puzzle {
-        game,
-        number,
-        position: position.to_owned(),
-        line,
-        goal,
-        theme: theme.to_owned(),
-        difficulty,
-    })
 }
 
 /// The day's puzzle of a book: the same for everyone on that day (drawn by a generator

@@ -28,36 +28,20 @@ use crate::random::{seeded, SeededRng};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
+
+pub use crate::scripted::Goal;
 use std::fmt;
 
 /// The most pieces a side in Maddell's puzzle positions: the 4-piece table (built in a
 /// moment) covers them, and the whole game's table gives the same values.
 pub const MADDELL_PIECES: usize = 4;
 
-/// What the solver achieves by the end of the line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Goal {
-    /// The line ends the game, won by the side to move at the start.
-    Win,
-    /// The line wins this many pieces (net of any the solver loses on the way).
-    Gain(u32),
-}
-
-/// `win`, `gain 2`.
-impl fmt::Display for Goal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Goal::Win => f.write_str("win"),
-            Goal::Gain(k) => write!(f, "gain {k}"),
-        }
-    }
-}
-
 /// One puzzle: the side to move in `position` is the solver.
 pub struct Puzzle<G: Game> {
     pub position: G::Position,
     /// The solver's first move, the reply, ..., ending with the solver's last move.
     pub line: Vec<G::Move>,
+    /// `win` or `gain K`: a generated puzzle has no other goal.
     pub goal: Goal,
     /// One lower-case word: `mill`, `push-off`, `capture`, `boxed`, `platform`,
     /// `blockade`, `exact`.

@@ -44,10 +44,12 @@
 //! - `rules`: the numbers of the lines of the game's rule text (docs/rules/seeds/) the lesson
 //!   teaches, ascending, separated by commas.
 
-use crate::games::setup::{self, SetupError};
 use crate::games::ToGame;
-use crate::games::{Game, GameId, MoveError, PositionError, Side, Status, Variant, VariantError};
+use crate::games::{Game, GameId, MoveError, Side, Variant, VariantError};
+use crate::scripted::{self, ScriptProblem};
 use std::fmt;
+
+pub use crate::scripted::Goal;
 
 #[cfg(test)]
 mod tests;
@@ -90,51 +92,6 @@ impl Course {
         lines.sort_unstable();
         lines.dedup();
         lines
-    }
-}
-
-/// What the lesson's line achieves for the learner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Goal {
-    /// The line shows a way to move.
-    Move,
-    /// Over the line the other side loses exactly this many pieces (marbles pushed off,
-    /// pieces taken, cannons boxed in) and the learner none.
-    Gain(u32),
-    /// The line ends the game, won by the learner.
-    Win,
-    /// The line ends the game in a draw.
-    Draw,
-}
-
-/// `move`, `gain 2`, `win`, `draw`: the course file's and the command line's spelling.
-impl fmt::Display for Goal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Goal::Move => f.write_str("move"),
-            Goal::Gain(k) => write!(f, "gain {k}"),
-            Goal::Win => f.write_str("win"),
-            Goal::Draw => f.write_str("draw"),
-        }
-    }
-}
-
-impl Goal {
-    fn parse(text: &str) -> Option<Goal> {
-        match text {
-            "move" => Some(Goal::Move),
-            "win" => Some(Goal::Win),
-            "draw" => Some(Goal::Draw),
-            _ => {
-                let k = text.strip_prefix("gain ")?;
-                k.bytes()
-                    .all(|b| b.is_ascii_digit())
-                    .then(|| k.parse().ok())
-                    .flatten()
-                    .filter(|&k| k > 0)
-                    .map(Goal::Gain)
-            }
-        }
     }
 }
 
@@ -282,27 +239,14 @@ pub enum Problem {
     BadGame(VariantError),
     /// A game other than the course's.
     OtherGame(Variant),
-    /// A goal other than `move`, `gain K` (K ≥ 1), `win` or `draw`.
-    BadGoal(String),
     /// A rule line list that is not ascending numbers separated by commas.
     BadRules(String),
-    /// A line with no move.
-    EmptyLine,
     /// A trap written with characters a message id cannot hold, or twice.
     BadTrap(String),
-    /// The position text does not read.
-    Position(PositionError),
-    /// The position is not one a set-up allows (too many pieces, the game over, ...).
-    Setup(SetupError),
-    /// The move at `ply` (from 0) of the line is refused.
-    Move { ply: usize, error: MoveError },
     /// A trap the rules allow.
     TrapAllowed(String),
-    /// The line ends without reaching the goal; `status` is the game's status there.
-    GoalMissed { goal: Goal, status: Status },
-    /// A `gain` line that takes other than its count: the pieces the other side and the
-    /// learner lost.
-    GainMissed { goal: Goal, gained: u32, lost: u32 },
+    /// The position, the line or the goal: what a puzzle would be refused for too.
+    Script(ScriptProblem),
 }
 
 impl fmt::Display for CourseError {
@@ -322,30 +266,16 @@ impl fmt::Display for CourseError {
             Problem::OtherGame(variant) => {
                 write!(f, "game '{variant}' is not this course's game")
             }
-            Problem::BadGoal(text) => write!(
-                f,
-                "goal '{text}' is not move, gain K, win or draw"
-            ),
             Problem::BadRules(text) => write!(
                 f,
                 "rule lines '{text}' are not ascending numbers separated by commas"
             ),
-            Problem::EmptyLine => f.write_str("the line has no move"),
             Problem::BadTrap(text) => write!(
                 f,
                 "trap '{text}' is given twice or holds a character other than letters, digits and '-'"
             ),
-            Problem::Position(error) => error.fmt(f),
-            Problem::Setup(error) => write!(f, "the position cannot be played: {error}"),
-            Problem::Move { ply, error } => write!(f, "ply {} of the line: {error}", ply + 1),
             Problem::TrapAllowed(text) => write!(f, "trap '{text}' is a legal move"),
-            Problem::GoalMissed { goal, status } => {
-                write!(f, "the line ends {status}, not with the goal '{goal}'")
-            }
-            Problem::GainMissed { goal, gained, lost } => write!(
-                f,
-                "the line takes {gained} pieces and loses {lost}, not the goal '{goal}'"
-            ),
+            Problem::Script(problem) => problem.fmt(f),
         }
     }
 }
@@ -475,17 +405,11 @@ fn read_lesson(game: GameId, written: &Written) -> Result<Lesson, Located> {
     let position_field = need(fields.position, "position", header)?;
     let position = position_field.value.to_owned();
     let line_field = need(fields.line, "line", header)?;
-    let line: Vec<String> = line_field
-        .value
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect();
-    if line.is_empty() {
-        return Err(at(line_field, Problem::EmptyLine));
-    }
+    let line = scripted::parse_line(line_field.value)
+        .map_err(|problem| at(line_field, Problem::Script(problem)))?;
     let goal_field = need(fields.goal, "goal", header)?;
     let goal = Goal::parse(goal_field.value)
-        .ok_or_else(|| at(goal_field, Problem::BadGoal(goal_field.value.to_owned())))?;
+        .map_err(|problem| at(goal_field, Problem::Script(problem)))?;
     let traps_field = need(fields.traps, "traps", header)?;
     let traps: Vec<String> = match traps_field.value {
         "-" => Vec::new(),
@@ -500,17 +424,17 @@ fn read_lesson(game: GameId, written: &Written) -> Result<Lesson, Located> {
     let rules_field = need(fields.rules, "rules", header)?;
     let rules = parse_rules(rules_field.value)
         .ok_or_else(|| at(rules_field, Problem::BadRules(rules_field.value.to_owned())))?;
-    let replayed = crate::with_game!(variant.to_game(), g => replay(&g, variant, &position, &line, goal, &traps))
-        .map_err(|problem| {
-            // The field the problem is about.
-            let field = match problem {
-                Problem::Position(_) | Problem::Setup(_) => position_field,
-                Problem::Move { .. } => line_field,
-                Problem::TrapAllowed(_) => traps_field,
-                _ => goal_field,
-            };
-            at(field, problem)
-        })?;
+    let replayed = scripted::replay(variant, &position, &line, goal).map_err(|problem| {
+        // The field the problem is about.
+        let field = match problem {
+            ScriptProblem::Position(_) | ScriptProblem::Setup(_) => position_field,
+            ScriptProblem::Move { .. } => line_field,
+            _ => goal_field,
+        };
+        at(field, Problem::Script(problem))
+    })?;
+    let refusals = crate::with_game!(variant.to_game(), g => refusals(&g, &position, &traps))
+        .map_err(|problem| at(traps_field, problem))?;
     Ok(Lesson {
         id: written.id.to_owned(),
         variant,
@@ -519,9 +443,9 @@ fn read_lesson(game: GameId, written: &Written) -> Result<Lesson, Located> {
         goal,
         traps,
         rules,
-        learner: replayed.learner,
+        learner: replayed.side,
         positions: replayed.positions,
-        refusals: replayed.refusals,
+        refusals,
     })
 }
 
@@ -540,72 +464,21 @@ fn parse_rules(text: &str) -> Option<Vec<u32>> {
     rules.windows(2).all(|w| w[0] < w[1]).then_some(rules)
 }
 
-/// What replaying a lesson with the engine gives.
-struct Replayed {
-    learner: Side,
-    positions: Vec<String>,
-    refusals: Vec<MoveError>,
-}
-
-/// Checks the position, plays the line, checks the goal at its end and that every trap is
-/// refused.
-fn replay<G: Game>(
+/// The engine's refusal of each trap in the lesson's position (which
+/// [`scripted::replay`] has read), in order; a trap the rules allow is a problem.
+fn refusals<G: Game>(
     game: &G,
-    variant: Variant,
-    text: &str,
-    line: &[String],
-    goal: Goal,
+    position: &str,
     traps: &[String],
-) -> Result<Replayed, Problem> {
-    let start = game.parse_position(text).map_err(Problem::Position)?;
-    // The board as the editor would set it up: its own checks, and the game not over (the
-    // fields a set-up leaves at their defaults, such as Shuang Cheng's lock, are the text's).
-    let board = setup::board_from_text(variant, text).map_err(Problem::Position)?;
-    setup::validate(variant, &board).map_err(Problem::Setup)?;
-    let status = game.status(&start);
-    if status.is_over() {
-        return Err(Problem::Setup(SetupError::Finished(status)));
-    }
-    let learner = game.side_to_move(&start);
-    let mut positions = vec![game.format_position(&start)];
-    let mut pos = start;
-    for (ply, text) in line.iter().enumerate() {
-        let mv = game
-            .parse_move(&pos, text)
-            .map_err(|error| Problem::Move { ply, error })?;
-        pos = game.play(&pos, mv);
-        positions.push(game.format_position(&pos));
-    }
-    let status = game.status(&pos);
-    let reached = match goal {
-        Goal::Move => true,
-        Goal::Win => status.winner() == Some(learner),
-        Goal::Draw => status.is_draw(),
-        Goal::Gain(k) => {
-            let before = game.material(&start);
-            let after = game.material(&pos);
-            let gained = before[learner.opponent().index()]
-                .saturating_sub(after[learner.opponent().index()]);
-            let lost = before[learner.index()].saturating_sub(after[learner.index()]);
-            if gained != k || lost != 0 {
-                return Err(Problem::GainMissed { goal, gained, lost });
-            }
-            true
-        }
-    };
-    if !reached {
-        return Err(Problem::GoalMissed { goal, status });
-    }
-    let refusals = traps
+) -> Result<Vec<MoveError>, Problem> {
+    let start = game
+        .parse_position(position)
+        .map_err(|error| Problem::Script(ScriptProblem::Position(error)))?;
+    traps
         .iter()
         .map(|trap| match game.parse_move(&start, trap) {
             Ok(_) => Err(Problem::TrapAllowed(trap.clone())),
             Err(error) => Ok(error),
         })
-        .collect::<Result<_, _>>()?;
-    Ok(Replayed {
-        learner,
-        positions,
-        refusals,
-    })
+        .collect()
 }

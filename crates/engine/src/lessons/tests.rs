@@ -1,6 +1,8 @@
 use super::*;
+use crate::games::setup::SetupError;
 use crate::games::ToGame;
 use crate::games::{AnyGame, Game};
+use crate::games::{PositionError, Status};
 use crate::with_game;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -300,15 +302,15 @@ fn a_good_course_text_reads() {
 fn a_malformed_course_text_is_a_typed_error() {
     assert_eq!(
         problem("goal move", "goal moves"),
-        (6, Problem::BadGoal("moves".into()))
+        (6, Problem::Script(ScriptProblem::BadGoal("moves".into())))
     );
     assert_eq!(
         problem("goal move", "goal gain 0"),
-        (6, Problem::BadGoal("gain 0".into()))
+        (6, Problem::Script(ScriptProblem::BadGoal("gain 0".into())))
     );
     assert_eq!(
         problem("goal move", "goal gain -1"),
-        (6, Problem::BadGoal("gain -1".into()))
+        (6, Problem::Script(ScriptProblem::BadGoal("gain -1".into())))
     );
     assert_eq!(
         problem("goal move", "aim move"),
@@ -355,7 +357,10 @@ fn a_malformed_course_text_is_a_typed_error() {
         problem("game shuangcheng", "game chess"),
         (3, Problem::BadGame(VariantError::UnknownGame(_)))
     ));
-    assert_eq!(problem("line bh-c l-bh", "line  "), (5, Problem::EmptyLine));
+    assert_eq!(
+        problem("line bh-c l-bh", "line  "),
+        (5, Problem::Script(ScriptProblem::EmptyLine))
+    );
     assert_eq!(
         problem("traps bl-bh", "traps bl-bh bl-bh"),
         (7, Problem::BadTrap("bl-bh".into()))
@@ -370,36 +375,45 @@ fn a_malformed_course_text_is_a_typed_error() {
 fn a_lesson_that_does_not_replay_is_a_typed_error() {
     assert!(matches!(
         problem("ooos.sxxx x 0", "ooos.sxxx x"),
-        (4, Problem::Position(PositionError::FieldCount { .. }))
+        (
+            4,
+            Problem::Script(ScriptProblem::Position(PositionError::FieldCount { .. }))
+        )
     ));
     // Too few pieces for a game where nothing is taken: the set-up refuses it.
     assert!(matches!(
         problem("ooos.sxxx x 0", "ooos.sxx. x 0"),
-        (4, Problem::Setup(SetupError::TooFew { .. }))
+        (
+            4,
+            Problem::Script(ScriptProblem::Setup(SetupError::TooFew { .. }))
+        )
     ));
     // A finished game (x has no move).
     assert!(matches!(
         problem("ooos.sxxx x 0", ".ooossxxx x 0"),
-        (4, Problem::Setup(SetupError::Finished(_)))
+        (
+            4,
+            Problem::Script(ScriptProblem::Setup(SetupError::Finished(_)))
+        )
     ));
     assert!(matches!(
         problem("line bh-c l-bh", "line bh-c bh-c"),
         (
             5,
-            Problem::Move {
+            Problem::Script(ScriptProblem::Move {
                 ply: 1,
                 error: MoveError::Illegal { .. }
-            }
+            })
         )
     ));
     assert!(matches!(
         problem("line bh-c l-bh", "line bh-th"),
         (
             5,
-            Problem::Move {
+            Problem::Script(ScriptProblem::Move {
                 ply: 0,
                 error: MoveError::Malformed { .. }
-            }
+            })
         )
     ));
     assert_eq!(
@@ -410,31 +424,31 @@ fn a_lesson_that_does_not_replay_is_a_typed_error() {
         problem("goal move", "goal win"),
         (
             6,
-            Problem::GoalMissed {
+            Problem::Script(ScriptProblem::GoalMissed {
                 goal: Goal::Win,
                 status: Status::Ongoing
-            }
+            })
         )
     ));
     assert!(matches!(
         problem("goal move", "goal draw"),
         (
             6,
-            Problem::GoalMissed {
+            Problem::Script(ScriptProblem::GoalMissed {
                 goal: Goal::Draw,
                 ..
-            }
+            })
         )
     ));
     assert_eq!(
         problem("goal move", "goal gain 1"),
         (
             6,
-            Problem::GainMissed {
+            Problem::Script(ScriptProblem::GainMissed {
                 goal: Goal::Gain(1),
                 gained: 0,
                 lost: 0
-            }
+            })
         )
     );
 }
@@ -450,11 +464,11 @@ fn a_gain_is_counted_exactly() {
     );
     assert_eq!(
         parse_course(GameId::Push, &text).map_err(|e| e.problem),
-        Err(Problem::GainMissed {
+        Err(Problem::Script(ScriptProblem::GainMissed {
             goal: Goal::Gain(2),
             gained: 1,
             lost: 0
-        })
+        }))
     );
     assert!(parse_course(GameId::Push, &text.replace("gain 2", "gain 1")).is_ok());
 }
@@ -465,10 +479,10 @@ fn a_win_for_the_other_side_is_not_the_learners() {
     let text = "lesson l\ngame shuangcheng\nposition ooos.sxxx x 0\nline l-c tl-l\ngoal win\ntraps -\nrules 26\n";
     assert!(matches!(
         parse_course(GameId::ShuangCheng, text).map_err(|e| e.problem),
-        Err(Problem::GoalMissed {
+        Err(Problem::Script(ScriptProblem::GoalMissed {
             goal: Goal::Win,
             status: Status::Win(Side::O, _)
-        })
+        }))
     ));
 }
 
