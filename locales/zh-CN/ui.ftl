@@ -92,7 +92,7 @@ engine-error-crashed = 搜索出错（{ $why }）
 
 # 浏览器版（src/ui/storage/web.rs、src/ui/page.rs）。
 page-title = { $game } · { $app }
-app-start-failed = Qipan 无法在这个浏览器里启动，原因见浏览器的控制台。
+app-start-failed = Qipan 无法在这个浏览器里启动，原因已记录在浏览器里。
 saved-web = 已把对局下载为 { $path }。
 save-web-note = 在浏览器里，“保存”会把对局下载为这个文件名，“读取”会打开你选择的文件。
 confirm-new = 开始新对局？这一局的棋步将会丢失。

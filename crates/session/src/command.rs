@@ -1,7 +1,8 @@
-//! What anyone asks of the session, as data: a [`Command`], and each mode's own commands
+//! What anyone asks of the session, as data: a [`Command`], with each mode's own commands
 //! inside it. Buttons, keys, `main`'s arguments, the online transport and tests all say what
-//! they want this way. A mode's commands name what it is asked, never which mode takes them:
-//! the session routes them ([`crate::session`]).
+//! they want this way. Each family is taken by one mode (or by the session in every mode),
+//! so no mode refuses a command for another's sake; `session.rs` routes them. Below the
+//! modes, so that a mode can hand a command on without knowing who takes it.
 
 use crate::coach::CoachMode;
 use crate::connection::ConnectionEvent;
