@@ -178,7 +178,11 @@ fn main() {
             match started {
                 Ok(()) => note.remove(),
                 Err(e) => {
-                    note.set_text_content(Some(&format!("{e:?}")));
+                    // The person reads that it failed, in their language; why is for the
+                    // console (the browser's value, as the browser shows it).
+                    let lang = qipan::i18n::Lang::for_locales(&qipan::i18n::system_locales());
+                    let said = qipan::i18n::I18n::new(lang).tr(qipan::msg!("app-start-failed"));
+                    note.set_text_content(Some(&said));
                     log::error!("the app could not start: {e:?}");
                 }
             }

@@ -87,9 +87,12 @@ err-after-end = Move { $number } comes after the game was already over.
 err-cursor = The saved move pointer is past the last move.
 err-serialize = The game could not be written: { $error }
 engine-error = The computer could not answer: { $error }
+engine-error-no-move = the game is over
+engine-error-crashed = its search failed ({ $why })
 
 # The browser build (src/ui/storage/web.rs, src/ui/page.rs).
 page-title = { $game } · { $app }
+app-start-failed = Qipan could not start in this browser; the browser's console says why.
 saved-web = Downloaded the game as { $path }.
 save-web-note = In the browser, Save downloads the game under this file name, and Load opens a file you choose.
 confirm-new = Start a new game? The moves of this one will be lost.
@@ -231,6 +234,7 @@ online-error-malformed = the server did not understand this app
 online-error-unknown-game = the server does not know this game
 online-error-unavailable = the server could not store the game; try again
 online-unreadable = The server's game does not read here: { $error }
+online-unreadable-game = this app does not know the game “{ $game }”
 
 ## Playing someone new (src/ui/online.rs, players.rs, records.rs, status.rs;
 ## shared/spec/lobby.md): a name, its key, seeking, the players and fair play on the board,

@@ -87,9 +87,12 @@ err-after-end = 第 { $number } 手出现在对局结束之后。
 err-cursor = 存档里的棋谱位置超出了最后一手。
 err-serialize = 无法写出这盘棋：{ $error }
 engine-error = 电脑无法给出着法：{ $error }
+engine-error-no-move = 对局已经结束
+engine-error-crashed = 搜索出错（{ $why }）
 
 # 浏览器版（src/ui/storage/web.rs、src/ui/page.rs）。
 page-title = { $game } · { $app }
+app-start-failed = Qipan 无法在这个浏览器里启动，原因已记录在浏览器里。
 saved-web = 已把对局下载为 { $path }。
 save-web-note = 在浏览器里，“保存”会把对局下载为这个文件名，“读取”会打开你选择的文件。
 confirm-new = 开始新对局？这一局的棋步将会丢失。
@@ -226,6 +229,7 @@ online-error-malformed = 服务器看不懂本应用的消息
 online-error-unknown-game = 服务器不认识这个棋种
 online-error-unavailable = 服务器暂时无法保存对局，请重试
 online-unreadable = 无法读取服务器上的对局：{ $error }
+online-unreadable-game = 本应用不认识棋种“{ $game }”
 
 ## 和新对手对弈（src/ui/online.rs、players.rs、records.rs、status.rs；shared/spec/lobby.md）：
 ## 名字和密钥、寻找对手、棋盘上的双方与公平规则、终局时的等级分变化、个人资料和排行榜。

@@ -15,9 +15,10 @@ use crate::a11y::live;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::Side;
-use qipan_session::lobby::{is_valid_name, Key, LobbyCommand};
+use qipan_session::lobby::{is_valid_name, Key};
 use qipan_session::online::{OnlineMemory, SeatChoice};
 use qipan_session::seeking::Step;
+use qipan_session::LobbyCommand;
 use qipan_session::{Command, OnlineCommand, Session};
 
 /// The storage key of the rooms' tokens and the server address.

@@ -11,9 +11,9 @@ use crate::a11y::live;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::Side;
-use qipan_session::lobby::{Fetch, LobbyCommand, Query};
+use qipan_session::lobby::{Fetch, Query};
 use qipan_session::online::Online;
-use qipan_session::{Command, OnlineCommand, Session};
+use qipan_session::{Command, OnlineCommand, RecordsCommand, Session};
 
 /// The bar, while a room's game is on the board.
 pub fn players_bar(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
@@ -102,7 +102,7 @@ fn names(ui: &mut egui::Ui, session: &Session, online: &Online, i18n: &I18n) -> 
             if profile.is_none() {
                 let query = Query::Player(player.name.clone());
                 let server = online.server().to_owned();
-                commands.push(Command::Lobby(LobbyCommand::Fetch { server, query }));
+                commands.push(Command::Records(RecordsCommand::Fetch { server, query }));
             }
             let known = profile
                 .and_then(Fetch::got)

@@ -10,8 +10,8 @@ use crate::i18n::{I18n, Msg};
 use crate::msg;
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 use qipan_engine::games::{Side, Variant};
-use qipan_session::lobby::{rating_change, Fetch, GameRecord, LobbyCommand, PlayerRecord, Query};
-use qipan_session::{Command, Session};
+use qipan_session::lobby::{rating_change, Fetch, GameRecord, PlayerRecord, Query};
+use qipan_session::{ArchiveCommand, Command, RecordsCommand, Session};
 
 /// What the records' views keep between frames: whose profile is shown, which game's
 /// leaderboard.
@@ -34,7 +34,7 @@ fn waiting<T>(
     i18n: &I18n,
     out: &mut Vec<AppCommand>,
 ) -> bool {
-    let ask = Command::Lobby(LobbyCommand::Fetch {
+    let ask = Command::Records(RecordsCommand::Fetch {
         server: server.to_owned(),
         query,
     });
@@ -109,7 +109,7 @@ pub fn profile(
     mark(ui, "profile:refresh", &refresh);
     if refresh.clicked() {
         let server = server.to_owned();
-        out.push(Command::Lobby(LobbyCommand::Fetch { server, query }).into());
+        out.push(Command::Records(RecordsCommand::Fetch { server, query }).into());
     }
     ratings_table(ui, record, i18n);
     chart(ui, record, i18n);
@@ -260,7 +260,7 @@ fn last_games(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) -> Vec<AppC
             let review = ui.button(i18n.tr(msg!("profile-review")));
             mark(ui, format_args!("profile:review-{i}"), &review);
             if review.clicked() {
-                out.push(Command::Lobby(LobbyCommand::Review(Box::new(game.clone()))).into());
+                out.push(Command::Archive(ArchiveCommand::Review(Box::new(game.clone()))).into());
                 out.push(AppCommand::OpenTab(Tab::Review));
             }
         });
@@ -305,7 +305,7 @@ pub fn leaderboard(
     mark(ui, "leaderboard:refresh", &refresh);
     if refresh.clicked() {
         let server = server.to_owned();
-        out.push(Command::Lobby(LobbyCommand::Fetch { server, query }).into());
+        out.push(Command::Records(RecordsCommand::Fetch { server, query }).into());
     }
     if board.players.is_empty() {
         ui.label(i18n.tr(msg!("leaderboard-empty")));

@@ -5,9 +5,9 @@
 //! requests the session queues, and reports what happened as commands
 //! ([`qipan_session::online`] holds the game, [`qipan_session::lobby`] the records).
 
-use qipan_session::lobby::{Answer, LobbyCommand, Query};
+use qipan_session::lobby::{Answer, Query};
 use qipan_session::online::Link;
-use qipan_session::{Command, OnlineCommand, Session};
+use qipan_session::{Command, ConnectionEvent, RecordsCommand, Session};
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
@@ -93,7 +93,7 @@ impl Transport {
             answers.extend(script.with(|s| std::mem::take(&mut s.answers)));
         }
         for (query, answer) in answers {
-            session.send(Command::Lobby(LobbyCommand::Fetched { query, answer }));
+            session.send(Command::Records(RecordsCommand::Fetched { query, answer }));
         }
         if let Some(script) = self.scripted.clone() {
             return poll_script(&script, session);
@@ -117,37 +117,40 @@ impl Transport {
         if open_now {
             let wake = ctx.clone();
             let url = connection.server().to_owned();
-            session.send(Command::Online(OnlineCommand::Connecting));
+            session.send(Command::Connection(ConnectionEvent::Connecting));
             match ewebsock::connect_with_wakeup(url, ewebsock::Options::default(), move || {
                 wake.request_repaint()
             }) {
                 Ok((sender, receiver)) => self.socket = Some((id, sender, receiver)),
                 Err(error) => {
                     log::info!("no connection to the server: {error}");
-                    session.send(Command::Online(OnlineCommand::Lost));
+                    session.send(Command::Connection(ConnectionEvent::Lost));
                 }
             }
         }
         let mut lost = false;
         if let Some((_, _, receiver)) = &self.socket {
             while let Some(event) = receiver.try_recv() {
-                let command = match event {
-                    ewebsock::WsEvent::Opened => OnlineCommand::Opened,
+                let event = match event {
+                    ewebsock::WsEvent::Opened => ConnectionEvent::Opened,
                     ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
-                        OnlineCommand::Received(text)
+                        match ConnectionEvent::received(&text) {
+                            Some(received) => received,
+                            None => continue,
+                        }
                     }
                     ewebsock::WsEvent::Message(_) => continue,
                     ewebsock::WsEvent::Error(error) => {
                         log::info!("the connection to the server failed: {error}");
                         lost = true;
-                        OnlineCommand::Lost
+                        ConnectionEvent::Lost
                     }
                     ewebsock::WsEvent::Closed => {
                         lost = true;
-                        OnlineCommand::Lost
+                        ConnectionEvent::Lost
                     }
                 };
-                session.send(Command::Online(command));
+                session.send(Command::Connection(event));
                 if lost {
                     break;
                 }
@@ -209,26 +212,30 @@ fn poll_script(script: &ScriptedServer, session: &mut Session) {
         return;
     };
     let (id, link) = (connection.id(), connection.link());
-    let commands = script.with(|s| {
-        let mut commands = Vec::new();
+    let events = script.with(|s| {
+        let mut events = Vec::new();
         match (s.open == Some(id), link) {
             (false, Link::Connecting) | (false, Link::Lost { .. }) => {
                 if link == Link::Connecting || connection.wants_socket(session.now()) {
                     s.open = Some(id);
-                    commands.push(OnlineCommand::Connecting);
-                    commands.push(OnlineCommand::Opened);
+                    events.push(ConnectionEvent::Connecting);
+                    events.push(ConnectionEvent::Opened);
                 }
             }
-            (false, Link::Open) => commands.push(OnlineCommand::Lost),
+            (false, Link::Open) => events.push(ConnectionEvent::Lost),
             (true, _) => {}
         }
         if s.open == Some(id) {
-            commands.extend(s.to_app.drain(..).map(OnlineCommand::Received));
+            events.extend(
+                s.to_app
+                    .drain(..)
+                    .filter_map(|text| ConnectionEvent::received(&text)),
+            );
         }
-        commands
+        events
     });
-    for command in commands {
-        session.send(Command::Online(command));
+    for event in events {
+        session.send(Command::Connection(event));
     }
 }
 

@@ -6,16 +6,16 @@
 use super::games::{self, GameDescription};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
-use qipan_engine::ai::Level;
+use qipan_engine::ai::{Level, ThinkError};
 use qipan_engine::games::setup::{Piece, SetupError};
 use qipan_engine::games::{EndReason, GameId, MoveError, Side, Status, Variant};
 use qipan_session::editor::EditorError;
 use qipan_session::lessons::{LessonRun, LessonState, Said};
-use qipan_session::lobby::{GameRating, LobbyError, LobbyNotice, SeatedPlayer};
-use qipan_session::online::{ErrorCode, Link, OnlineError, OnlineNotice, Seat};
+use qipan_session::lobby::{GameRating, LobbyNotice, SeatedPlayer};
+use qipan_session::online::{ErrorCode, Link, OnlineError, OnlineNotice, Seat, UnreadableState};
 use qipan_session::puzzles::{Goal, PuzzleError, PuzzleRun, PuzzleState};
 use qipan_session::seeking::{Seeking, Step, Wish};
-use qipan_session::{AnyMatch, CommandError, LessonError, ModeKind, Notice, PlayError};
+use qipan_session::{AnyMatch, CommandError, LessonError, LobbyError, ModeKind, Notice, PlayError};
 use qipan_session::{ReplayError, Session};
 
 /// Why the game on the board ended, in words, from the reason the engine gives.
@@ -76,10 +76,22 @@ pub fn notice(game: &AnyMatch, i18n: &I18n, notice: &Notice) -> String {
         Notice::NotRestored(e) => {
             i18n.tr_args(msg!("err-restore"), &[("error", i18n.save_error(e).into())])
         }
-        Notice::Engine(e) => i18n.tr_args(msg!("engine-error"), &[("error", e.to_string().into())]),
+        Notice::Engine(e) => engine_error(e, i18n),
         Notice::Link(e) => i18n.link_error(e),
         Notice::LinkOpened => i18n.tr(msg!("link-opened")),
     }
+}
+
+/// Why the computer gave no move.
+fn engine_error(error: &ThinkError, i18n: &I18n) -> String {
+    let why = match error {
+        ThinkError::NoMove => i18n.tr(msg!("engine-error-no-move")),
+        ThinkError::Crashed(why) => i18n.tr_args(
+            msg!("engine-error-crashed"),
+            &[("why", why.as_str().into())],
+        ),
+    };
+    i18n.tr_args(msg!("engine-error"), &[("error", why.into())])
 }
 
 /// Why the session refused a command (it changed nothing). `session` is the session as the
@@ -211,22 +223,35 @@ fn editor_refusal(error: &EditorError, session: &Session, i18n: &I18n) -> String
             i18n.tr_args(msg!("refused-setup"), &[("reason", reason.into())])
         }
         EditorError::Replay(error) => {
-            let reason = match error {
-                ReplayError::Start(error) => i18n.tr_args(
-                    msg!("editor-err-text"),
-                    &[("reason", error.to_string().into())],
-                ),
-                ReplayError::Ply { error, .. } => i18n.tr_args(
-                    msg!("editor-err-text"),
-                    &[("reason", error.to_string().into())],
-                ),
-                ReplayError::AfterEnd { index } => {
-                    i18n.tr_args(msg!("err-after-end"), &[("number", (index + 1).into())])
-                }
-                ReplayError::Cursor => i18n.tr(msg!("err-cursor")),
-            };
+            let reason = replay_error(error, i18n);
             i18n.tr_args(msg!("refused-setup"), &[("reason", reason.into())])
         }
+    }
+}
+
+/// Why a game does not replay from its texts (a set-up, the server's game): the move that
+/// does not, by its number, or the position's own reason.
+pub fn replay_error(error: &ReplayError, i18n: &I18n) -> String {
+    let ply = |id, index: usize, text: &str| {
+        i18n.tr_args(id, &[("number", (index + 1).into()), ("move", text.into())])
+    };
+    match error {
+        ReplayError::Start(error) => i18n.tr_args(
+            msg!("editor-err-text"),
+            &[("reason", error.to_string().into())],
+        ),
+        ReplayError::Ply {
+            index,
+            error: MoveError::Illegal { text },
+        } => ply(msg!("err-move-illegal"), *index, text),
+        ReplayError::Ply {
+            index,
+            error: MoveError::Malformed { text, .. },
+        } => ply(msg!("err-move-malformed"), *index, text),
+        ReplayError::AfterEnd { index } => {
+            i18n.tr_args(msg!("err-after-end"), &[("number", (index + 1).into())])
+        }
+        ReplayError::Cursor => i18n.tr(msg!("err-cursor")),
     }
 }
 
@@ -453,13 +478,22 @@ pub fn online_line(session: &Session, i18n: &I18n) -> Option<String> {
     }
     match online.notice() {
         Some(OnlineNotice::Refused(code)) => parts.push(server_refused(*code, i18n)),
-        Some(OnlineNotice::Unreadable(error)) => parts.push(i18n.tr_args(
-            msg!("online-unreadable"),
-            &[("error", error.as_str().into())],
-        )),
+        Some(OnlineNotice::Unreadable(why)) => parts.push(unreadable_state(why, i18n)),
         None => {}
     }
     Some(parts.join(" · "))
+}
+
+/// Why the server's game does not replay here.
+fn unreadable_state(why: &UnreadableState, i18n: &I18n) -> String {
+    let why = match why {
+        UnreadableState::Game(game) => i18n.tr_args(
+            msg!("online-unreadable-game"),
+            &[("game", game.as_str().into())],
+        ),
+        UnreadableState::Replay(error) => replay_error(error, i18n),
+    };
+    i18n.tr_args(msg!("online-unreadable"), &[("error", why.into())])
 }
 
 /// What a seek is doing: connecting, asking, "Looking for an opponent in Shuang Cheng
@@ -683,6 +717,14 @@ mod tests {
                 PositionError::SideToMove { field: "z".into() },
             ))),
             CommandError::Editor(EditorError::Replay(ReplayError::Cursor)),
+            CommandError::Editor(EditorError::Replay(ReplayError::Ply {
+                index: 2,
+                error: MoveError::Illegal { text: text.clone() },
+            })),
+            CommandError::Editor(EditorError::Replay(ReplayError::Ply {
+                index: 2,
+                error: MoveError::malformed(&text, "no line"),
+            })),
         ]
     }
 
@@ -705,6 +747,42 @@ mod tests {
             }
             assert_ne!(english, chinese, "{error:?}");
         }
+    }
+
+    /// The server's game that does not replay here, and the computer that gave no move, are
+    /// said in words in both languages: never a type's debug form or an English text alone.
+    #[test]
+    fn an_unreadable_game_and_a_failed_computer_are_said_in_words() {
+        let illegal = MoveError::Illegal {
+            text: "bh-tl".into(),
+        };
+        let states = [
+            UnreadableState::Game("chess".into()),
+            UnreadableState::Replay(ReplayError::Ply {
+                index: 3,
+                error: illegal,
+            }),
+            UnreadableState::Replay(ReplayError::AfterEnd { index: 3 }),
+            UnreadableState::Replay(ReplayError::Cursor),
+        ];
+        let failures = [ThinkError::NoMove, ThinkError::Crashed("boom".into())];
+        let mut said = Vec::new();
+        for lang in [Lang::En, Lang::Zh] {
+            let i18n = I18n::new(lang);
+            said.extend(states.iter().map(|why| unreadable_state(why, &i18n)));
+            said.extend(failures.iter().map(|e| engine_error(e, &i18n)));
+        }
+        for text in &said {
+            for debug in [
+                "Replay", "Ply {", "Illegal", "Cursor", "NoMove", "Crashed", "-err",
+            ] {
+                assert!(!text.contains(debug), "{text}");
+            }
+        }
+        let (english, chinese) = said.split_at(said.len() / 2);
+        assert!(english.iter().zip(chinese).all(|(en, zh)| en != zh));
+        assert!(english[1].contains("Move 4"), "{}", english[1]);
+        assert!(english[5].contains("boom"), "{}", english[5]);
     }
 
     #[test]

@@ -1,14 +1,18 @@
 //! [`AnyMatch`]: a [`Match`] of whichever game was picked, so that the app shell and saved
 //! games are written once.
 
-use super::coach::{CoachMode, ReviewView, VerdictView};
-use super::{Change, Match, Notice, PlayError, Players, Record, Remote};
+use crate::coach::{CoachMode, ReviewView, VerdictView};
+use crate::controller::{Change, Match, Players, Remote};
+use crate::errors::{PlayError, ReplayError};
+use crate::moves::{AnyMove, WrapMove};
+use crate::notice::Notice;
+use crate::record::{Ply, Record};
 use qipan_engine::ai::coach::Score;
 use qipan_engine::ai::worker::Wake;
 use qipan_engine::ai::{Evaluate, Tables};
 use qipan_engine::games::ToGame;
 use qipan_engine::games::{blockade, cannon, maddell, push, shuangcheng};
-use qipan_engine::games::{Game, MoveError, PositionError, Side, Status, Variant};
+use qipan_engine::games::{Game, MoveError, Side, Status, Variant};
 
 /// A match of any of the five games.
 pub enum AnyMatch {
@@ -18,51 +22,6 @@ pub enum AnyMatch {
     Blockade(Match<blockade::Blockade>),
     Cannon(Match<cannon::Cannon>),
 }
-
-/// A move of any of the five games: what crosses from the board, the keys, the network and
-/// tests into the session, typed rather than as text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AnyMove {
-    Push(<push::Push as Game>::Move),
-    ShuangCheng(<shuangcheng::ShuangCheng as Game>::Move),
-    Maddell(<maddell::Maddell as Game>::Move),
-    Blockade(<blockade::Blockade as Game>::Move),
-    Cannon(<cannon::Cannon as Game>::Move),
-}
-
-/// A game's own move as an [`AnyMove`]: by the game's type, not the move's (two games may
-/// share a move type).
-pub trait WrapMove: Game {
-    fn wrap(mv: Self::Move) -> AnyMove;
-
-    /// The game's own move inside `mv`, if `mv` is a move of this game.
-    fn unwrap(mv: AnyMove) -> Option<Self::Move>;
-}
-
-macro_rules! wrap_moves {
-    ($($variant:ident($game:ty)),*) => {
-        $(impl WrapMove for $game {
-            fn wrap(mv: Self::Move) -> AnyMove {
-                AnyMove::$variant(mv)
-            }
-
-            fn unwrap(mv: AnyMove) -> Option<Self::Move> {
-                match mv {
-                    AnyMove::$variant(mv) => Some(mv),
-                    _ => None,
-                }
-            }
-        })*
-    };
-}
-
-wrap_moves!(
-    Push(push::Push),
-    ShuangCheng(shuangcheng::ShuangCheng),
-    Maddell(maddell::Maddell),
-    Blockade(blockade::Blockade),
-    Cannon(cannon::Cannon)
-);
 
 fn wrap_move<G: Evaluate + WrapMove>(_: &Match<G>, mv: G::Move) -> AnyMove {
     G::wrap(mv)
@@ -200,11 +159,11 @@ impl AnyMatch {
     }
 
     pub fn variant(&self) -> Variant {
-        with_match!(self, m => m.record.game().variant())
+        with_match!(self, m => m.record().game().variant())
     }
 
     pub fn players(&self) -> Players {
-        with_match!(self, m => m.players)
+        with_match!(self, m => m.players())
     }
 
     pub fn set_players(&mut self, players: Players, now: f64) {
@@ -223,7 +182,7 @@ impl AnyMatch {
     /// The solved tables the game answers from (tests check what the session handed it).
     #[cfg(test)]
     pub(crate) fn tables(&self) -> &Tables {
-        with_match!(self, m => &m.tables)
+        with_match!(self, m => m.tables())
     }
 
     pub fn status(&self) -> Status {
@@ -231,20 +190,20 @@ impl AnyMatch {
     }
 
     pub fn side_to_move(&self) -> Side {
-        with_match!(self, m => m.record.side_to_move())
+        with_match!(self, m => m.record().side_to_move())
     }
 
     pub fn cursor(&self) -> usize {
-        with_match!(self, m => m.record.cursor())
+        with_match!(self, m => m.record().cursor())
     }
 
     /// The side to move after `plies` plies (who played ply `plies`).
     pub fn side_to_move_at(&self, plies: usize) -> Side {
-        with_match!(self, m => m.record.side_to_move_at(plies))
+        with_match!(self, m => m.record().side_to_move_at(plies))
     }
 
     pub fn len(&self) -> usize {
-        with_match!(self, m => m.record.len())
+        with_match!(self, m => m.record().len())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -253,27 +212,27 @@ impl AnyMatch {
 
     /// Every ply in notation (a lost turn as [`SKIP_TEXT`](super::SKIP_TEXT)).
     pub fn ply_texts(&self) -> Vec<String> {
-        with_match!(self, m => m.record.plies().iter().map(|p| m.record.ply_text(p)).collect())
+        with_match!(self, m => m.record().plies().iter().map(|p| m.record().ply_text(p)).collect())
     }
 
     /// Whether ply `i` was a turn lost to the timer.
     pub fn is_skip(&self, i: usize) -> bool {
-        with_match!(self, m => matches!(m.record.plies().get(i), Some(super::Ply::Skip)))
+        with_match!(self, m => matches!(m.record().plies().get(i), Some(Ply::Skip)))
     }
 
     pub fn start_text(&self) -> String {
-        with_match!(self, m => m.record.game().format_position(m.record.start()))
+        with_match!(self, m => m.record().game().format_position(m.record().start()))
     }
 
     pub fn position_text(&self) -> String {
-        with_match!(self, m => m.record.game().format_position(m.record.current()))
+        with_match!(self, m => m.record().game().format_position(m.record().current()))
     }
 
     /// Reads a move in notation as a move of the game on the board, legal in its current
     /// position (the network, tests and scripts send moves as text; the engine reads them).
     pub fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
         with_match!(self, m => {
-            let mv = m.record.game().parse_move(m.record.current(), text)?;
+            let mv = m.record().game().parse_move(m.record().current(), text)?;
             Ok(wrap_move(m, mv))
         })
     }
@@ -312,30 +271,32 @@ impl AnyMatch {
 
     /// Whether the first move alternates from round to round (Push the Line).
     pub fn first_move_alternates(&self) -> bool {
-        with_match!(self, m => m.record.game().first_move_alternates())
+        with_match!(self, m => m.record().game().first_move_alternates())
     }
 
     /// Whether the game's perfect play waits for a solved table the app prepares
     /// (Maddell's): the app starts it the first time the game is on the board.
     pub fn has_prepared_table(&self) -> bool {
-        with_match!(self, m => m.record.game().has_prepared_table())
+        with_match!(self, m => m.record().game().has_prepared_table())
     }
 
     /// Every legal move in the position on the board (none once the game is over).
     pub fn legal_moves(&self) -> Vec<AnyMove> {
-        with_match!(self, m => m.record.legal().iter().map(|&mv| wrap_move(m, mv)).collect())
+        with_match!(self, m => m.record().legal().iter().map(|&mv| wrap_move(m, mv)).collect())
     }
 
     /// The move in the game's notation.
     pub fn format_move(&self, mv: AnyMove) -> Option<String> {
         match (self, mv) {
-            (AnyMatch::Push(m), AnyMove::Push(mv)) => Some(m.record.game().format_move(mv)),
+            (AnyMatch::Push(m), AnyMove::Push(mv)) => Some(m.record().game().format_move(mv)),
             (AnyMatch::ShuangCheng(m), AnyMove::ShuangCheng(mv)) => {
-                Some(m.record.game().format_move(mv))
+                Some(m.record().game().format_move(mv))
             }
-            (AnyMatch::Maddell(m), AnyMove::Maddell(mv)) => Some(m.record.game().format_move(mv)),
-            (AnyMatch::Blockade(m), AnyMove::Blockade(mv)) => Some(m.record.game().format_move(mv)),
-            (AnyMatch::Cannon(m), AnyMove::Cannon(mv)) => Some(m.record.game().format_move(mv)),
+            (AnyMatch::Maddell(m), AnyMove::Maddell(mv)) => Some(m.record().game().format_move(mv)),
+            (AnyMatch::Blockade(m), AnyMove::Blockade(mv)) => {
+                Some(m.record().game().format_move(mv))
+            }
+            (AnyMatch::Cannon(m), AnyMove::Cannon(mv)) => Some(m.record().game().format_move(mv)),
             _ => None,
         }
     }
@@ -447,20 +408,3 @@ from_match!(
     Blockade(blockade::Blockade),
     Cannon(cannon::Cannon)
 );
-
-/// Why a game could not be replayed from its texts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReplayError {
-    Start(PositionError),
-    /// Ply `index` (from 0) does not read or is not legal.
-    Ply {
-        index: usize,
-        error: MoveError,
-    },
-    /// Ply `index` comes after the game ended.
-    AfterEnd {
-        index: usize,
-    },
-    /// The cursor is past the last ply.
-    Cursor,
-}

@@ -5,8 +5,8 @@
 //! and is dropped when that position is no longer on the board. Each reads the solved tables
 //! its match was handed.
 
-use super::record::{Ply, Record};
-use crate::{AnyMove, WrapMove};
+use crate::moves::{AnyMove, WrapMove};
+use crate::record::{Ply, Record};
 use qipan_engine::ai::coach::{Analysis, AnalysisJob, Budget, Review, ReviewJob, Verdict};
 use qipan_engine::ai::worker::{Background, Job, Wake};
 use qipan_engine::ai::{Evaluate, Level, Tables};

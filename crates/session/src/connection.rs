@@ -5,9 +5,40 @@
 //! connection hold the seat.
 //!
 //! There is no socket here: the transport opens one when [`Connection::wants_socket`] says
-//! so (or the connection is new), and sends what [`Connection::take_outbox`] hands it.
+//! so (or the connection is new), sends what [`Connection::take_outbox`] hands it, and
+//! reports what happened as [`ConnectionEvent`]s. A server's frame is read once, as it
+//! enters the session ([`ConnectionEvent::received`]): the modes take typed frames.
 
-use qipan_protocol::ClientFrame;
+use qipan_protocol::{ClientFrame, ServerFrame};
+
+/// What the app's transport reports of the socket, for the mode that holds the connection.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConnectionEvent {
+    /// The transport opens a socket now.
+    Connecting,
+    /// The socket is open.
+    Opened,
+    /// A frame from the server, read ([`ConnectionEvent::received`]); boxed, as a room's
+    /// state is many times the size of the other events.
+    Received(Box<ServerFrame>),
+    /// The socket closed or could not open.
+    Lost,
+}
+
+impl ConnectionEvent {
+    /// A text frame from the server, read here, once, for whichever mode holds the
+    /// connection. A frame that does not read is dropped (and logged): the server is trusted
+    /// no more than it must be, and a mode never sees half a frame.
+    pub fn received(text: &str) -> Option<ConnectionEvent> {
+        match ServerFrame::from_text(text) {
+            Ok(frame) => Some(ConnectionEvent::Received(Box::new(frame))),
+            Err(e) => {
+                log::warn!("a server frame that does not read: {e}");
+                None
+            }
+        }
+    }
+}
 
 /// The connection as the transport reported it last.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -111,5 +142,30 @@ impl Connection {
     /// The frames to send now, in order.
     pub fn take_outbox(&mut self) -> Vec<String> {
         std::mem::take(&mut self.outbox)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only a whole frame of the spec reaches a mode: a text that is no JSON object, or a
+    /// frame with a mistyped field, is dropped where it enters.
+    #[test]
+    fn a_frame_is_read_once_or_dropped() {
+        let seat = r#"{"type":"seat","room":"ABCDEFGH","seat":"x","token":"t"}"#;
+        let read = ConnectionEvent::received(seat);
+        assert!(
+            matches!(&read, Some(ConnectionEvent::Received(frame)) if matches!(**frame, ServerFrame::Seat { .. })),
+            "{read:?}"
+        );
+        for broken in [
+            "{not json",
+            r#"["seat","ABCDEFGH"]"#,
+            r#"{"type":"seat","room":"ABCDEFGH","seat":"referee","token":null}"#,
+            r#"{"type":"paired","room":"ABCDEFGH","seat":"z","token":"t"}"#,
+        ] {
+            assert_eq!(ConnectionEvent::received(broken), None, "{broken}");
+        }
     }
 }

@@ -5,72 +5,25 @@
 //!
 //! In the session this is [`Mode::Editor`](crate::Mode::Editor), opened from the local
 //! games; `Editor::handle` takes the session's commands while it is open. The game on the
-//! board waits behind it, its clock stopped: picking another game or an option sets up a
-//! position of that game, and the players chosen are the waiting game's.
+//! board waits behind it, its clock stopped, and the editor only reads it
+//! ([`GamesBehind`]): picking another game or an option is handed to the local games
+//! ([`Transition::Behind`]), and the editor then sets up a position of that game
+//! ([`Editor::follow`]); the players chosen are the waiting game's. A set-up played goes to
+//! the local games the same way ([`Transition::LeaveWith`]).
 
-use crate::local::Local;
-use crate::mode::{ModeKind, Outcome};
-use crate::session::Shared;
-use crate::{AnyMatch, CoachMode, Command, CommandError, Players, ReplayError};
+use crate::any::AnyMatch;
+use crate::coach::CoachMode;
+use crate::command::Command;
+use crate::controller::Players;
+use crate::errors::{CommandError, ModeKind};
+use crate::state::{GamesBehind, Shared};
+use crate::transition::Transition;
 use qipan_engine::games::setup::{self, Board, Piece, SetupError, Shape};
 use qipan_engine::games::{Side, Variant};
 use rand::Rng;
 
-/// What the board editor is asked.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EditorCommand {
-    /// Opens the editor on the game on the board, from what is asked.
-    Open(Fill),
-    /// Fills the board again: from the game, the standard start, or empty.
-    Fill(Fill),
-    /// A tap on point `index`: empty, then each of the game's pieces in turn, then empty.
-    Tap(usize),
-    /// Puts `piece` on point `index` (`None` clears it).
-    Put(usize, Option<Piece>),
-    /// The side to move.
-    ToMove(Side),
-    /// The pieces `side` holds in hand (Maddell).
-    Hand(Side, u8),
-    /// Plays the position: the person at `human`'s side against the computer, or two
-    /// people at the screen (`None`). Where a game of its kind has moves, asks first.
-    Play(Option<Side>),
-    /// Opens the position for two people with the full coach (evaluation, hints, alerts).
-    Analyse,
-    /// The person agreed: the set-up replaces the game in progress.
-    ConfirmPlay,
-    /// The person kept their game: back to editing.
-    CancelPlay,
-    /// Back to the game on the board, the set-up dropped.
-    Close,
-}
-
-/// What the editor's board starts from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fill {
-    /// The position on the board in the game in progress.
-    Current,
-    /// The game's standard start.
-    Start,
-    /// No pieces (Maddell: every piece in hand).
-    Empty,
-}
-
-/// Why an editor command was refused (the editor is unchanged).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EditorError {
-    /// A point the board does not have.
-    NoSuchPoint(usize),
-    /// A piece the game does not have (a shared piece outside Shuang Cheng).
-    NotInGame(Piece),
-    /// Pieces in hand in a game without them, or more than the game gives.
-    Hand,
-    /// The position cannot be played: why.
-    Invalid(SetupError),
-    /// Nothing waits for a yes or no.
-    NotConfirming,
-    /// The position checked out but did not replay (never expected; kept so nothing panics).
-    Replay(ReplayError),
-}
+pub use crate::command::{EditorCommand, Fill};
+pub use crate::errors::EditorError;
 
 /// How the set-up is to be played once the person agrees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,39 +166,30 @@ impl Editor {
     pub(crate) fn handle(
         &mut self,
         command: Command,
-        local: &mut Local,
+        behind: &dyn GamesBehind,
         shared: &mut Shared,
         now: f64,
-    ) -> Result<Outcome, CommandError> {
+    ) -> Result<Transition, CommandError> {
         let refused = |error| Err(CommandError::Editor(error));
         let edit = match command {
             Command::Editor(edit) => edit,
-            Command::PickGame(game) => {
-                local.pick_game(game, shared, now);
-                self.follow(local, now);
-                return Ok(Outcome::Stay);
-            }
-            Command::SetOption(option, on) => {
-                local.set_option(option, on, shared, now);
-                self.follow(local, now);
-                return Ok(Outcome::Stay);
-            }
-            Command::SetPlayers(human) => {
-                local.set_players(human, shared.level, now);
-                local.step_back(now);
-                return Ok(Outcome::Stay);
+            // The game behind changes (then the editor follows it), or its players do.
+            Command::PickGame(_) | Command::SetOption(..) | Command::SetPlayers(_) => {
+                return Ok(Transition::Behind(command))
             }
             _ => return Err(CommandError::NotWhile(ModeKind::Editor)),
         };
         match edit {
             EditorCommand::Open(_) => return Err(CommandError::AlreadyIn(ModeKind::Editor)),
-            EditorCommand::Close => return Ok(Outcome::Leave),
+            EditorCommand::Close => return Ok(Transition::Leave),
             EditorCommand::Play(human) => {
-                return self.play(PlayAs::Players(human), false, local, shared, now)
+                return self.play(PlayAs::Players(human), false, behind, shared, now)
             }
-            EditorCommand::Analyse => return self.play(PlayAs::Analyse, false, local, shared, now),
+            EditorCommand::Analyse => {
+                return self.play(PlayAs::Analyse, false, behind, shared, now)
+            }
             EditorCommand::ConfirmPlay => match self.confirming.take() {
-                Some(play) => return self.play(play, true, local, shared, now),
+                Some(play) => return self.play(play, true, behind, shared, now),
                 None => return refused(EditorError::NotConfirming),
             },
             EditorCommand::CancelPlay => {
@@ -253,7 +197,7 @@ impl Editor {
                     return refused(EditorError::NotConfirming);
                 }
             }
-            EditorCommand::Fill(fill) => self.refill(fill, &local.board().position_text()),
+            EditorCommand::Fill(fill) => self.refill(fill, &behind.board().position_text()),
             EditorCommand::Tap(index) => self.tap(index).map_err(CommandError::Editor)?,
             EditorCommand::Put(index, piece) => {
                 self.put(index, piece).map_err(CommandError::Editor)?
@@ -263,13 +207,12 @@ impl Editor {
                 self.set_hand(side, pieces).map_err(CommandError::Editor)?
             }
         }
-        Ok(Outcome::Stay)
+        Ok(Transition::Stay)
     }
 
-    /// Another game came on the board behind the editor: a set-up of that game starts from
-    /// its position, and it waits in turn.
-    fn follow(&mut self, local: &mut Local, now: f64) {
-        let board = local.board();
+    /// The game behind the editor changed (`board`: the one on the board now): another
+    /// game's set-up starts from its position.
+    pub(crate) fn follow(&mut self, board: &AnyMatch) {
         if board.variant() != self.variant {
             *self = Editor::filled(
                 board.variant(),
@@ -278,7 +221,6 @@ impl Editor {
                 Side::X,
             );
         }
-        local.step_back(now);
     }
 
     /// Plays the set-up (after the person's yes where it replaces a game with moves): it
@@ -287,17 +229,17 @@ impl Editor {
         &mut self,
         play: PlayAs,
         confirmed: bool,
-        local: &mut Local,
+        behind: &dyn GamesBehind,
         shared: &mut Shared,
         now: f64,
-    ) -> Result<Outcome, CommandError> {
+    ) -> Result<Transition, CommandError> {
         let text = self
             .verdict
             .clone()
             .map_err(|invalid| CommandError::Editor(EditorError::Invalid(invalid)))?;
-        if local.has_moves(self.variant) && !confirmed {
+        if behind.has_moves(self.variant) && !confirmed {
             self.confirming = Some(play);
-            return Ok(Outcome::Stay);
+            return Ok(Transition::Stay);
         }
         let human = match play {
             PlayAs::Players(human) => human,
@@ -313,8 +255,19 @@ impl Editor {
         if play == PlayAs::Analyse {
             shared.coach = CoachMode::Full;
         }
-        local.replace_with(game, shared, now);
-        Ok(Outcome::Leave)
+        Ok(Transition::LeaveWith(Box::new(game)))
+    }
+}
+
+/// Editor commands from the local games (`behind`: the game on the board): Open opens the
+/// editor on it; any other has no editor to act on.
+pub(crate) fn start(command: EditorCommand, behind: &AnyMatch) -> Result<Editor, CommandError> {
+    match command {
+        EditorCommand::Open(fill) => {
+            let (variant, current) = (behind.variant(), behind.position_text());
+            Ok(Editor::filled(variant, fill, &current, Side::X))
+        }
+        _ => Err(CommandError::NotIn(ModeKind::Editor)),
     }
 }
 

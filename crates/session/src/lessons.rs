@@ -14,45 +14,19 @@
 //! [`LessonCommand::DismissOffer`]), and `LessonRun::handle` takes the session's commands
 //! while it is on.
 
-use crate::mode::{ModeKind, Outcome};
+use crate::any::AnyMatch;
+use crate::command::{Command, EditorCommand, PuzzleCommand};
+use crate::errors::{CommandError, ModeKind, PlayError};
+use crate::moves::AnyMove;
 use crate::scripted::{Scripted, Stage};
-use crate::session::Shared;
-use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, PuzzleCommand};
+use crate::state::Shared;
+use crate::transition::Transition;
 use qipan_engine::games::{GameId, MoveError};
 use qipan_engine::lessons::{Course, Lesson};
 use std::sync::OnceLock;
 
-/// What learning a game by its lessons asks of the session (a move is tried with
-/// [`Command::Play`]; [`Command::Hint`] is Show me).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LessonCommand {
-    /// Starts the lesson `lesson` of `game`'s course, in place of a lesson on the board or in
-    /// front of the local games; it also answers the newcomer's offer.
-    Start { game: GameId, lesson: String },
-    /// Shows the lesson's move for the learner's turn: marked on the board, named in words.
-    ShowMe,
-    /// The course's next lesson.
-    Next,
-    /// The lesson from its start again.
-    Retry,
-    /// Back to the game that was on the board.
-    Leave,
-    /// The newcomer does not want the first lesson offered: it is not offered again.
-    DismissOffer,
-}
-
-/// Why a lesson command was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LessonError {
-    /// The game's course has no lesson of that id.
-    NoSuchLesson { game: GameId, lesson: String },
-    /// The game's shipped course does not read (never expected: a test reads every one).
-    NoCourse(GameId),
-    /// The lesson is played to its end: nothing more to try or show; Next or Retry.
-    Finished,
-    /// Next on the course's last lesson.
-    LastLesson,
-}
+pub use crate::command::LessonCommand;
+pub use crate::errors::LessonError;
 
 /// The shipped course of `game`, read once and kept; `None` if it does not read (logged).
 pub fn course(game: GameId) -> Option<&'static Course> {
@@ -290,7 +264,7 @@ impl LessonRun {
         command: Command,
         shared: &mut Shared,
         now: f64,
-    ) -> Result<Outcome, CommandError> {
+    ) -> Result<Transition, CommandError> {
         match command {
             Command::Play(mv) => self.try_move(mv, shared, now)?,
             Command::Hint | Command::Lesson(LessonCommand::ShowMe) => {
@@ -310,14 +284,12 @@ impl LessonRun {
                 *self = Self::at(self.course, self.index + 1, now)?;
             }
             Command::Lesson(LessonCommand::Retry) => self.retry(now)?,
-            Command::Lesson(LessonCommand::Leave) => return Ok(Outcome::Leave),
+            Command::Lesson(LessonCommand::Leave) => return Ok(Transition::Leave),
             next @ (Command::PickGame(_)
             | Command::Puzzle(PuzzleCommand::Next(_) | PuzzleCommand::Daily { .. })
-            | Command::Editor(crate::editor::EditorCommand::Open(_))) => {
-                return Ok(Outcome::LeaveThen(next))
-            }
+            | Command::Editor(EditorCommand::Open(_))) => return Ok(Transition::LeaveThen(next)),
             _ => return Err(CommandError::NotWhile(ModeKind::Lesson)),
         }
-        Ok(Outcome::Stay)
+        Ok(Transition::Stay)
     }
 }

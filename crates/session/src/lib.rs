@@ -6,32 +6,48 @@
 //! tests drive it directly.
 //!
 //! What is on the board is the session's [`Mode`]: the local games, an online game, a puzzle,
-//! a lesson or the board editor, each in its own module with its commands and its handler
-//! ([`mode`]). The outside reaches the session only through what it is handed: time through
-//! the [`timer::Clock`] (a [`Match`] takes it as an argument, `now`, in seconds), the
-//! computer's solved tables through [`Command::SetTables`], and chance through the generator
-//! seeded by the seed the app hands in.
+//! a lesson or the board editor, each in its own module with its handler ([`mode`]). The
+//! outside reaches the session only through what it is handed: time through the
+//! [`timer::Clock`] (a [`Match`] takes it as an argument, `now`, in seconds), the computer's
+//! solved tables through [`Command::SetTables`], the server's frames through
+//! [`ConnectionEvent`]s, and chance through the generator seeded by the seed the app hands in.
+//!
+//! The modules are layers, each naming only modules below it (`tests/imports.rs` keeps them
+//! so; `docs/architecture.md` lists them): the words (errors, moves, records, the clock, the
+//! connection, the lobby's state), the match controller and any game, what games are read
+//! from (files, links, the puzzle sets), the commands, the state every mode shares and the
+//! transitions a mode asks for, the modes (each a leaf that knows no other), the mode on the
+//! board, and the session. This root only declares them and re-exports what the app names.
 
 mod any;
 pub mod archive;
 pub mod coach;
+pub mod command;
 pub mod connection;
+mod controller;
 pub mod editor;
 pub mod engine;
+pub mod errors;
 pub mod lessons;
 pub mod link;
 pub mod lobby;
 mod local;
 pub mod mode;
+mod moves;
+mod notice;
 pub mod online;
 pub mod progress;
+mod puzzle_book;
 pub mod puzzles;
 pub mod record;
+mod review;
 pub mod save;
 mod scripted;
 pub mod seeking;
 mod session;
+mod state;
 pub mod timer;
+mod transition;
 
 #[cfg(test)]
 mod editor_tests;
@@ -50,570 +66,22 @@ mod shared_tests;
 #[cfg(test)]
 mod testing;
 
-pub use any::ReplayError;
-pub use any::{AnyMatch, AnyMove, WrapMove};
+pub use any::AnyMatch;
 pub use coach::{Alert, Coach, CoachMode, GameReview};
+pub use command::{
+    ArchiveCommand, Command, LessonCommand, LobbyCommand, OnlineCommand, PuzzleCommand,
+    RecordsCommand,
+};
+pub use connection::ConnectionEvent;
+pub use controller::{Change, Match, Players, Remote};
 pub use engine::{Engine, ManualEngine, Thinking, WorkerEngine};
-pub use lessons::{LessonCommand, LessonError};
-pub use lobby::{LobbyCommand, LobbyError};
-pub use mode::{Mode, ModeKind};
-pub use online::{OnlineCommand, OnlineError};
-pub use puzzles::{PuzzleCommand, PuzzleError};
+pub use errors::{
+    CommandError, LessonError, LobbyError, ModeKind, OnlineError, PlayError, PuzzleError,
+    ReplayError,
+};
+pub use mode::Mode;
+pub use moves::{AnyMove, WrapMove};
+pub use notice::Notice;
 pub use record::{Ply, Record, SKIP_TEXT};
-pub use session::{Choices, Command, CommandError, Session};
-
-use qipan_engine::ai::worker::Wake;
-use qipan_engine::ai::{Evaluate, Level, Request, Tables, ThinkError};
-use qipan_engine::games::{MoveError, Side, Status};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-use save::SaveError;
-use std::sync::Arc;
-use timer::TurnTimer;
-
-/// Who plays what: the side of the person at the screen (`None`: two people share it, no
-/// computer) and the computer's level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Players {
-    pub human: Option<Side>,
-    pub level: Level,
-}
-
-impl Players {
-    /// Whether the computer plays `side`.
-    pub fn computer_plays(&self, side: Side) -> bool {
-        self.human.is_some_and(|human| human != side)
-    }
-}
-
-/// Something the status line reports until the next change; data, so that it is shown in
-/// whatever language is current.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Notice {
-    /// The side's turn ran out: it passed with no move.
-    Timeout(Side),
-    /// The side had no move but `pass`, which was played for it.
-    Passed(Side),
-    /// The computer failed to answer; the player may play on or retry.
-    Engine(ThinkError),
-    /// The computer (the side) played this move: said aloud to screen readers.
-    ComputerMoved(Side, String),
-    Saved(String),
-    Loaded(String),
-    File(SaveError),
-    /// The games kept from the last run could not all be restored: fresh ones start.
-    NotRestored(SaveError),
-    /// A link to a game did not open; the app goes on as it was.
-    Link(link::LinkError),
-    /// A link's game is on the board.
-    LinkOpened,
-}
-
-/// Why a person's move was refused (the game is unchanged).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayError {
-    /// The other side moves now: the computer (also while it is thinking), the friend
-    /// online, or a puzzle's reply.
-    NotYourTurn,
-    /// The game is over (or neither side can ever move again; a puzzle is solved).
-    GameOver,
-    /// The player is looking back through the moves: they resume, or play from there
-    /// through the move list.
-    LookingBack,
-    /// The move does not read, or is not legal in the position.
-    Move(MoveError),
-    /// A move of another game than the one on the board.
-    OtherGame,
-}
-
-impl std::fmt::Display for PlayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PlayError::NotYourTurn => f.write_str("not a person's turn"),
-            PlayError::GameOver => f.write_str("the game is over"),
-            PlayError::LookingBack => f.write_str("looking back through the moves"),
-            PlayError::Move(error) => error.fmt(f),
-            PlayError::OtherGame => f.write_str("a move of another game"),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
-
-/// What changed the game last, so that the app can animate a move but not an undo.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Change {
-    /// A fresh game.
-    Start,
-    /// A move (or a lost turn) was played; `by_computer` tells who made it.
-    Played { by_computer: bool },
-    /// Undo, redo, a step through the move list, a loaded game.
-    Jumped,
-}
-
-/// Who moves in a game refereed elsewhere (the server's online game, a puzzle's line): a
-/// player moves their own side, a spectator nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Remote {
-    Player,
-    Spectator,
-}
-
-/// A game in progress against the computer or between two people, for one concrete game.
-pub struct Match<G: Evaluate> {
-    record: Record<G>,
-    players: Players,
-    timer: TurnTimer,
-    engine: Box<dyn Engine<G>>,
-    thinking: Option<Box<dyn Thinking<G>>>,
-    wake: Wake,
-    /// Bumped on every change to the game; a computer answer is for one epoch only.
-    epoch: u64,
-    /// The epoch in which the computer failed: it is not asked again until something changes.
-    engine_failed: Option<u64>,
-    /// The player stepped back through the move list: the clock and the computer wait.
-    reviewing: bool,
-    /// Draws the seed of each request to the computer (its tie-breaking).
-    rng: SmallRng,
-    /// The solved tables the computer and the coach may answer from.
-    tables: Tables,
-    notice: Option<Notice>,
-    last_change: Change,
-    /// Nodes and time of the computer's last search.
-    last_search: Option<(u64, web_time::Duration)>,
-    coach: Coach<G>,
-    /// Refereed elsewhere (the server holds an online game; the session a puzzle): no
-    /// computer, no local clock and no forced moves here.
-    remote: Option<Remote>,
-    /// A result no rule gave: the server's word that a side resigned.
-    decided: Option<Status>,
-}
-
-impl<G: Evaluate> Match<G> {
-    /// A match from `start`, the clock starting at `now`; `seed` seeds the computer's draws.
-    pub fn new(game: G, start: G::Position, players: Players, seed: u64, now: f64) -> Match<G> {
-        Match::from_record(Record::new(game, start), players, seed, now)
-    }
-
-    /// A match over an existing record (a loaded game), at the record's cursor. A cursor
-    /// before the end means the player is looking back: nothing runs until they resume.
-    pub fn from_record(record: Record<G>, players: Players, seed: u64, now: f64) -> Match<G> {
-        let reviewing = record.cursor() < record.len();
-        let mut timer = TurnTimer::default();
-        timer.restart(now);
-        Match {
-            record,
-            players,
-            timer,
-            engine: Box::new(WorkerEngine),
-            thinking: None,
-            wake: Arc::new(|| {}),
-            epoch: 0,
-            engine_failed: None,
-            reviewing,
-            rng: SmallRng::seed_from_u64(seed),
-            tables: Tables::default(),
-            notice: None,
-            last_change: Change::Start,
-            last_search: None,
-            coach: Coach::default(),
-            remote: None,
-            decided: None,
-        }
-    }
-
-    /// Ends the game with a result no rule gave (an online resignation).
-    pub fn decide(&mut self, status: Status) {
-        self.decided = Some(status);
-    }
-
-    /// Makes this a game refereed elsewhere: the server's online game (a spectator moves
-    /// nothing here), or a puzzle's line.
-    pub fn set_remote(&mut self, remote: Remote) {
-        self.remote = Some(remote);
-        self.thinking = None;
-    }
-
-    /// Whether the server holds this game.
-    pub fn is_remote(&self) -> bool {
-        self.remote.is_some()
-    }
-
-    /// A ply the server played (the other side's move, or a lost turn), in notation.
-    pub fn play_remote(&mut self, text: &str, now: f64) -> Result<(), MoveError> {
-        let side = self.record.side_to_move();
-        self.record.play_text(text)?;
-        self.notice = (text == SKIP_TEXT).then_some(Notice::Timeout(side));
-        self.touched(Change::Played { by_computer: true }, now);
-        Ok(())
-    }
-
-    /// Replaces the computer (tests hand in a [`ManualEngine`]).
-    pub fn with_engine(mut self, engine: impl Engine<G> + 'static) -> Match<G> {
-        self.engine = Box::new(engine);
-        self
-    }
-
-    /// What to call when the computer's answer is ready (the app repaints).
-    pub fn set_wake(&mut self, wake: Wake) {
-        self.wake = wake;
-    }
-
-    /// The solved tables the computer and the coach may answer from, from their next
-    /// request on.
-    pub fn set_tables(&mut self, tables: Tables) {
-        self.tables = tables;
-    }
-
-    pub fn record(&self) -> &Record<G> {
-        &self.record
-    }
-
-    pub fn players(&self) -> Players {
-        self.players
-    }
-
-    pub fn status(&self) -> Status {
-        self.decided.unwrap_or_else(|| self.record.status())
-    }
-
-    /// Whether neither side can ever move again (the game stays on; see
-    /// [`Game::deadlocked`](qipan_engine::games::Game::deadlocked)).
-    pub fn deadlocked(&self) -> bool {
-        self.record.game().deadlocked(self.record.current())
-    }
-
-    pub fn thinking(&self) -> bool {
-        self.thinking.is_some()
-    }
-
-    pub fn reviewing(&self) -> bool {
-        self.reviewing
-    }
-
-    pub fn notice(&self) -> Option<&Notice> {
-        self.notice.as_ref()
-    }
-
-    pub fn set_notice(&mut self, notice: Option<Notice>) {
-        self.notice = notice;
-    }
-
-    /// The computer's last search: positions visited and the time it took.
-    pub fn last_search(&self) -> Option<(u64, web_time::Duration)> {
-        self.last_search
-    }
-
-    pub fn last_change(&self) -> Change {
-        self.last_change
-    }
-
-    /// A number that changes whenever the game does: the app forgets a half-made selection
-    /// when it moves.
-    pub fn epoch(&self) -> u64 {
-        self.epoch
-    }
-
-    /// Whether the clock runs and moves can be made: the game is on, nobody is stuck, and
-    /// the player is not looking back through the moves.
-    pub fn game_on(&self) -> bool {
-        self.status() == Status::Ongoing && !self.reviewing && !self.deadlocked()
-    }
-
-    /// Whether the computer (or, for a spectator, a player elsewhere) plays the side to
-    /// move.
-    pub fn computer_to_move(&self) -> bool {
-        if self.remote == Some(Remote::Spectator) {
-            return true;
-        }
-        self.players.computer_plays(self.record.side_to_move())
-    }
-
-    /// Whether a person may move now: the game is on, it is a person's turn, and the
-    /// computer is not thinking.
-    pub fn human_to_move(&self) -> bool {
-        self.move_refusal().is_none()
-    }
-
-    /// Why a person may not move now, whatever the move; `None` when they may.
-    pub fn move_refusal(&self) -> Option<PlayError> {
-        if self.reviewing {
-            Some(PlayError::LookingBack)
-        } else if self.status().is_over() || self.deadlocked() {
-            Some(PlayError::GameOver)
-        } else if self.thinking.is_some() || self.computer_to_move() {
-            Some(PlayError::NotYourTurn)
-        } else {
-            None
-        }
-    }
-
-    /// Seconds left in the turn.
-    pub fn remaining(&self, now: f64) -> f64 {
-        self.timer.remaining(now)
-    }
-
-    /// Seconds of the turn already used (kept when the game is put away).
-    pub fn clock_used(&self, now: f64) -> f64 {
-        timer::TURN_SECONDS - self.timer.remaining(now)
-    }
-
-    /// Sets the seconds already used of the turn (a game taken back out).
-    pub fn set_clock_used(&mut self, used: f64, now: f64) {
-        let used = if used.is_finite() {
-            used.clamp(0.0, timer::TURN_SECONDS)
-        } else {
-            0.0
-        };
-        self.timer.restart(now - used);
-    }
-
-    /// Puts the game aside (another game is on the board): the clock stops and a search in
-    /// progress is dropped; [`Match::advance`] starts both again.
-    pub fn park(&mut self, now: f64) {
-        self.timer.pause(now);
-        self.thinking = None;
-    }
-
-    /// Something changed the game: restart the turn clock, drop a stale computer answer and
-    /// what the coach was saying about the old position.
-    fn touched(&mut self, change: Change, now: f64) {
-        self.epoch += 1;
-        self.thinking = None;
-        self.timer.restart(now);
-        self.last_change = change;
-        self.coach.position_changed(&self.record);
-    }
-
-    pub fn coach(&self) -> &Coach<G> {
-        &self.coach
-    }
-
-    pub fn set_coach_mode(&mut self, mode: CoachMode) {
-        self.coach.set_mode(mode);
-    }
-
-    /// Asks the coach for the best move here (a person's turn, the coach on).
-    pub fn ask_hint(&mut self) {
-        if self.game_on() && !self.computer_to_move() {
-            let level = self.players.level;
-            self.coach
-                .ask_hint(&self.record, self.epoch, level, &self.wake, &self.tables);
-        }
-    }
-
-    /// The hint for the position on the board, once worked out.
-    pub fn hint(&self) -> Option<&qipan_engine::ai::coach::Analysis<G::Move>> {
-        self.coach.hint(self.epoch)
-    }
-
-    /// The evaluation of the position on the board, once worked out (full coach).
-    pub fn evaluation(&self) -> Option<&qipan_engine::ai::coach::Analysis<G::Move>> {
-        self.coach.evaluation(self.epoch)
-    }
-
-    /// Takes back the move the coach's alert is about, and everything after it (the
-    /// computer's reply); they stay in the record for redo.
-    pub fn take_back_mistake(&mut self, now: f64) {
-        if let Some(ply) = self.coach.alert().map(|alert| alert.ply) {
-            self.coach.dismiss_alert();
-            if ply < self.record.cursor() {
-                self.jump(ply, false, now);
-            }
-        }
-    }
-
-    pub fn dismiss_alert(&mut self) {
-        self.coach.dismiss_alert();
-    }
-
-    /// Reviews the whole game in the background.
-    pub fn start_review(&mut self) {
-        self.coach
-            .start_review(&self.record, &self.wake, &self.tables);
-    }
-
-    pub fn stop_review(&mut self) {
-        self.coach.stop_review();
-    }
-
-    pub fn close_review(&mut self) {
-        self.coach.close_review();
-    }
-
-    /// A person's move. Refused, with the game unchanged, when a person may not move now
-    /// ([`Match::move_refusal`]) or the move is not legal.
-    pub fn play(&mut self, mv: G::Move, now: f64) -> Result<(), PlayError> {
-        if let Some(refusal) = self.move_refusal() {
-            return Err(refusal);
-        }
-        self.record.play(mv).map_err(PlayError::Move)?;
-        self.notice = None;
-        self.touched(Change::Played { by_computer: false }, now);
-        let ply = self.record.cursor() - 1;
-        self.coach
-            .person_moved(&self.record, ply, self.epoch, &self.wake, &self.tables);
-        Ok(())
-    }
-
-    /// Changes who plays what; a computer answer in progress becomes stale.
-    pub fn set_players(&mut self, players: Players, now: f64) {
-        if players == self.players {
-            return;
-        }
-        let sides_changed = players.human != self.players.human;
-        self.players = players;
-        if sides_changed {
-            self.touched(Change::Jumped, now);
-        }
-    }
-
-    /// Takes back the last move of the person at the screen, and the computer's reply to it.
-    pub fn undo(&mut self, now: f64) {
-        let mut cursor = self.record.cursor();
-        if cursor == 0 {
-            return;
-        }
-        cursor -= 1;
-        while cursor > 0
-            && self
-                .players
-                .computer_plays(self.record.side_to_move_at(cursor))
-        {
-            cursor -= 1;
-        }
-        self.jump(cursor, false, now);
-    }
-
-    /// Plays again what was undone, up to the person's next turn.
-    pub fn redo(&mut self, now: f64) {
-        let len = self.record.len();
-        let mut cursor = self.record.cursor();
-        if cursor >= len {
-            return;
-        }
-        cursor += 1;
-        while cursor < len
-            && self
-                .players
-                .computer_plays(self.record.side_to_move_at(cursor))
-        {
-            cursor += 1;
-        }
-        let reviewing = cursor < len && self.reviewing;
-        self.jump(cursor, reviewing, now);
-    }
-
-    /// Shows the position after `cursor` plies (the move list). Before the end, the clock
-    /// and the computer wait until the player resumes or plays a move from there.
-    pub fn review(&mut self, cursor: usize, now: f64) {
-        if cursor != self.record.cursor() {
-            let reviewing = cursor < self.record.len();
-            self.jump(cursor, reviewing, now);
-        }
-    }
-
-    /// Goes on from the position shown, dropping the moves after it when a move is made.
-    pub fn resume(&mut self, now: f64) {
-        if self.reviewing {
-            self.reviewing = false;
-            self.touched(Change::Jumped, now);
-        }
-    }
-
-    fn jump(&mut self, cursor: usize, reviewing: bool, now: f64) {
-        self.record.set_cursor(cursor);
-        self.reviewing = reviewing;
-        self.notice = None;
-        self.touched(Change::Jumped, now);
-    }
-
-    /// One step of the game's own life, called every frame: the computer's answer, forced
-    /// passes, the turn clock, starting the computer when it is its turn, and the coach.
-    pub fn advance(&mut self, now: f64) {
-        self.advance_game(now);
-        // The evaluation follows the position shown, also while stepping back through it.
-        let open = self.status() == Status::Ongoing && !self.deadlocked();
-        self.coach
-            .advance(&self.record, self.epoch, open, &self.wake, &self.tables);
-    }
-
-    fn advance_game(&mut self, now: f64) {
-        if self.remote.is_some() {
-            return;
-        }
-        if let Some(thought) = self.thinking.as_mut().and_then(|t| t.poll()) {
-            self.thinking = None;
-            if thought.nodes > 0 {
-                self.last_search = Some((thought.nodes, thought.elapsed));
-            }
-            let side = self.record.side_to_move();
-            let played = thought.answer.and_then(|mv| {
-                self.record
-                    .play(mv)
-                    .map(|()| self.record.game().format_move(mv))
-                    .map_err(|e| ThinkError::Crashed(e.to_string()))
-            });
-            match played {
-                Ok(text) => {
-                    self.notice = Some(Notice::ComputerMoved(side, text));
-                    self.touched(Change::Played { by_computer: true }, now);
-                }
-                Err(error) => {
-                    self.engine_failed = Some(self.epoch);
-                    self.notice = Some(Notice::Engine(error));
-                }
-            }
-        }
-        if self.reviewing {
-            self.timer.pause(now);
-            return;
-        }
-        self.timer.resume(now);
-        if self.status() != Status::Ongoing || self.deadlocked() {
-            return;
-        }
-        let game = self.record.game().clone();
-        if let Some(pass) = game.forced_pass(self.record.current()) {
-            let side = self.record.side_to_move();
-            if self.record.play(pass).is_ok() {
-                self.notice = Some(Notice::Passed(side));
-                let by_computer = self.computer_to_move();
-                self.touched(Change::Played { by_computer }, now);
-                return;
-            }
-        }
-        if self.timer.expired(now) {
-            let side = self.record.side_to_move();
-            let by_computer = self.computer_to_move();
-            self.record.skip();
-            self.notice = Some(Notice::Timeout(side));
-            self.touched(Change::Played { by_computer }, now);
-            return;
-        }
-        if self.computer_to_move()
-            && self.thinking.is_none()
-            && self.engine_failed != Some(self.epoch)
-        {
-            let request = Request {
-                game,
-                position: *self.record.current(),
-                history: self.record.history().to_vec(),
-                level: self.players.level,
-                seed: self.rng.random(),
-                movetime: None,
-                tables: self.tables.clone(),
-            };
-            self.thinking = Some(self.engine.start(request, Arc::clone(&self.wake)));
-        }
-    }
-
-    /// Asks the computer again after it failed.
-    pub fn retry_computer(&mut self) {
-        self.engine_failed = None;
-        self.notice = None;
-    }
-}
-
-#[cfg(test)]
-mod tests;
+pub use session::Session;
+pub use state::Choices;

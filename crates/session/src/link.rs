@@ -3,10 +3,13 @@
 //! session opens them ([`crate::Command::OpenLink`]) as it loads a file, with its own words
 //! for what is wrong.
 
+use crate::any::AnyMatch;
+use crate::controller::Players;
 use crate::save::{self, SaveError, SaveFile};
-use crate::AnyMatch;
 use qipan_engine::ai::Level;
 use qipan_engine::games::{Side, Variant};
+
+pub use crate::errors::LinkError;
 
 /// A link's game, read but not yet replayed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -19,25 +22,6 @@ pub struct GameLink {
     pub moves: Vec<String>,
     /// The ply to show (the line's end when absent).
     pub ply: Option<String>,
-}
-
-/// Why a link does not open. The session is unchanged, and the notice says this.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkError {
-    UnknownGame(String),
-    Position(String),
-    /// Move `number` (from 1) does not read, or is against the rules.
-    Move {
-        number: usize,
-        text: String,
-        illegal: bool,
-    },
-    /// Move `number` comes after the game ended.
-    AfterEnd {
-        number: usize,
-    },
-    /// `ply` is not a number of moves of the line.
-    Ply(String),
 }
 
 /// The link in an address's query (with or without its `?`); `None` when it names no game
@@ -98,7 +82,7 @@ pub fn open(
     let start = match &link.position {
         Some(text) => text.clone(),
         None => {
-            let players = crate::Players { human, level };
+            let players = Players { human, level };
             AnyMatch::new(variant, Side::X, players, seed, now).start_text()
         }
     };
@@ -167,7 +151,7 @@ mod tests {
     #[test]
     fn a_game_round_trips_through_its_link() {
         for id in GameId::ALL {
-            let players = crate::Players {
+            let players = Players {
                 human: None,
                 level: Level::Easy,
             };
@@ -185,7 +169,7 @@ mod tests {
             assert_eq!(back.cursor(), 2, "{query}");
         }
         // Options travel with the game.
-        let players = crate::Players {
+        let players = Players {
             human: None,
             level: Level::Easy,
         };

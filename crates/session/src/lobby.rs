@@ -1,12 +1,13 @@
-//! Playing someone new (`shared/spec/lobby.md`), the client's side of what outlives a seek
-//! or a game: the player this device plays as (name, key, ratings), the server's last
-//! refusal of a name, a key or a seek, and the answers of the records API (profiles,
-//! leaderboards, a game's record).
+//! Playing online (`shared/spec/lobby.md`), the client's side of what outlives a seek or a
+//! game: the player this device plays as (name, key, ratings), the server's last refusal of
+//! a name, a key or a seek, the answers of the records API (profiles, leaderboards, a game's
+//! record), and the rooms' tokens ([`OnlineMemory`]). Part of the session's shared state,
+//! read by every mode.
 //!
 //! The socket's side is the Seeking mode ([`crate::seeking`]) and the room's
 //! ([`crate::online`]); the records API is HTTP, which the app's transport fetches: the
 //! session queues [`Request`]s ([`crate::Session::take_requests`]) and takes the answers as
-//! [`LobbyCommand::Fetched`]. Every command of this module is a [`LobbyCommand`].
+//! [`RecordsCommand::Fetched`](crate::command::RecordsCommand::Fetched).
 
 use qipan_engine::games::{Side, Variant};
 use qipan_protocol::{normalize_key, ErrorCode};
@@ -82,6 +83,21 @@ pub struct KeptPlayer {
     pub key: Key,
 }
 
+/// A room's token as this client keeps it between runs (the web: local storage), and the
+/// player's name and key kept the same way (lobby.md).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct OnlineMemory {
+    /// The server's WebSocket address, e.g. `ws://127.0.0.1:8090/ws`.
+    pub server: String,
+    /// The room being played, if any: the app goes back to it on start.
+    pub current: Option<String>,
+    /// Room → the seat's token.
+    pub tokens: BTreeMap<String, String>,
+    /// The player this device plays as on `server` (what runs before the lobby kept none).
+    #[serde(default)]
+    pub player: Option<KeptPlayer>,
+}
+
 /// What the records API is asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Query {
@@ -149,49 +165,6 @@ impl<T> Fetch<T> {
             _ => None,
         }
     }
-}
-
-/// What the lobby asks of the session: the person's wishes, and the transport's answers of
-/// the records API.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LobbyCommand {
-    /// Chooses a name on `server` (a new player); the key comes back with it.
-    Register { server: String, name: String },
-    /// Plays as the key's player on this device (a key typed or pasted from another one).
-    LogIn { server: String, key: Key },
-    /// Forgets the player on this device (the key still works elsewhere).
-    LogOut,
-    /// A game of the variant on the board with someone of about the player's strength.
-    Seek { server: String, rated: bool },
-    /// Stops seeking.
-    Cancel,
-    /// Asks the records API.
-    Fetch { server: String, query: Query },
-    /// The transport's answer to a [`Request`] (`Err`: why none came).
-    Fetched {
-        query: Query,
-        answer: Result<Answer, String>,
-    },
-    /// A finished game of the records on the board, for the coach's review
-    /// ([`crate::archive`]).
-    Review(Box<GameRecord>),
-    /// Back from the record's game to the local games.
-    CloseRecord,
-}
-
-/// Why the lobby refused a person's command (nothing was sent).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LobbyError {
-    /// The name breaks the spec's rule (3 to 20 letters, digits, `_` or `-`).
-    BadName,
-    /// The text cannot be a key (32 hex digits).
-    BadKey,
-    /// A seek needs a name first.
-    NoName,
-    /// A name is chosen already on this device: log out first to choose another.
-    HasName,
-    /// A record that does not replay (a newer server's game, a damaged record).
-    Unreadable,
 }
 
 /// Something to tell the person about their name, key or seek, shown in their language.
@@ -355,23 +328,6 @@ pub fn rating_change(record: &GameRecord, side: Side) -> Option<f64> {
 mod tests {
     use super::*;
     use qipan_engine::games::{GameId, RuleOption};
-
-    #[test]
-    fn a_key_is_never_in_debug_output() {
-        let key = Key::new("0f1e2d3c4b5a69788796a5b4c3d2e1f0");
-        let player = Player {
-            name: "Ann".into(),
-            key: key.clone(),
-            ratings: Ratings::new(),
-        };
-        let command = LobbyCommand::LogIn {
-            server: "ws://h/ws".into(),
-            key,
-        };
-        for text in [format!("{player:?}"), format!("{command:?}")] {
-            assert!(!text.contains("0f1e"), "{text}");
-        }
-    }
 
     #[test]
     fn a_key_reads_as_typed_and_shows_in_groups() {

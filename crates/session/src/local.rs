@@ -1,21 +1,23 @@
 //! The local games: the game on the board against the computer (or between two people at
 //! the screen) and the games put aside, one per game and rule option. They belong to the
-//! session and stand behind every mode; [`Mode::Local`] is the mode in which they are on the
-//! board, and [`Local::handle`] takes the session's commands then, starting the other modes.
+//! session and stand behind every mode; [`Mode::Local`](crate::Mode::Local) is the mode in
+//! which they are on the board, and [`Local::handle`] takes their commands then (the session
+//! starts the other modes). A mode in front of them reads them as [`GamesBehind`].
 
-use crate::editor::{Editor, EditorCommand};
+use crate::any::AnyMatch;
+use crate::coach::CoachMode;
+use crate::command::Command;
+use crate::controller::Players;
+use crate::errors::{CommandError, SaveError};
 use crate::link::{self, GameLink};
-use crate::lobby::LobbyCommand;
-use crate::mode::{Mode, ModeKind};
+use crate::notice::Notice;
 use crate::progress::Outcome;
-use crate::session::Shared;
-use crate::{archive, lessons, online, puzzles, save, seeking};
-use crate::{AnyMatch, Choices, Command, CommandError, Notice, Players};
+use crate::save;
+use crate::state::{Choices, GamesBehind, Shared};
 use qipan_engine::ai::{Level, Tables};
 use qipan_engine::games::ToGame;
 use qipan_engine::games::{Game, GameId, RuleOption, Side, Variant};
 use rand::Rng;
-use save::SaveError;
 use std::sync::Arc;
 
 /// The local games and what shapes new ones.
@@ -77,14 +79,14 @@ impl Local {
         (local, not_restored)
     }
 
-    /// The session's commands while the local games are on the board; returns the mode to
-    /// enter, if the command starts one.
+    /// The local games' commands: while they are on the board, or handed on by the mode in
+    /// front of them (the editor's choice of another game).
     pub(crate) fn handle(
         &mut self,
         command: Command,
         shared: &mut Shared,
         now: f64,
-    ) -> Result<Option<Mode>, CommandError> {
+    ) -> Result<(), CommandError> {
         match command {
             Command::Play(mv) => self.board.play(mv, now).map_err(CommandError::Play)?,
             Command::Undo => self.board.undo(now),
@@ -122,46 +124,23 @@ impl Local {
                 }
             }
             Command::CancelLink => self.pending_link = None,
-            Command::Online(command) => {
-                let variant = self.board.variant();
-                let online = online::start(command, variant, shared)?;
-                return Ok(online.map(|online| Mode::Online(Box::new(online))));
-            }
-            Command::Lobby(LobbyCommand::Review(record)) => {
-                let archive = archive::start(*record, shared, now)?;
-                return Ok(Some(Mode::Archive(Box::new(archive))));
-            }
-            Command::Lobby(command) => {
-                let seeking = seeking::start(command, self.board.variant(), shared)?;
-                return Ok(seeking.map(|seeking| Mode::Seeking(Box::new(seeking))));
-            }
-            Command::Puzzle(command) => {
-                let run = puzzles::start(command, shared, now)?;
-                return Ok(Some(Mode::Puzzle(Box::new(run))));
-            }
-            Command::Editor(EditorCommand::Open(fill)) => {
-                let (variant, current) = (self.board.variant(), self.board.position_text());
-                let editor = Editor::filled(variant, fill, &current, Side::X);
-                return Ok(Some(Mode::Editor(Box::new(editor))));
-            }
-            Command::Editor(_) => return Err(CommandError::NotIn(ModeKind::Editor)),
-            Command::Lesson(command) => {
-                let run = lessons::start(command, shared, now)?;
-                return Ok(Some(Mode::Lesson(Box::new(run))));
-            }
-            // The session handles these itself, in every mode, before any handler sees them.
-            Command::SetSeat(_)
+            // The session starts the other modes by their commands, and handles the rest
+            // itself in every mode: none of these comes here.
+            Command::Online(_)
+            | Command::Connection(_)
+            | Command::Lobby(_)
+            | Command::Records(_)
+            | Command::Archive(_)
+            | Command::Puzzle(_)
+            | Command::Editor(_)
+            | Command::Lesson(_)
+            | Command::SetSeat(_)
             | Command::SetLevel(_)
             | Command::SetCoach(_)
             | Command::RestoreProgress(_)
             | Command::SetTables(_) => {}
         }
-        Ok(None)
-    }
-
-    /// The game on the board.
-    pub(crate) fn board(&self) -> &AnyMatch {
-        &self.board
+        Ok(())
     }
 
     /// What the status line says about the game on the board.
@@ -172,12 +151,6 @@ impl Local {
     /// Every local game, the one on the board first.
     pub(crate) fn games(&self) -> impl Iterator<Item = &AnyMatch> {
         std::iter::once(&self.board).chain(&self.parked)
-    }
-
-    /// Whether a game of `variant` has moves (replacing it asks first).
-    pub(crate) fn has_moves(&self, variant: Variant) -> bool {
-        self.games()
-            .any(|game| game.variant() == variant && !game.is_empty())
     }
 
     /// A mode comes in front of the local games: the game on the board waits (its clock
@@ -212,7 +185,7 @@ impl Local {
 
     /// Puts the game on the board aside and brings `game`'s back (or starts one), with the
     /// rule options last chosen for it.
-    pub(crate) fn pick_game(&mut self, game: GameId, shared: &mut Shared, now: f64) {
+    fn pick_game(&mut self, game: GameId, shared: &mut Shared, now: f64) {
         let mut variant = Variant::plain(game);
         for &(option, on) in &self.options {
             if game.options().contains(&option) {
@@ -224,13 +197,7 @@ impl Local {
 
     /// Turns a rule option on or off: remembered for its game, and, if the game on the
     /// board has it, a game of its own comes on the board.
-    pub(crate) fn set_option(
-        &mut self,
-        option: RuleOption,
-        on: bool,
-        shared: &mut Shared,
-        now: f64,
-    ) {
+    fn set_option(&mut self, option: RuleOption, on: bool, shared: &mut Shared, now: f64) {
         self.remember_option(option, on);
         let variant = self.board.variant();
         if variant.game.options().contains(&option) {
@@ -245,7 +212,7 @@ impl Local {
 
     /// Who plays the game on the board (`None`: two people at the screen); the person's
     /// side is remembered as their seat.
-    pub(crate) fn set_players(&mut self, human: Option<Side>, level: Level, now: f64) {
+    fn set_players(&mut self, human: Option<Side>, level: Level, now: f64) {
         self.seat = human.unwrap_or(self.seat);
         self.board.set_players(Players { human, level }, now);
     }
@@ -257,7 +224,7 @@ impl Local {
         self.board.set_players(Players { human, level }, now);
     }
 
-    pub(crate) fn set_coach(&mut self, mode: crate::CoachMode) {
+    pub(crate) fn set_coach(&mut self, mode: CoachMode) {
         self.board.set_coach_mode(mode);
     }
 
@@ -357,7 +324,7 @@ impl Local {
 
     /// The choices as they are kept between runs (the level and the coach are the
     /// session's).
-    pub(crate) fn choices(&self, level: Level, coach: crate::CoachMode) -> Choices {
+    pub(crate) fn choices(&self, level: Level, coach: CoachMode) -> Choices {
         Choices {
             variant: self.board.variant(),
             options: self.options.clone(),
@@ -384,6 +351,17 @@ impl Local {
 
     pub(crate) fn confirming_link(&self) -> bool {
         self.pending_link.is_some()
+    }
+}
+
+impl GamesBehind for Local {
+    fn board(&self) -> &AnyMatch {
+        &self.board
+    }
+
+    fn has_moves(&self, variant: Variant) -> bool {
+        self.games()
+            .any(|game| game.variant() == variant && !game.is_empty())
     }
 }
 

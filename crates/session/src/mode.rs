@@ -2,30 +2,31 @@
 //!
 //! The local games (the one on the board and the ones put aside) belong to the session and
 //! stand behind every mode; a mode puts something in front of them for a while. Each mode
-//! lives in its own module with its commands and its handler:
+//! lives in its own module with its handler, and takes its own commands
+//! ([`crate::command`]):
 //!
-//! | mode | module | in front of the local games |
-//! |---|---|---|
-//! | [`Mode::Local`] | `local` | nothing: the local games themselves |
-//! | [`Mode::Online`] | [`crate::online`] | a game a server referees |
-//! | [`Mode::Puzzle`] | [`crate::puzzles`] | a puzzle the session referees |
-//! | [`Mode::Editor`] | [`crate::editor`] | a position being set up |
-//! | [`Mode::Seeking`] | [`crate::seeking`] | a name, a key or a seek on its way to the server |
-//! | [`Mode::Archive`] | [`crate::archive`] | a finished online game from the records, reviewed |
-//! | [`Mode::Lesson`] | [`crate::lessons`] | a lesson the session referees |
+//! | mode | module | commands | in front of the local games |
+//! |---|---|---|---|
+//! | [`Mode::Local`] | `local` | the board's | nothing: the local games themselves |
+//! | [`Mode::Online`] | [`crate::online`] | `Online`, `Connection` | a game a server referees |
+//! | [`Mode::Puzzle`] | [`crate::puzzles`] | `Puzzle` | a puzzle the session referees |
+//! | [`Mode::Editor`] | [`crate::editor`] | `Editor` | a position being set up |
+//! | [`Mode::Seeking`] | [`crate::seeking`] | `Lobby`, `Connection` | a name, a key or a seek on its way to the server |
+//! | [`Mode::Archive`] | [`crate::archive`] | `Archive` | a finished online game from the records, reviewed |
+//! | [`Mode::Lesson`] | [`crate::lessons`] | `Lesson` | a lesson the session referees |
 //!
 //! The session handles the commands every mode takes alike (the level, the coach, the
-//! seat, the kept progress, the solved tables) once, before any mode sees them. Every other
-//! command goes to the handler of the mode on the board, which handles it, refuses it with
-//! a typed reason ([`crate::CommandError`]), or answers with an `Outcome`: stay, leave,
-//! leave and let the local games take the command, or become another mode (a seek that is
-//! paired becomes its room). A handler never calls back into the
-//! session, so nothing runs twice. The local games' handler starts the other modes.
+//! seat, the kept progress, the solved tables, the records API) once, before any mode sees
+//! them. Every other command goes to the handler of the mode on the board, which handles
+//! it, refuses it with a typed reason ([`crate::CommandError`]), or returns a
+//! [`Transition`](crate::transition::Transition): stay, leave, leave and let the local games
+//! take the command, or become the room a seek was paired into. A handler never calls back
+//! into the session, and no mode imports another: the session carries out the transition
+//! and starts a mode from the local games by its commands (`session.rs`).
 //!
-//! A new mode (a lesson, a seek waiting on the server for a pairing) is a variant here, a
-//! module with its commands and its handler, and an arm in each `match` on [`Mode`] in
-//! `session.rs` (the compiler lists them): what the board shows, what runs each frame, and
-//! where its commands go.
+//! A new mode is a variant here, a module with its commands and its handler, an arm in each
+//! `match` on [`Mode`] in `session.rs` (the compiler lists them), and a name in the
+//! session's layers (`crates/session/tests/imports.rs`).
 
 use crate::archive::Archive;
 use crate::editor::Editor;
@@ -33,7 +34,8 @@ use crate::lessons::LessonRun;
 use crate::online::Online;
 use crate::puzzles::PuzzleRun;
 use crate::seeking::Seeking;
-use crate::Command;
+
+pub use crate::errors::ModeKind;
 
 /// What is on the board, in front of the local games.
 pub enum Mode {
@@ -53,18 +55,6 @@ pub enum Mode {
     Lesson(Box<LessonRun>),
 }
 
-/// A mode by name, as a refusal names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ModeKind {
-    Local,
-    Online,
-    Puzzle,
-    Editor,
-    Seeking,
-    Archive,
-    Lesson,
-}
-
 impl Mode {
     pub fn kind(&self) -> ModeKind {
         match self {
@@ -79,23 +69,29 @@ impl Mode {
     }
 }
 
+/// Each mode's state becomes its mode, boxed (the modes differ much in size).
+macro_rules! from_state {
+    ($($variant:ident($state:ty)),*) => {
+        $(impl From<$state> for Mode {
+            fn from(state: $state) -> Mode {
+                Mode::$variant(Box::new(state))
+            }
+        })*
+    };
+}
+
+from_state!(
+    Online(Online),
+    Puzzle(PuzzleRun),
+    Editor(Editor),
+    Seeking(Seeking),
+    Archive(Archive),
+    Lesson(LessonRun)
+);
+
 /// A mode by its kind (what it holds is the players' and never logged).
 impl std::fmt::Debug for Mode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Mode::{:?}", self.kind())
     }
-}
-
-/// What a mode's handler made of a command it did not refuse.
-#[derive(Debug)]
-pub(crate) enum Outcome {
-    /// Handled; the mode stays on the board.
-    Stay,
-    /// Handled; the mode ends, and the local games are on the board again.
-    Leave,
-    /// Not this mode's: it ends, then the local games' handler takes the command (another
-    /// game picked during a puzzle).
-    LeaveThen(Command),
-    /// Handled; this mode gives way to another (a seek paired becomes its room).
-    Become(Mode),
 }

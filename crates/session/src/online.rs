@@ -9,100 +9,41 @@
 //! socket here: the app's transport carries the frames in and out ([`Online::take_outbox`]).
 //!
 //! In the session this is [`Mode::Online`](crate::Mode::Online): `start` enters it from the
-//! local games, and `Online::handle` takes the session's commands while it is on.
+//! local games (a paired seek, through the session, [`Online::paired`]), and
+//! `Online::handle` takes the session's commands while it is on: the [`OnlineCommand`]s and
+//! the connection's events, whose frames arrive read ([`ConnectionEvent`]).
 
-use crate::archive;
-use crate::connection::Connection;
-use crate::lobby::{KeptPlayer, Lobby, Query};
-use crate::mode::{ModeKind, Outcome};
-use crate::session::Shared;
-use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players, Remote, ReplayError};
+use crate::any::AnyMatch;
+use crate::command::Command;
+use crate::connection::{Connection, ConnectionEvent};
+use crate::controller::{Players, Remote};
+use crate::errors::{CommandError, ModeKind, PlayError, ReplayError};
+use crate::lobby::{Lobby, Query};
+use crate::moves::AnyMove;
+use crate::review::review_command;
+use crate::state::Shared;
+use crate::transition::{Pairing, Transition};
 use qipan_engine::ai::Level;
 use qipan_engine::games::{MoveError, Side, Status, Variant};
 use qipan_protocol::{tidy_room_code, ClientFrame, SeatName, ServerFrame, SideChoice};
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+pub use crate::command::{OnlineCommand, SeatChoice};
 pub use crate::connection::Link;
+pub use crate::errors::OnlineError;
+pub use crate::lobby::OnlineMemory;
 // Re-exported so that the app names what `Online` hands out without the protocol crate.
 pub use qipan_protocol::{Connected, ErrorCode, RoomState, SeatedPlayer, Seats};
 
 // The board's turn clock is the spec's: `turn_ms` is read against it.
 const _: () = assert!(crate::timer::TURN_SECONDS == qipan_protocol::TURN_MS as f64 / 1000.0);
 
-/// What playing online asks of the session: the person's wishes, and what the app's
-/// transport reports of the connection.
-#[derive(Clone, Debug, PartialEq)]
-pub enum OnlineCommand {
-    /// A new room on `server` for the game on the board, the creator at `side`.
-    Create {
-        server: String,
-        side: SeatChoice,
-    },
-    /// A friend's room, by its code.
-    Join {
-        server: String,
-        room: String,
-    },
-    /// Back to the games on this screen (the room stays on the server; its token is kept).
-    Leave,
-    Resign,
-    Rematch,
-    /// Ends the game unrated while fewer than 2 plies are played (lobby.md).
-    Abort,
-    /// Offers a draw, or accepts the other side's offer.
-    Draw,
-    /// Wins a game the other player walked away from (they left and lost a turn since).
-    Claim,
-    /// The tokens and the room kept from the last run; a room in play is resumed.
-    Restore(OnlineMemory),
-    /// The transport opens a socket now.
-    Connecting,
-    /// The socket is open.
-    Opened,
-    /// A text frame from the server.
-    Received(String),
-    /// The socket closed or could not open.
-    Lost,
-}
-
-/// Why the online game refused a person's command (nothing was sent).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnlineError {
-    /// The server has not sent the game yet.
-    NoGameYet,
-    /// This client watches the room: a spectator moves, resigns and asks for nothing.
-    Spectating,
-    /// This client holds no seat in the room yet (the server has not given its token).
-    NoSeat,
-    /// The last move waits for the server's answer: one move at a time.
-    MovePending,
-    /// The connection is down; the transport tries again by itself.
-    Offline,
-    /// The game is over: nothing to abort, offer or claim.
-    Over,
-    /// Two plies are played: too late to abort (resign instead).
-    TooLateToAbort,
-    /// This side's draw offer stands until the other side plays.
-    DrawOffered,
-    /// The other player is here, or has not lost a turn since leaving.
-    NothingToClaim,
-}
-
-/// The side a person asks for when creating a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatChoice {
-    Side(Side),
-    Random,
-}
-
-impl SeatChoice {
-    fn wire(self) -> SideChoice {
-        match self {
-            SeatChoice::Side(Side::X) => SideChoice::X,
-            SeatChoice::Side(Side::O) => SideChoice::O,
-            SeatChoice::Random => SideChoice::Random,
-        }
+/// The side a person asked for, as `create` says it.
+fn side_choice(choice: SeatChoice) -> SideChoice {
+    match choice {
+        SeatChoice::Side(Side::X) => SideChoice::X,
+        SeatChoice::Side(Side::O) => SideChoice::O,
+        SeatChoice::Random => SideChoice::Random,
     }
 }
 
@@ -125,23 +66,17 @@ enum Goal {
 pub enum OnlineNotice {
     /// The server refused a frame: its code (`not-your-turn`, `no-such-room`, ...).
     Refused(ErrorCode),
-    /// The server's game does not replay here (a newer server, a damaged state).
-    Unreadable(String),
+    /// The server's game does not replay here (a newer server, a damaged state): why.
+    Unreadable(UnreadableState),
 }
 
-/// A room's token as this client keeps it between runs (the web: local storage), and the
-/// player's name and key kept the same way (lobby.md).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct OnlineMemory {
-    /// The server's WebSocket address, e.g. `ws://127.0.0.1:8090/ws`.
-    pub server: String,
-    /// The room being played, if any: the app goes back to it on start.
-    pub current: Option<String>,
-    /// Room → the seat's token.
-    pub tokens: BTreeMap<String, String>,
-    /// The player this device plays as on `server` (what runs before the lobby kept none).
-    #[serde(default)]
-    pub player: Option<KeptPlayer>,
+/// Why the server's game does not replay here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnreadableState {
+    /// A game id this build does not know.
+    Game(String),
+    /// The game's start, or one of its plies, does not replay.
+    Replay(ReplayError),
 }
 
 /// The online game: the room, the seat and its token, the server's last word, and the
@@ -213,13 +148,13 @@ impl Online {
     /// A seek was paired (lobby.md): `connection` holds `side`'s seat of `room` as after a
     /// `seat` frame; the room's `state` comes next. After a dropped connection the token
     /// resumes the seat.
-    pub(crate) fn paired(
-        connection: Connection,
-        room: String,
-        side: Side,
-        token: String,
-        memory: &OnlineMemory,
-    ) -> Online {
+    pub(crate) fn paired(pairing: Pairing, memory: &OnlineMemory) -> Online {
+        let Pairing {
+            connection,
+            room,
+            side,
+            token,
+        } = pairing;
         let mut tokens = memory.tokens.clone();
         tokens.insert(room.clone(), token);
         let mut online = Online::new(connection, Goal::Join { room }, tokens);
@@ -323,7 +258,7 @@ impl Online {
                 if let Goal::Create { game, side } = self.goal.clone() {
                     self.push(ClientFrame::Create {
                         game: game.to_string(),
-                        side: side.wire(),
+                        side: side_choice(side),
                     });
                 }
             }
@@ -336,19 +271,11 @@ impl Online {
         self.sent_ply = None;
     }
 
-    /// A frame from the server. Anything that does not read is ignored (and logged): the
-    /// server is trusted no more than it must be.
+    /// A frame from the server (read where it entered the session).
     ///
     /// `lobby` hears a `player` frame (the answer to the `login` sent at a rated game's
     /// end, with the new ratings), and is asked for the record of a game that ended rated.
-    pub fn received(&mut self, text: &str, level: Level, lobby: &mut Lobby, now: f64) {
-        let frame = match ServerFrame::from_text(text) {
-            Ok(frame) => frame,
-            Err(e) => {
-                log::warn!("a server frame that does not read: {e}");
-                return;
-            }
-        };
+    pub fn received(&mut self, frame: ServerFrame, level: Level, lobby: &mut Lobby, now: f64) {
         match frame {
             ServerFrame::Seat { room, seat, token } => {
                 self.seat = Some(match seat {
@@ -391,7 +318,8 @@ impl Online {
             return;
         }
         let Ok(variant) = Variant::parse(&state.game) else {
-            self.notice = Some(OnlineNotice::Unreadable(state.game.clone()));
+            let game = UnreadableState::Game(state.game.clone());
+            self.notice = Some(OnlineNotice::Unreadable(game));
             return;
         };
         let mine = match self.seat {
@@ -409,12 +337,13 @@ impl Online {
         let replayed = if extends {
             let mut board = self.board.take().expect("checked above");
             let last = &state.plies[state.plies.len() - 1];
+            let index = state.plies.len() - 1;
             board
                 .play_remote(last, now)
                 .map(|()| board)
-                .map_err(|e| e.to_string())
+                .map_err(|error| ReplayError::Ply { index, error })
         } else {
-            replay(variant, &state, mine, level, now).map_err(|e| format!("{e:?}"))
+            replay(variant, &state, mine, level, now)
         };
         match replayed {
             Ok(mut board) => {
@@ -438,7 +367,7 @@ impl Online {
             }
             Err(e) => {
                 self.board = None;
-                self.notice = Some(OnlineNotice::Unreadable(e));
+                self.notice = Some(OnlineNotice::Unreadable(UnreadableState::Replay(e)));
             }
         }
         self.sent_ply = None;
@@ -671,16 +600,18 @@ impl Online {
         command: Command,
         shared: &mut Shared,
         now: f64,
-    ) -> Result<Outcome, CommandError> {
+    ) -> Result<Transition, CommandError> {
         match command {
             Command::Play(mv) => self.play(mv)?,
-            Command::Online(command) => match command {
-                OnlineCommand::Connecting => self.connecting(),
-                OnlineCommand::Opened => self.opened(),
-                OnlineCommand::Lost => self.lost(now),
-                OnlineCommand::Received(text) => {
-                    self.received(&text, shared.level, &mut shared.lobby, now)
+            Command::Connection(event) => match event {
+                ConnectionEvent::Connecting => self.connecting(),
+                ConnectionEvent::Opened => self.opened(),
+                ConnectionEvent::Lost => self.lost(now),
+                ConnectionEvent::Received(frame) => {
+                    self.received(*frame, shared.level, &mut shared.lobby, now)
                 }
+            },
+            Command::Online(command) => match command {
                 OnlineCommand::Resign => self.resign().map_err(CommandError::Online)?,
                 OnlineCommand::Rematch => self.rematch().map_err(CommandError::Online)?,
                 OnlineCommand::Abort => self.abort().map_err(CommandError::Online)?,
@@ -689,7 +620,7 @@ impl Online {
                 OnlineCommand::Leave => {
                     shared.memory = self.memory();
                     shared.memory.current = None;
-                    return Ok(Outcome::Leave);
+                    return Ok(Transition::Leave);
                 }
                 OnlineCommand::Create { .. }
                 | OnlineCommand::Join { .. }
@@ -700,12 +631,13 @@ impl Online {
             // A finished game is reviewed where it is (the coach is off while it is on).
             command => {
                 let board = self.board.as_mut().filter(|b| b.status().is_over());
-                if !board.is_some_and(|b| archive::review_command(b, &command, shared, now)) {
+                let (wake, tables) = (&shared.wake, &shared.tables);
+                if !board.is_some_and(|b| review_command(b, &command, wake, tables, now)) {
                     return Err(CommandError::NotWhile(ModeKind::Online));
                 }
             }
         }
-        Ok(Outcome::Stay)
+        Ok(Transition::Stay)
     }
 
     /// Whether it is this seat's turn in a game that is on.
@@ -762,8 +694,8 @@ fn replay(
 }
 
 /// Online commands from the local games: a room created, joined or resumed (`variant`: the
-/// game on the board, for a new room), or `None` when a restore finds no room in play. The
-/// connection's reports without a room are refused: they belong to a room left since.
+/// game on the board, for a new room), or `None` when a restore finds no room in play. A
+/// room's own commands are refused: there is no room.
 pub(crate) fn start(
     command: OnlineCommand,
     variant: Variant,
@@ -789,17 +721,17 @@ pub(crate) fn start(
         | OnlineCommand::Rematch
         | OnlineCommand::Abort
         | OnlineCommand::Draw
-        | OnlineCommand::Claim
-        | OnlineCommand::Connecting
-        | OnlineCommand::Opened
-        | OnlineCommand::Received(_)
-        | OnlineCommand::Lost => return Err(CommandError::NotIn(ModeKind::Online)),
+        | OnlineCommand::Claim => return Err(CommandError::NotIn(ModeKind::Online)),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn frame(text: &str) -> ServerFrame {
+        ServerFrame::from_text(text).expect("a frame")
+    }
 
     /// The server's refusals arrive typed: a lost token sends the client back through
     /// `join`, and a code this build does not know still reads as a refusal.
@@ -822,7 +754,7 @@ mod tests {
             [r#"{"type":"resume","room":"ABCDEFGH","token":"old-token"}"#]
         );
         let refused = r#"{"type":"error","code":"bad-token","message":"that token holds no seat"}"#;
-        online.received(refused, Level::Easy, lobby, 0.0);
+        online.received(frame(refused), Level::Easy, lobby, 0.0);
         assert_eq!(
             online.notice(),
             Some(&OnlineNotice::Refused(ErrorCode::BadToken))
@@ -832,22 +764,11 @@ mod tests {
             [r#"{"type":"join","room":"ABCDEFGH"}"#]
         );
         assert!(online.memory().tokens.is_empty());
-        online.received(
-            r#"{"type":"error","code":"on-fire","message":"?"}"#,
-            Level::Easy,
-            lobby,
-            0.0,
-        );
+        let unknown = r#"{"type":"error","code":"on-fire","message":"?"}"#;
+        online.received(frame(unknown), Level::Easy, lobby, 0.0);
         assert_eq!(
             online.notice(),
             Some(&OnlineNotice::Refused(ErrorCode::Unrecognized))
-        );
-        // A seat frame with a mistyped field is ignored, not half read.
-        online.received(
-            r#"{"type":"seat","room":"ABCDEFGH","seat":"referee","token":null}"#,
-            Level::Easy,
-            lobby,
-            0.0,
         );
         assert_eq!(online.seat(), None);
         assert!(!online.is_connected(Side::X), "no state yet");

@@ -2,7 +2,8 @@
 //! follows the server, and the online mode refuses, with its reason, what it must.
 
 use crate::online::{Link, OnlineMemory, Seat, SeatChoice};
-use crate::testing::{session, two_players};
+use crate::testing::{received, session, two_players};
+use crate::ConnectionEvent as C;
 use crate::OnlineCommand as O;
 use crate::{Command, CommandError, ModeKind, OnlineError, PlayError, PuzzleCommand, Session};
 use qipan_engine::ai::Level;
@@ -13,17 +14,17 @@ const SERVER: &str = "ws://127.0.0.1:1/ws";
 /// The server's word on where this client sits in room ABCDEFGH (`token`: a player's).
 fn seat(seat: &str, token: Option<&str>) -> Command {
     let token = token.map_or("null".to_owned(), |t| format!("{t:?}"));
-    Command::Online(O::Received(format!(
+    received(format!(
         r#"{{"type":"seat","room":"ABCDEFGH","seat":"{seat}","token":{token}}}"#
-    )))
+    ))
 }
 
 /// The server's state of room ABCDEFGH: a fresh Shuang Cheng game from `start`, both
 /// players there.
 fn fresh_state(start: &str) -> Command {
-    Command::Online(O::Received(format!(
+    received(format!(
         r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":[],"position":"{start}","status":"ongoing","reason":null,"turn_ms":60000,"connected":{{"x":true,"o":true}},"players":{{"x":null,"o":null}},"rated":false,"offer":null}}"#
-    )))
+    ))
 }
 
 /// A session in a friend's room, seated at x with a token, the game sent (the connection as
@@ -37,7 +38,7 @@ fn seated(open: bool) -> Session {
     };
     s.run(Command::Online(join)).expect("joined");
     if open {
-        s.run(Command::Online(O::Opened)).expect("open");
+        s.run(Command::Connection(C::Opened)).expect("open");
     }
     s.run(seat("x", Some("secret"))).expect("seat");
     s.run(fresh_state(&start)).expect("state");
@@ -55,7 +56,7 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
         side: SeatChoice::Side(Side::X),
     }))
     .expect("online");
-    s.run(Command::Online(O::Opened)).expect("open");
+    s.run(Command::Connection(C::Opened)).expect("open");
     let sent = s.take_outbox();
     assert_eq!(
         sent,
@@ -68,10 +69,8 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
         )
     };
     let seat = r#"{"type":"seat","room":"ABCDEFGH","seat":"x","token":"secret-token"}"#;
-    s.run(Command::Online(O::Received(seat.into())))
-        .expect("seat");
-    s.run(Command::Online(O::Received(state(&[], &local))))
-        .expect("state");
+    s.run(received(seat)).expect("seat");
+    s.run(received(state(&[], &local))).expect("state");
     let online = s.online().expect("online");
     assert_eq!(online.seat(), Some(Seat::Player(Side::X)));
     assert_eq!(online.room(), Some("ABCDEFGH"));
@@ -112,8 +111,7 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
     .expect("replays");
     replay.advance(0.0);
     let after = replay.position_text();
-    s.run(Command::Online(O::Received(state(&[&text], &after))))
-        .expect("state");
+    s.run(received(state(&[&text], &after))).expect("state");
     assert_eq!(s.game().position_text(), after);
     assert!(!s.game().human_to_move(), "the friend's turn");
     // A move was played, so both seats are taken: the clock runs.
@@ -129,7 +127,7 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
         Err(CommandError::NotWhile(ModeKind::Online))
     );
     // The connection drops: a wait, then back with the token.
-    s.run(Command::Online(O::Lost)).expect("lost");
+    s.run(Command::Connection(C::Lost)).expect("lost");
     let online = s.online().expect("online");
     assert!(matches!(online.link(), Link::Lost { .. }));
     assert!(!online.wants_socket(crate::timer::Clock::now(&clock)));
@@ -138,7 +136,7 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
         .online()
         .expect("online")
         .wants_socket(crate::timer::Clock::now(&clock)));
-    s.run(Command::Online(O::Opened)).expect("open");
+    s.run(Command::Connection(C::Opened)).expect("open");
     assert_eq!(
         s.take_outbox(),
         [r#"{"type":"resume","room":"ABCDEFGH","token":"secret-token"}"#]
@@ -150,8 +148,7 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
             r#""status":"o-wins","reason":"resigned""#,
         )
         .replace(r#""turn_ms":60000"#, r#""turn_ms":null"#);
-    s.run(Command::Online(O::Received(resigned)))
-        .expect("state");
+    s.run(received(resigned)).expect("state");
     assert_eq!(
         s.game().status(),
         Status::Win(Side::O, qipan_engine::games::EndReason::Resigned)
@@ -187,7 +184,7 @@ fn an_online_move_is_refused_with_what_it_waits_for() {
         room: "ABCDEFGH".into(),
     };
     s.run(Command::Online(join)).expect("joined");
-    s.run(Command::Online(O::Opened)).expect("open");
+    s.run(Command::Connection(C::Opened)).expect("open");
     let online = |e| Err(CommandError::Online(e));
     assert_eq!(s.run(Command::Play(mv)), online(OnlineError::NoSeat));
     assert_eq!(
@@ -197,7 +194,7 @@ fn an_online_move_is_refused_with_what_it_waits_for() {
     s.run(seat("x", Some("secret"))).expect("seat");
     assert_eq!(s.run(Command::Play(mv)), online(OnlineError::NoGameYet));
     s.run(fresh_state(&start)).expect("state");
-    s.run(Command::Online(O::Lost)).expect("lost");
+    s.run(Command::Connection(C::Lost)).expect("lost");
     assert_eq!(s.run(Command::Play(mv)), online(OnlineError::Offline));
     assert!(s.take_outbox().iter().all(|frame| !frame.contains("move")));
 
@@ -208,7 +205,7 @@ fn an_online_move_is_refused_with_what_it_waits_for() {
         room: "ABCDEFGH".into(),
     };
     s.run(Command::Online(join)).expect("joined");
-    s.run(Command::Online(O::Opened)).expect("open");
+    s.run(Command::Connection(C::Opened)).expect("open");
     s.run(seat("spectator", None)).expect("seat");
     s.run(fresh_state(&start)).expect("state");
     s.take_outbox();
@@ -277,16 +274,11 @@ fn the_online_mode_refuses_what_the_server_holds() {
 #[test]
 fn online_commands_without_a_room_are_refused_and_a_restore_keeps_the_tokens() {
     let (mut s, _clock) = session(two_players(GameId::ShuangCheng), None);
-    for command in [
-        O::Leave,
-        O::Resign,
-        O::Rematch,
-        O::Opened,
-        O::Lost,
-        O::Connecting,
-    ] {
+    let room = [O::Leave, O::Resign, O::Rematch].map(Command::Online);
+    let connection = [C::Opened, C::Lost, C::Connecting].map(Command::Connection);
+    for command in room.into_iter().chain(connection) {
         assert_eq!(
-            s.run(Command::Online(command.clone())),
+            s.run(command.clone()),
             Err(CommandError::NotIn(ModeKind::Online)),
             "{command:?}"
         );
@@ -309,7 +301,7 @@ fn online_commands_without_a_room_are_refused_and_a_restore_keeps_the_tokens() {
     s.run(Command::Online(O::Restore(playing)))
         .expect("resumed");
     assert_eq!(s.mode().kind(), ModeKind::Online);
-    s.run(Command::Online(O::Opened)).expect("open");
+    s.run(Command::Connection(C::Opened)).expect("open");
     assert_eq!(
         s.take_outbox(),
         [r#"{"type":"resume","room":"ABCDEFGH","token":"secret"}"#]

@@ -10,102 +10,20 @@
 //! In the session this is [`Mode::Puzzle`](crate::Mode::Puzzle): `start` enters it from
 //! the local games, and `PuzzleRun::handle` takes the session's commands while it is on.
 
-use crate::mode::{ModeKind, Outcome};
+use crate::any::AnyMatch;
+use crate::command::{Command, LessonCommand};
+use crate::controller::Players;
+use crate::errors::{CommandError, ModeKind, PlayError};
+use crate::moves::AnyMove;
 use crate::scripted::{Scripted, Stage};
-use crate::session::Shared;
-use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players};
+use crate::state::Shared;
+use crate::transition::Transition;
 use qipan_engine::ai::Level;
-use qipan_engine::games::{GameId, Side, Variant};
-use rand::prelude::IndexedRandom;
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use qipan_engine::games::{Side, Variant};
 
-/// What solving puzzles asks of the session.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PuzzleCommand {
-    /// A puzzle of `game` near the player's puzzle rating, not tried before.
-    Next(GameId),
-    /// The day's puzzle of `game` (`day`: days since 1970, from the app's clock).
-    Daily { game: GameId, day: u64 },
-    /// The puzzle on the board from its start again.
-    Restart,
-    /// Back to the game that was on the board.
-    Leave,
-}
-
-/// Why a puzzle command was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PuzzleError {
-    /// The hint opens only after a failed try: solving it is the point.
-    HintBeforeFailedTry,
-    /// The game has no shipped puzzle to give.
-    NoPuzzles(GameId),
-    /// The shipped puzzle `number` of `game` does not replay (never expected: a set holds
-    /// only puzzles that do).
-    Unplayable { game: GameId, number: u32 },
-}
-
-pub use qipan_engine::puzzles::{shipped_text, Puzzle};
-pub use qipan_engine::scripted::Goal;
-
-/// A game's shipped puzzles that read and replay.
-pub fn book(game: GameId) -> Vec<Puzzle> {
-    parse_book(game, shipped_text(game))
-}
-
-/// The puzzles of `text` (the shipped form) that read and replay; a line that does not
-/// costs only itself (logged).
-pub fn parse_book(game: GameId, text: &str) -> Vec<Puzzle> {
-    qipan_engine::puzzles::read_book(game, text)
-        .filter_map(|read| read.map_err(|error| log::warn!("{error}; skipped")).ok())
-        .collect()
-}
-
-/// The day's puzzle of a book: the same for everyone on that day (drawn by a generator
-/// seeded by the day, which gives the same on every platform).
-pub fn daily(book: &[Puzzle], day: u64) -> Option<&Puzzle> {
-    book.choose(&mut StdRng::seed_from_u64(day))
-}
-
-/// The next puzzle for a player rated `rating`: one not tried yet, among the eight whose
-/// difficulty is nearest the rating, drawn by `rng`; once every puzzle was tried, any.
-pub fn next_near<'a>(
-    book: &'a [Puzzle],
-    tried: &[u32],
-    rating: f64,
-    rng: &mut impl Rng,
-) -> Option<&'a Puzzle> {
-    let fresh: Vec<&Puzzle> = book.iter().filter(|p| !tried.contains(&p.number)).collect();
-    let mut pool = if fresh.is_empty() {
-        book.iter().collect()
-    } else {
-        fresh
-    };
-    pool.sort_by(|a, b| {
-        let da = (f64::from(a.difficulty) - rating).abs();
-        let db = (f64::from(b.difficulty) - rating).abs();
-        da.total_cmp(&db).then(a.number.cmp(&b.number))
-    });
-    pool.truncate(8);
-    pool.choose(rng).copied()
-}
-
-/// The shipped puzzles, each game's read when first asked for.
-#[derive(Default)]
-pub(crate) struct Books(Vec<(GameId, Vec<Puzzle>)>);
-
-impl Books {
-    fn of(&mut self, game: GameId) -> &[Puzzle] {
-        let i = match self.0.iter().position(|(g, _)| *g == game) {
-            Some(i) => i,
-            None => {
-                self.0.push((game, book(game)));
-                self.0.len() - 1
-            }
-        };
-        &self.0[i].1
-    }
-}
+pub use crate::command::PuzzleCommand;
+pub use crate::errors::PuzzleError;
+pub use crate::puzzle_book::{book, daily, next_near, parse_book, shipped_text, Goal, Puzzle};
 
 /// Puzzle commands from the local games: the next puzzle, or the day's. Restart and Leave
 /// have no puzzle to act on.
@@ -280,7 +198,7 @@ impl PuzzleRun {
         command: Command,
         shared: &mut Shared,
         now: f64,
-    ) -> Result<Outcome, CommandError> {
+    ) -> Result<Transition, CommandError> {
         match command {
             Command::Play(mv) => {
                 let right = self.play(mv, now).map_err(CommandError::Play)?;
@@ -305,22 +223,22 @@ impl PuzzleRun {
                 }
             }
             Command::Puzzle(PuzzleCommand::Restart) => self.restart(now),
-            Command::Puzzle(PuzzleCommand::Leave) => return Ok(Outcome::Leave),
+            Command::Puzzle(PuzzleCommand::Leave) => return Ok(Transition::Leave),
             next @ (Command::Puzzle(PuzzleCommand::Next(_) | PuzzleCommand::Daily { .. })
             | Command::PickGame(_)
-            | Command::Lesson(crate::LessonCommand::Start { .. })) => {
-                return Ok(Outcome::LeaveThen(next))
+            | Command::Lesson(LessonCommand::Start { .. })) => {
+                return Ok(Transition::LeaveThen(next))
             }
             _ => return Err(CommandError::NotWhile(ModeKind::Puzzle)),
         }
-        Ok(Outcome::Stay)
+        Ok(Transition::Stay)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::rngs::SmallRng;
+    use qipan_engine::games::GameId;
 
     #[test]
     fn every_shipped_puzzle_reads_and_replays() {
@@ -334,55 +252,6 @@ mod tests {
                 assert!(PuzzleRun::start(puzzle.clone(), false, 0.0).is_some());
             }
         }
-    }
-
-    #[test]
-    fn a_bad_line_costs_only_itself() {
-        let good = shipped_text(GameId::ShuangCheng)
-            .lines()
-            .next()
-            .expect("a line");
-        let text = format!(
-            "{good}\nnot a puzzle\n{good}\tone field too many\n{}",
-            good.replace("win", "lose")
-        );
-        let book = parse_book(GameId::ShuangCheng, &text);
-        assert_eq!(book.len(), 1);
-        assert_eq!(book[0].number, 0);
-        // A line that does not replay.
-        let (position, rest) = good.split_once('\t').expect("fields");
-        let (_, after) = rest.split_once('\t').expect("fields");
-        let broken = format!("{position}\tzz-zz\t{after}");
-        assert!(parse_book(GameId::ShuangCheng, &broken).is_empty());
-    }
-
-    #[test]
-    fn the_next_puzzle_is_near_the_rating_and_new() {
-        let book = book(GameId::Push);
-        let mut rng = SmallRng::seed_from_u64(1);
-        let easy = next_near(&book, &[], 900.0, &mut rng).expect("a puzzle");
-        let hard = next_near(&book, &[], 2500.0, &mut rng).expect("a puzzle");
-        assert!(easy.difficulty < hard.difficulty);
-        let min = book.iter().map(|p| p.difficulty).min().expect("puzzles");
-        assert!(easy.difficulty <= min + 100);
-        let tried: Vec<u32> = book.iter().map(|p| p.number).filter(|&n| n != 5).collect();
-        assert_eq!(
-            next_near(&book, &tried, 1500.0, &mut rng).map(|p| p.number),
-            Some(5)
-        );
-    }
-
-    #[test]
-    fn the_daily_puzzle_is_one_per_day() {
-        let book = book(GameId::Cannon);
-        let today = daily(&book, 20_000).expect("one").number;
-        assert_eq!(daily(&book, 20_000).map(|p| p.number), Some(today));
-        let week: Vec<u32> = (20_000..20_007)
-            .filter_map(|d| daily(&book, d))
-            .map(|p| p.number)
-            .collect();
-        assert!(week.iter().any(|&n| n != today), "{week:?}");
-        assert!(daily(&[], 1).is_none());
     }
 
     /// Solves a puzzle by its line: each right move is followed by the reply after the
@@ -402,7 +271,7 @@ mod tests {
                 // The reply comes by itself, after its delay.
                 assert_eq!(run.state(), PuzzleState::Replying);
                 let theirs = run.board().legal_moves()[0];
-                assert_eq!(run.play(theirs, now), Err(crate::PlayError::NotYourTurn));
+                assert_eq!(run.play(theirs, now), Err(PlayError::NotYourTurn));
                 run.advance(now + REPLY_DELAY / 2.0);
                 assert_eq!(run.state(), PuzzleState::Replying);
                 now += REPLY_DELAY;

@@ -2,11 +2,14 @@
 //! which side, and the plies as text. Loading replays every ply through the engine, so a
 //! hand-edited file can never smuggle in an illegal position.
 
-use super::any::ReplayError;
-use super::{AnyMatch, Players};
+use crate::any::AnyMatch;
+use crate::controller::Players;
+use crate::errors::ReplayError;
 use qipan_engine::ai::Level;
 use qipan_engine::games::{MoveError, Side, Variant};
 use serde::{Deserialize, Serialize};
+
+pub use crate::errors::SaveError;
 
 /// The `format` field of every saved game.
 pub const FORMAT: &str = "qipan-game";
@@ -28,34 +31,6 @@ pub struct SaveFile {
     pub plies: Vec<String>,
     /// How many plies were in effect (the rest were undone and can be redone).
     pub cursor: usize,
-}
-
-/// Why a file could not be loaded. Each maps to a localized message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SaveError {
-    Io {
-        path: String,
-        error: String,
-    },
-    Json(String),
-    NotASave,
-    Version(u32),
-    Game(String),
-    Human(String),
-    /// The start position text does not read as a position of the game.
-    Start(String),
-    Move {
-        number: usize,
-        text: String,
-        /// Well spelled but against the rules (rather than not a move at all).
-        illegal: bool,
-    },
-    AfterEnd {
-        number: usize,
-    },
-    Cursor,
-    /// The game could not be written as JSON (nothing was written).
-    Serialize(String),
 }
 
 /// The game as a save file: who plays which side comes from the match's players.

@@ -5,7 +5,10 @@
 //! clock. What counts as right, and what a try means for the player's record, is the
 //! puzzle's or the lesson's.
 
-use crate::{AnyMatch, AnyMove, PlayError, Players, Remote};
+use crate::any::AnyMatch;
+use crate::controller::{Players, Remote};
+use crate::errors::PlayError;
+use crate::moves::AnyMove;
 use qipan_engine::ai::Level;
 use qipan_engine::games::{Side, Variant};
 

@@ -1,21 +1,22 @@
 //! Playing someone new, the client's side of the lobby's socket (`shared/spec/lobby.md`):
 //! choosing a name, logging in with a key, and seeking a game until the server pairs it.
 //!
-//! In the session this is [`Mode::Seeking`](crate::Mode::Seeking): a `register`, a `login`
-//! or a seek opens a connection, which says who the player is (`register` or `login`),
-//! then, for a seek, `seek`, and waits. The server's `paired` turns the mode into the room's
-//! ([`crate::online`]), the same connection holding the seat. A name or a key alone leaves
-//! the mode once the server answers. The local games wait behind it, as behind every mode.
+//! In the session this is [`Mode::Seeking`](crate::Mode::Seeking), and its commands are the
+//! [`LobbyCommand`]s: a `register`, a `login` or a seek opens a connection, which says who the
+//! player is (`register` or `login`), then, for a seek, `seek`, and waits. The server's
+//! `paired` asks the session for the room's mode ([`Transition::Paired`]), the same
+//! connection holding the seat. A name or a key alone leaves the mode once the server
+//! answers. The local games wait behind it, as behind every mode.
 //!
 //! What outlives the connection (the player, the server's refusal) is the lobby's
 //! ([`crate::lobby`]).
 
-use crate::connection::Connection;
-use crate::lobby::{is_valid_name, Key, LobbyCommand, LobbyError, LobbyNotice};
-use crate::mode::{Mode, ModeKind, Outcome};
-use crate::online::Online;
-use crate::session::Shared;
-use crate::{Command, CommandError, OnlineCommand};
+use crate::command::{Command, LobbyCommand};
+use crate::connection::{Connection, ConnectionEvent};
+use crate::errors::{CommandError, LobbyError, ModeKind};
+use crate::lobby::{is_valid_name, Key, LobbyNotice};
+use crate::state::Shared;
+use crate::transition::{Pairing, Transition};
 use qipan_engine::games::Variant;
 use qipan_protocol::{ClientFrame, ServerFrame};
 
@@ -92,23 +93,23 @@ impl Seeking {
         command: Command,
         shared: &mut Shared,
         now: f64,
-    ) -> Result<Outcome, CommandError> {
+    ) -> Result<Transition, CommandError> {
         match command {
-            Command::Online(OnlineCommand::Connecting) => self.connection.connecting(),
-            Command::Online(OnlineCommand::Opened) => {
+            Command::Connection(ConnectionEvent::Connecting) => self.connection.connecting(),
+            Command::Connection(ConnectionEvent::Opened) => {
                 self.connection.opened();
                 self.identify();
             }
-            Command::Online(OnlineCommand::Lost) => {
+            Command::Connection(ConnectionEvent::Lost) => {
                 self.connection.lost(now);
                 // The seek ended with the connection; the next one seeks again.
                 if self.step == Step::Cancelling {
-                    return Ok(Outcome::Leave);
+                    return Ok(Transition::Leave);
                 }
                 self.step = Step::Connecting;
             }
-            Command::Online(OnlineCommand::Received(text)) => {
-                return Ok(self.received(&text, shared, now));
+            Command::Connection(ConnectionEvent::Received(frame)) => {
+                return Ok(self.received(*frame, shared, now));
             }
             Command::Lobby(LobbyCommand::Cancel) => return Ok(self.cancel()),
             Command::Lobby(
@@ -118,7 +119,7 @@ impl Seeking {
             ) => return Err(CommandError::AlreadyIn(ModeKind::Seeking)),
             _ => return Err(CommandError::NotWhile(ModeKind::Seeking)),
         }
-        Ok(Outcome::Stay)
+        Ok(Transition::Stay)
     }
 
     /// Says who the player is: a new name, or a key.
@@ -141,27 +142,20 @@ impl Seeking {
     /// Stops seeking: at once while nothing is asked of the server yet (closing the socket
     /// ends everything); else after the server's answer, since a pairing may come first
     /// and its seat must not be walked away from.
-    fn cancel(&mut self) -> Outcome {
+    fn cancel(&mut self) -> Transition {
         match self.step {
             Step::Asking | Step::Waiting if self.connection.is_open() => {
                 self.connection.push(ClientFrame::Unseek);
                 self.step = Step::Cancelling;
-                Outcome::Stay
+                Transition::Stay
             }
-            Step::Cancelling => Outcome::Stay,
-            _ => Outcome::Leave,
+            Step::Cancelling => Transition::Stay,
+            _ => Transition::Leave,
         }
     }
 
-    /// A frame from the server; anything that does not read is ignored (and logged).
-    fn received(&mut self, text: &str, shared: &mut Shared, now: f64) -> Outcome {
-        let frame = match ServerFrame::from_text(text) {
-            Ok(frame) => frame,
-            Err(e) => {
-                log::warn!("a server frame that does not read: {e}");
-                return Outcome::Stay;
-            }
-        };
+    /// A frame from the server (read where it entered the session).
+    fn received(&mut self, frame: ServerFrame, shared: &mut Shared, now: f64) -> Transition {
         match frame {
             ServerFrame::Player { name, key, ratings } => {
                 self.key = Some(Key::new(key.clone()));
@@ -171,33 +165,36 @@ impl Seeking {
                         self.step = Step::Asking;
                         let game = game.to_string();
                         self.connection.push(ClientFrame::Seek { game, rated });
-                        Outcome::Stay
+                        Transition::Stay
                     }
-                    Wish::Register { .. } | Wish::LogIn => Outcome::Leave,
+                    Wish::Register { .. } | Wish::LogIn => Transition::Leave,
                 }
             }
             ServerFrame::Seeking { game: Some(_), .. } => {
                 self.step = Step::Waiting;
                 self.since.get_or_insert(now);
-                Outcome::Stay
+                Transition::Stay
             }
             // The answer to `unseek`.
-            ServerFrame::Seeking { game: None, .. } => Outcome::Leave,
+            ServerFrame::Seeking { game: None, .. } => Transition::Leave,
             ServerFrame::Paired { room, seat, token } => {
-                let side = seat;
                 let connection =
                     std::mem::replace(&mut self.connection, Connection::new(String::new(), 0));
-                let online = Online::paired(connection, room, side, token, &shared.memory);
-                Outcome::Become(Mode::Online(Box::new(online)))
+                Transition::Paired(Pairing {
+                    connection,
+                    room,
+                    side: seat,
+                    token,
+                })
             }
             ServerFrame::Error { code, .. } => {
                 log::info!("the server refused the lobby: {}", code.name());
                 shared.lobby.set_notice(Some(LobbyNotice::Refused(code)));
-                Outcome::Leave
+                Transition::Leave
             }
             ServerFrame::Seat { .. } | ServerFrame::State(_) => {
                 log::info!("a room's frame before any pairing: ignored");
-                Outcome::Stay
+                Transition::Stay
             }
         }
     }
@@ -252,11 +249,6 @@ pub(crate) fn start(
             return Ok(None);
         }
         LobbyCommand::Cancel => return Err(CommandError::NotIn(ModeKind::Seeking)),
-        LobbyCommand::CloseRecord => return Err(CommandError::NotIn(ModeKind::Archive)),
-        // The session takes these in every mode, and the local games a record's review.
-        LobbyCommand::Fetch { .. } | LobbyCommand::Fetched { .. } | LobbyCommand::Review(_) => {
-            return Ok(None)
-        }
     };
     let server = server.trim().to_owned();
     shared.lobby.set_notice(None);

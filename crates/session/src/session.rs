@@ -7,191 +7,41 @@
 //! window here: tests drive a whole session by commands alone ([`Session::run`]).
 //!
 //! A command goes one way: the commands every mode takes alike (the level, the coach, the
-//! seat, the kept progress, the solved tables, the answer to a lesson offered) are handled
-//! here, once; any other goes to the handler of the [`Mode`] on the board ([`crate::mode`]),
-//! which handles it, refuses it with a [`CommandError`], or leaves its mode (and may hand the
-//! command on to the local games). What the board shows ([`Session::game`]), what runs each frame
-//! ([`Session::apply`]) and where a command goes all follow from the one mode.
+//! seat, the kept progress, the solved tables, the records API, the answer to a lesson
+//! offered) are handled here, once; any other goes to the handler of the [`Mode`] on the
+//! board ([`crate::mode`]), which handles it, refuses it with a [`CommandError`], or returns
+//! a [`Transition`] that the session carries out here ([`Session::carry_out`]). While the
+//! local games are on the board, a mode's command starts that mode
+//! ([`Session::local_command`]): the session is the one place that knows every mode. What
+//! the board shows ([`Session::game`]), what runs each frame ([`Session::apply`]) and where
+//! a command goes all follow from the one mode.
 
-use crate::archive::Archive;
+use crate::any::AnyMatch;
+use crate::archive::{self, Archive};
+use crate::coach::CoachMode;
+use crate::command::{Command, LessonCommand, RecordsCommand};
 use crate::connection::Connection;
-use crate::editor::{Editor, EditorCommand, EditorError};
-use crate::lessons::{LessonCommand, LessonError, LessonRun};
-use crate::link::GameLink;
-use crate::lobby::{Lobby, LobbyCommand, LobbyError, Request};
+use crate::editor::{self, Editor};
+use crate::errors::{CommandError, ModeKind, SaveError};
+use crate::lessons::{self, LessonRun};
+use crate::lobby::{Lobby, OnlineMemory, Request};
 use crate::local::Local;
-use crate::mode::{Mode, ModeKind, Outcome};
-use crate::online::{Online, OnlineCommand, OnlineError, OnlineMemory};
+use crate::mode::Mode;
+use crate::notice::Notice;
+use crate::online::{self, Online};
 use crate::progress::Progress;
-use crate::puzzles::{Books, PuzzleCommand, PuzzleError, PuzzleRun};
-use crate::save::{self, SaveError};
-use crate::seeking::Seeking;
+use crate::puzzle_book::Books;
+use crate::puzzles::{self, PuzzleRun};
+use crate::save;
+use crate::seeking::{self, Seeking};
+use crate::state::{Choices, GamesBehind, Shared};
 use crate::timer::Clock;
-use crate::{AnyMatch, AnyMove, CoachMode, Notice, PlayError};
+use crate::transition::Transition;
 use qipan_engine::ai::worker::Wake;
 use qipan_engine::ai::{Level, Tables};
-use qipan_engine::games::{GameId, RuleOption, Side, Variant};
+use qipan_engine::games::{RuleOption, Side};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-
-/// Something a person (or a test, the network, the app's storage) asks of the session.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// A person's move on the board.
-    Play(AnyMove),
-    /// Takes back the last move of the player at the screen, and the computer's reply.
-    Undo,
-    /// Plays again what was undone, up to the player's next turn.
-    Redo,
-    /// "New game": at once on a fresh or finished game; on a game with moves the session
-    /// asks first ([`Session::confirming_new_game`]).
-    NewGame,
-    /// The player confirmed: the game on the board is thrown away.
-    ConfirmNewGame,
-    /// The player kept the game after all.
-    CancelNewGame,
-    /// Puts the game on the board aside and brings this game back (or starts one), with
-    /// the rule options last chosen for it.
-    PickGame(GameId),
-    /// Turns a rule option of the game on the board on or off: a game of its own, kept
-    /// apart from the game without it.
-    SetOption(RuleOption, bool),
-    /// The side of the person at the screen against the computer; `None`: two people share
-    /// the screen.
-    SetPlayers(Option<Side>),
-    /// The side the person takes against the computer, while two people share the screen
-    /// (it takes effect when the computer plays again).
-    SetSeat(Side),
-    /// The computer's level (every mode: the games behind one take it too).
-    SetLevel(Level),
-    /// How much the coach says (every mode).
-    SetCoach(CoachMode),
-    /// A saved game's text (or why it could not be read), named by `name` in the notice.
-    Load {
-        name: String,
-        text: Result<String, SaveError>,
-    },
-    /// The app wrote the game to the file `name` (or failed to): the notice says so.
-    Saved(Result<String, SaveError>),
-    /// Asks the coach for the best move.
-    Hint,
-    StartReview,
-    StopReview,
-    CloseReview,
-    /// Steps the board back (or on) to ply `cursor` of the move list.
-    StepTo(usize),
-    /// Back to the game's end after stepping through it.
-    Resume,
-    /// The coach's alert: take the mistake back, or play on.
-    TakeBackMistake,
-    DismissAlert,
-    /// Asks the computer again after it failed.
-    RetryComputer,
-    /// Playing a friend through a server.
-    Online(OnlineCommand),
-    /// Playing someone new: a name, a key, a seek, the records ([`crate::lobby`]).
-    Lobby(LobbyCommand),
-    /// Solving puzzles.
-    Puzzle(PuzzleCommand),
-    /// A link's game, position and line (from the page's address or `--link`). Where it
-    /// would replace a game in progress with moves, the session asks first
-    /// ([`Session::confirming_link`]).
-    OpenLink(GameLink),
-    /// The person agreed: the link's game replaces the one in progress.
-    ConfirmLink,
-    /// The person kept their game; the link is dropped.
-    CancelLink,
-    /// The results and ratings kept from the last run (every mode).
-    RestoreProgress(Progress),
-    /// The solved tables the computer and the coach may answer from, once the app has
-    /// prepared them (Maddell's); until then they search (every mode).
-    SetTables(Tables),
-    /// The board editor: setting up a position by hand ([`crate::editor`]).
-    Editor(EditorCommand),
-    /// Learning a game by its lessons ([`crate::lessons`]).
-    Lesson(LessonCommand),
-}
-
-/// Why a command was refused. The session is unchanged, and the status line says why.
-#[derive(Clone, Debug, PartialEq)]
-pub enum CommandError {
-    /// The move was refused: why.
-    Play(PlayError),
-    /// The mode on the board does not take this command until the person leaves it: while
-    /// online the server holds the game (no undo, hints or another game), a puzzle is
-    /// refereed by its line (no new game, no review), and the editor's game waits (no move).
-    NotWhile(ModeKind),
-    /// A command of a mode that is not on: an online command with no room, a puzzle's
-    /// restart with no puzzle, an edit with the editor closed.
-    NotIn(ModeKind),
-    /// The mode is on already: a second room, the editor opened twice.
-    AlreadyIn(ModeKind),
-    /// The online game refused: why.
-    Online(OnlineError),
-    /// A puzzle command was refused: why.
-    Puzzle(PuzzleError),
-    /// The board editor refused: why.
-    Editor(EditorError),
-    /// The lobby refused a name, a key, a seek or a record: why.
-    Lobby(LobbyError),
-    /// A lesson command was refused: why.
-    Lesson(LessonError),
-}
-
-/// The choices that shape the games, as they are kept between runs.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Choices {
-    /// The game on the board, with its options.
-    pub variant: Variant,
-    /// The rule options last chosen, kept for when their game is picked again.
-    pub options: Vec<(RuleOption, bool)>,
-    /// The side of the person at the screen (`None`: two players), for a fresh game.
-    pub human: Option<Side>,
-    /// The side the person takes against the computer (kept while two people play).
-    pub seat: Side,
-    pub level: Level,
-    pub coach: CoachMode,
-    /// Rounds of Push the Line started so far: its first move alternates from round to
-    /// round.
-    pub rounds: u32,
-}
-
-impl Default for Choices {
-    fn default() -> Self {
-        Choices {
-            variant: Variant::plain(GameId::ShuangCheng),
-            options: Vec::new(),
-            human: Some(Side::X),
-            seat: Side::X,
-            level: Level::Medium,
-            coach: CoachMode::Off,
-            rounds: 0,
-        }
-    }
-}
-
-/// What every mode reads, and the commands of every mode change: the choices that are not
-/// a game's, the player's progress, and what the session is handed (the clock, the seed's
-/// generator, the wake, the solved tables).
-pub(crate) struct Shared {
-    pub(crate) level: Level,
-    pub(crate) coach: CoachMode,
-    /// The player's results and ratings.
-    pub(crate) progress: Progress,
-    pub(crate) clock: Box<dyn Clock>,
-    /// Every draw of the session: which puzzle comes next, each game's seed for the computer.
-    pub(crate) rng: SmallRng,
-    /// Called when the computer's answer is ready (the app repaints).
-    pub(crate) wake: Wake,
-    /// The solved tables every new game on the board answers from.
-    pub(crate) tables: Tables,
-    /// Every room's token, kept after leaving it.
-    pub(crate) memory: OnlineMemory,
-    /// The shipped puzzles, each game's read when first asked for.
-    pub(crate) books: Books,
-    /// The player online, and the records API's answers.
-    pub(crate) lobby: Lobby,
-}
 
 /// Every game in progress, what is on the board, and the choices around them.
 pub struct Session {
@@ -292,32 +142,46 @@ impl Session {
         let Some(command) = self.everywhere(command, now) else {
             return Ok(());
         };
-        let outcome = match &mut self.mode {
+        let shared = &mut self.shared;
+        let transition = match &mut self.mode {
             Mode::Local => return self.local_command(command, now),
-            Mode::Online(online) => online.handle(command, &mut self.shared, now)?,
-            Mode::Puzzle(run) => run.handle(command, &mut self.shared, now)?,
-            Mode::Lesson(run) => run.handle(command, &mut self.shared, now)?,
-            Mode::Editor(editor) => {
-                editor.handle(command, &mut self.local, &mut self.shared, now)?
-            }
-            Mode::Seeking(seeking) => seeking.handle(command, &mut self.shared, now)?,
-            Mode::Archive(archive) => archive.handle(command, &mut self.shared, now)?,
+            Mode::Online(online) => online.handle(command, shared, now)?,
+            Mode::Puzzle(run) => run.handle(command, shared, now)?,
+            Mode::Lesson(run) => run.handle(command, shared, now)?,
+            Mode::Editor(editor) => editor.handle(command, &self.local, shared, now)?,
+            Mode::Seeking(seeking) => seeking.handle(command, shared, now)?,
+            Mode::Archive(archive) => archive.handle(command, shared, now)?,
         };
-        match outcome {
-            Outcome::Stay => Ok(()),
-            Outcome::Leave => {
+        self.carry_out(transition, now)
+    }
+
+    /// Carries out what the mode on the board asked for.
+    fn carry_out(&mut self, transition: Transition, now: f64) -> Result<(), CommandError> {
+        match transition {
+            Transition::Stay => {}
+            Transition::Leave => self.mode = Mode::Local,
+            Transition::LeaveThen(command) => {
                 self.mode = Mode::Local;
-                Ok(())
+                return self.local_command(command, now);
             }
-            Outcome::LeaveThen(command) => {
+            Transition::LeaveWith(game) => {
+                self.local.replace_with(*game, &self.shared, now);
                 self.mode = Mode::Local;
-                self.local_command(command, now)
             }
-            Outcome::Become(mode) => {
-                self.mode = mode;
-                Ok(())
+            Transition::Behind(command) => {
+                self.local.handle(command, &mut self.shared, now)?;
+                // The game behind waits again (its clock stopped), and the editor follows
+                // it to another game.
+                self.local.step_back(now);
+                if let Mode::Editor(editor) = &mut self.mode {
+                    editor.follow(self.local.board());
+                }
+            }
+            Transition::Paired(pairing) => {
+                self.mode = Online::paired(pairing, &self.shared.memory).into();
             }
         }
+        Ok(())
     }
 
     /// The commands every mode takes alike, handled here; any other is handed back.
@@ -337,10 +201,10 @@ impl Session {
                 self.local.set_tables(tables.clone());
                 self.shared.tables = tables;
             }
-            Command::Lobby(LobbyCommand::Fetch { server, query }) => {
+            Command::Records(RecordsCommand::Fetch { server, query }) => {
                 self.shared.lobby.fetch(&server, query)
             }
-            Command::Lobby(LobbyCommand::Fetched { query, answer }) => {
+            Command::Records(RecordsCommand::Fetched { query, answer }) => {
                 self.shared.lobby.fetched(query, answer)
             }
             Command::Lesson(LessonCommand::DismissOffer) => {
@@ -351,10 +215,24 @@ impl Session {
         None
     }
 
-    /// A command for the local games, which may start another mode: the local games then
-    /// step behind it.
+    /// A command while the local games are on the board: a mode's command starts that mode
+    /// (`Ok` with no mode where it needs none: a log-out, a restore with no room in play),
+    /// and the local games step behind it; any other command is the local games' own. The
+    /// connection's events find no connection here: they belong to a room left since.
     fn local_command(&mut self, command: Command, now: f64) -> Result<(), CommandError> {
-        if let Some(mode) = self.local.handle(command, &mut self.shared, now)? {
+        let (shared, board) = (&mut self.shared, self.local.board());
+        let variant = board.variant();
+        let started: Option<Mode> = match command {
+            Command::Online(command) => online::start(command, variant, shared)?.map(Mode::from),
+            Command::Lobby(command) => seeking::start(command, variant, shared)?.map(Mode::from),
+            Command::Archive(command) => Some(archive::start(command, shared, now)?.into()),
+            Command::Puzzle(command) => Some(puzzles::start(command, shared, now)?.into()),
+            Command::Lesson(command) => Some(lessons::start(command, shared, now)?.into()),
+            Command::Editor(command) => Some(editor::start(command, board)?.into()),
+            Command::Connection(_) => return Err(CommandError::NotIn(ModeKind::Online)),
+            command => return self.local.handle(command, shared, now),
+        };
+        if let Some(mode) = started {
             self.local.step_back(now);
             self.mode = mode;
         }
@@ -420,7 +298,7 @@ impl Session {
         if !matches!(self.mode, Mode::Local) || progress.lesson_offer_answered() || !newcomer {
             return None;
         }
-        crate::lessons::course(self.local.board().variant().game)?
+        lessons::course(self.local.board().variant().game)?
             .lessons
             .first()
     }

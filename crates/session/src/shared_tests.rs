@@ -7,8 +7,8 @@ use crate::online::SeatChoice;
 use crate::progress::{Outcome, Progress};
 use crate::testing::session;
 use crate::{
-    Choices, CoachMode, Command, LessonCommand, LobbyCommand, ModeKind, OnlineCommand,
-    PuzzleCommand, Session,
+    ArchiveCommand, Choices, CoachMode, Command, LessonCommand, LobbyCommand, ModeKind,
+    OnlineCommand, PuzzleCommand, Session,
 };
 use qipan_engine::ai::maddell_table::{Builder, Table};
 use qipan_engine::ai::{Level, Tables};
@@ -46,7 +46,7 @@ fn enter(s: &mut Session, kind: ModeKind) {
                 r#"{{"room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":[],"status":"draw","reason":"agreed","rated":false,"players":{{"x":null,"o":null}}}}"#
             );
             let record = serde_json::from_str(&record).expect("a record");
-            Command::Lobby(LobbyCommand::Review(Box::new(record)))
+            Command::Archive(ArchiveCommand::Review(Box::new(record)))
         }
         ModeKind::Lesson => Command::Lesson(LessonCommand::Start {
             game: GameId::Cannon,
@@ -65,7 +65,7 @@ fn leave(s: &mut Session) {
         ModeKind::Puzzle => Command::Puzzle(PuzzleCommand::Leave),
         ModeKind::Editor => Command::Editor(EditorCommand::Close),
         ModeKind::Seeking => Command::Lobby(LobbyCommand::Cancel),
-        ModeKind::Archive => Command::Lobby(LobbyCommand::CloseRecord),
+        ModeKind::Archive => Command::Archive(ArchiveCommand::Close),
         ModeKind::Lesson => Command::Lesson(LessonCommand::Leave),
     };
     s.run(command).expect("left");

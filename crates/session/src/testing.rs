@@ -1,7 +1,7 @@
 //! What the session's tests share: a session on a clock they move by hand.
 
 use crate::timer::ManualClock;
-use crate::{Choices, Command, Session};
+use crate::{Choices, Command, ConnectionEvent, Session};
 use qipan_engine::games::{GameId, Variant};
 use std::sync::Arc;
 
@@ -33,4 +33,11 @@ pub(crate) fn two_players(game: GameId) -> Choices {
 pub(crate) fn play(session: &mut Session, text: &str) {
     let mv = session.game().parse_move(text).expect("a legal move");
     session.run(Command::Play(mv)).expect("played");
+}
+
+/// The server's frame `text` as the transport hands it to the session: read, and it must
+/// read.
+pub(crate) fn received(text: impl AsRef<str>) -> Command {
+    let event = ConnectionEvent::received(text.as_ref()).expect("a frame that reads");
+    Command::Connection(event)
 }

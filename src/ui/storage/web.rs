@@ -21,11 +21,22 @@ pub type Picked = (String, Result<String, SaveError>);
 /// Where the picked file's text arrives once the browser has read it.
 pub type PickedSlot = Rc<RefCell<Option<Picked>>>;
 
-fn io_error(path: &str, error: impl std::fmt::Debug) -> SaveError {
+/// A file that could not be used, and why.
+fn io_error(path: &str, why: &str) -> SaveError {
     SaveError::Io {
         path: path.to_owned(),
-        error: format!("{error:?}"),
+        error: why.to_owned(),
     }
+}
+
+/// A file the browser refused, with its reason as the browser words it (an exception's
+/// message, in the browser's language), never a value's debug form.
+fn browser_error(path: &str, error: wasm_bindgen::JsValue) -> SaveError {
+    let why = match error.dyn_ref::<js_sys::Error>() {
+        Some(exception) => String::from(exception.message()),
+        None => error.as_string().unwrap_or_default(),
+    };
+    io_error(path, &why)
 }
 
 /// The page's document.
@@ -37,7 +48,7 @@ pub fn document() -> Result<web_sys::Document, SaveError> {
 
 /// Offers `text` to the player as a download named `name`.
 pub fn download(name: &str, text: &str) -> Result<(), SaveError> {
-    let err = |e| io_error(name, e);
+    let err = |e| browser_error(name, e);
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("application/json");
@@ -63,7 +74,7 @@ pub fn download(name: &str, text: &str) -> Result<(), SaveError> {
 /// Browsers open a picker only during a user gesture; eframe runs the app's frame inside the
 /// pointer-up handler, so a click on the Load button qualifies.
 pub fn pick_file(wake: impl Fn() + 'static) -> Result<PickedSlot, SaveError> {
-    let err = |e| io_error("", e);
+    let err = |e| browser_error("", e);
     let document = document()?;
     // The input lives hidden in the page while the picker is open (some browsers and test
     // drivers need it attached); the one a cancelled pick left behind goes first.
@@ -96,7 +107,7 @@ pub fn pick_file(wake: impl Fn() + 'static) -> Result<PickedSlot, SaveError> {
         wasm_bindgen_futures::spawn_local(async move {
             let text = match reading.await {
                 Ok(value) => value.as_string().ok_or_else(|| io_error(&name, "not text")),
-                Err(e) => Err(io_error(&name, e)),
+                Err(e) => Err(browser_error(&name, e)),
             };
             *target.borrow_mut() = Some((name, text));
             wake();

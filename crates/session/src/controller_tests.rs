@@ -1,8 +1,11 @@
 //! The match controller without a window: the clock, the computer's requests and answers in
 //! every order, undo and redo, loaded games, and how each game ends.
 
-use super::save;
 use super::*;
+use crate::any::AnyMatch;
+use crate::engine::ManualEngine;
+use crate::record::Ply;
+use crate::save;
 use qipan_engine::ai::Level;
 use qipan_engine::games::shuangcheng::ShuangCheng;
 use qipan_engine::games::{
@@ -404,7 +407,7 @@ fn every_game_opens_with_either_side() {
 }
 
 mod damaged_files {
-    use super::super::save;
+    use crate::save;
     use proptest::prelude::*;
     use qipan_engine::ai::Level;
 
