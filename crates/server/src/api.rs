@@ -49,14 +49,13 @@ pub async fn player(State(shared): State<Shared>, Path(name): Path<String>) -> R
 
 /// `GET /api/leaderboard/GAME`: the 100 best established ratings of people in GAME.
 pub async fn leaderboard(State(shared): State<Shared>, Path(game): Path<String>) -> Response {
-    let Ok(variant) = Variant::parse(&game) else {
+    let Ok(game) = Variant::parse(&game) else {
         return not_found();
     };
-    let game = variant.to_string();
     match shared
         .rooms
         .store()
-        .leaderboard(&game, LEADERBOARD_LENGTH)
+        .leaderboard(game, LEADERBOARD_LENGTH)
         .await
     {
         Ok(players) => Json(Leaderboard { game, players }).into_response(),

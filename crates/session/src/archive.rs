@@ -10,7 +10,7 @@ use crate::lobby::{GameRecord, LobbyCommand, LobbyError};
 use crate::mode::{ModeKind, Outcome};
 use crate::session::Shared;
 use crate::{AnyMatch, Command, CommandError, Players, Remote};
-use qipan_engine::games::{Side, Status, Variant};
+use qipan_engine::games::Side;
 use std::sync::Arc;
 
 /// A record's game on the board.
@@ -89,7 +89,7 @@ pub(crate) fn start(
     now: f64,
 ) -> Result<Archive, CommandError> {
     let unreadable = CommandError::Lobby(LobbyError::Unreadable);
-    let variant = Variant::parse(&record.game).map_err(|_| unreadable.clone())?;
+    let variant = record.game;
     let players = Players {
         human: Some(Side::X),
         level: shared.level,
@@ -109,10 +109,7 @@ pub(crate) fn start(
         unreadable
     })?;
     board.set_remote(Remote::Spectator);
-    if let Some(status) = Status::from_wire(&record.status, record.reason.as_deref())
-        .ok()
-        .filter(|status| status.is_decided_by_server())
-    {
+    if let Some(status) = Some(record.status).filter(|status| status.is_decided_by_server()) {
         board.decide(status);
     }
     review_command(&mut board, &Command::StartReview, shared, now);

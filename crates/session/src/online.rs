@@ -18,7 +18,7 @@ use crate::mode::{ModeKind, Outcome};
 use crate::session::Shared;
 use crate::{AnyMatch, AnyMove, Command, CommandError, PlayError, Players, Remote, ReplayError};
 use qipan_engine::ai::Level;
-use qipan_engine::games::{MoveError, Side, Status, Variant};
+use qipan_engine::games::{EndReason, MoveError, Side, Variant};
 use qipan_protocol::{tidy_room_code, ClientFrame, SeatName, ServerFrame, SideChoice};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -322,7 +322,7 @@ impl Online {
             (None, _) => {
                 if let Goal::Create { game, side } = self.goal.clone() {
                     self.push(ClientFrame::Create {
-                        game: game.to_string(),
+                        game: game.into(),
                         side: side.wire(),
                     });
                 }
@@ -390,10 +390,7 @@ impl Online {
         if self.room.as_deref() != Some(state.room.as_str()) {
             return;
         }
-        let Ok(variant) = Variant::parse(&state.game) else {
-            self.notice = Some(OnlineNotice::Unreadable(state.game.clone()));
-            return;
-        };
+        let variant = state.game;
         let mine = match self.seat {
             Some(Seat::Player(side)) => Some(side),
             _ => None,
@@ -420,9 +417,8 @@ impl Online {
             Ok(mut board) => {
                 // A resignation, an agreed draw, a claim or an abort ends a game that no
                 // rule ended: the server's word for it.
-                if let Some(status) = Status::from_wire(&state.status, state.reason.as_deref())
-                    .ok()
-                    .filter(|status| status.is_decided_by_server())
+                if let Some(status) =
+                    Some(state.status).filter(|status| status.is_decided_by_server())
                 {
                     board.decide(status);
                 }
@@ -475,13 +471,13 @@ impl Online {
         let Some(state) = &self.state else {
             return;
         };
-        let over = state.status != "ongoing";
+        let over = state.status.is_over();
         if !over {
             self.scored = false;
             return;
         }
         // An aborted game changes nobody's rating.
-        let rated = state.rated && state.status != "aborted";
+        let rated = state.rated && state.status.reason() != Some(EndReason::Aborted);
         if self.scored || !rated || !matches!(self.seat, Some(Seat::Player(_))) {
             return;
         }
@@ -573,7 +569,7 @@ impl Online {
     fn in_play(&self) -> Result<(String, String), OnlineError> {
         let seated = self.seated()?;
         let state = self.state.as_ref().ok_or(OnlineError::NoGameYet)?;
-        if state.status != "ongoing" {
+        if state.status.is_over() {
             return Err(OnlineError::Over);
         }
         if !self.connection.is_open() {
@@ -623,7 +619,7 @@ impl Online {
     pub fn can_abort(&self) -> bool {
         self.state
             .as_ref()
-            .is_some_and(|s| s.status == "ongoing" && s.plies.len() < 2)
+            .is_some_and(|s| !s.status.is_over() && s.plies.len() < 2)
     }
 
     /// Whether this side may claim the game: the other player has no connection, and lost
@@ -635,7 +631,7 @@ impl Online {
         else {
             return false;
         };
-        state.status == "ongoing"
+        !state.status.is_over()
             && !self.is_connected(other)
             && state
                 .plies

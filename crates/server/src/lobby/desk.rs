@@ -8,6 +8,8 @@
 //! the entry from the revision its loop read, so a seek withdrawn, replaced or already
 //! paired since fails the check); and `busy` reads the room the desk points to.
 
+use qipan_engine::games::Variant;
+use qipan_vocab::variant_id;
 use serde::{Deserialize, Serialize};
 
 use super::players::NameKey;
@@ -52,7 +54,8 @@ pub struct DeskSeek {
     pub player: String,
     pub name: String,
     /// The game id with its option.
-    pub game: String,
+    #[serde(with = "variant_id")]
+    pub game: Variant,
     pub rated: bool,
     /// Their rating in `game` when they sought.
     pub rating: f64,
@@ -178,7 +181,7 @@ mod tests {
                 server: "s1".into(),
                 player: "ann".into(),
                 name: "Ann".into(),
-                game: "push".into(),
+                game: Variant::plain(qipan_engine::games::GameId::Push),
                 rated: true,
                 rating: 1500.0,
                 since_ms: 0,
@@ -187,6 +190,19 @@ mod tests {
                 claimed: None,
             }),
         }
+    }
+
+    /// A desk as servers have written it (the game as its id) reads, and writes back byte
+    /// for byte.
+    #[test]
+    fn a_desk_as_stored_today_reads_and_writes_back_unchanged() {
+        let text = r#"{"room":{"code":"OLDROOMS","seek":null},"seek":{"id":"a","server":"s1","player":"ann","name":"Ann","game":"push","rated":true,"rating":1500.0,"since_ms":0,"computer_after_ms":null,"token_hash":"h","claimed":null}}"#;
+        let desk: Desk = serde_json::from_str(text).expect("a stored desk reads");
+        assert_eq!(desk, seeking("a"));
+        assert_eq!(
+            String::from_utf8(desk.to_bytes()).ok().as_deref(),
+            Some(text)
+        );
     }
 
     #[test]

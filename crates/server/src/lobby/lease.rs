@@ -6,6 +6,7 @@
 //! lease without knowing it (a pause longer than the lease) can only fail its claims,
 //! which are revision-checked too (`claims.rs`).
 
+use qipan_engine::games::Variant;
 use serde::{Deserialize, Serialize};
 
 use super::Lobby;
@@ -30,10 +31,10 @@ pub struct Lease {
 }
 
 impl Lease {
-    pub fn new(game: &str) -> Lease {
+    pub fn new(game: Variant) -> Lease {
         // Keys allow no `:` (blockade:solidarity).
         Lease {
-            key: format!("lease.{}", game.replace(':', "_")),
+            key: format!("lease.{}", game.to_string().replace(':', "_")),
             held: None,
         }
     }

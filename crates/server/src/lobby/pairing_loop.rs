@@ -43,7 +43,6 @@ pub struct Tag {
 struct Loop {
     lobby: Arc<Lobby>,
     variant: Variant,
-    game: String,
     book: SeekBook<Tag>,
     /// The latest revision seen of each desk that was in this book, so that an older
     /// change arriving late changes nothing.
@@ -63,7 +62,7 @@ impl Loop {
             .desk
             .seek
             .as_ref()
-            .is_some_and(|seek| seek.game == self.game && seek.claimed.is_some());
+            .is_some_and(|seek| seek.game == self.variant && seek.claimed.is_some());
         if claimed {
             let tag = Tag {
                 revision: event.revision,
@@ -76,7 +75,7 @@ impl Loop {
         let seek = event
             .desk
             .open_seek()
-            .filter(|seek| seek.game == self.game)
+            .filter(|seek| seek.game == self.variant)
             .cloned();
         match seek {
             Some(seek) => {
@@ -148,7 +147,7 @@ impl Loop {
             gone.iter().filter_map(|p| self.book.unseek(p)).collect()
         };
         let offer = ComputerOffer {
-            ratings: self.lobby.computer.ratings(&self.game, now).await,
+            ratings: self.lobby.computer.ratings(self.variant, now).await,
         };
         let lobby = self.lobby.clone();
         let pairings = self.book.pair(now, &offer, |seek| {
@@ -177,12 +176,10 @@ pub async fn run(
     mut events: mpsc::UnboundedReceiver<Event>,
     mut shutdown: Shutdown,
 ) {
-    let game = variant.to_string();
     let mut this = Loop {
-        lease: Lease::new(&game),
+        lease: Lease::new(variant),
         lobby: lobby.clone(),
         variant,
-        game,
         book: SeekBook::new(),
         revisions: HashMap::new(),
         claimed: HashMap::new(),

@@ -45,7 +45,7 @@ impl Lobby {
             };
             let player = NameKey::of(&seat.key);
             before[side.index()] = match self.store.player(&player).await {
-                Ok(Some(info)) => info.standing(&room.game).rating,
+                Ok(Some(info)) => info.standing(room.game).rating,
                 Ok(None) => seat.before,
                 Err(e) => return Err(unavailable("reading a player")(e)),
             };

@@ -80,11 +80,10 @@ impl Lobby {
     pub async fn seek(
         &self,
         me: &Me,
-        game: &str,
+        variant: Variant,
         rated: bool,
         to: mpsc::UnboundedSender<Paired>,
     ) -> Result<LocalSeek, ErrorCode> {
-        let variant = Variant::parse(game).map_err(|_| ErrorCode::UnknownGame)?;
         let player = self
             .store
             .player(&me.key)
@@ -101,9 +100,9 @@ impl Lobby {
                 server: self.server_id.clone(),
                 player: me.key.as_str().to_owned(),
                 name: me.name.clone(),
-                game: variant.to_string(),
+                game: variant,
                 rated,
-                rating: player.standing(&variant.to_string()).rating,
+                rating: player.standing(variant).rating,
                 since_ms: self.clock.now_ms(),
                 computer_after_ms: self.settings.bot_after_ms,
                 token_hash: token.hash(),

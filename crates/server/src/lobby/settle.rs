@@ -2,7 +2,7 @@
 //! (lobby.md, "Ending a game fairly" and "Ratings"). Pure: storage reads the two players'
 //! standings, calls [`settle`], and writes what it returns in one go.
 
-use qipan_engine::games::Side;
+use qipan_engine::games::{EndReason, Side, Status};
 
 use super::ratings::{rate_game, Score, Standing};
 use crate::room::Room;
@@ -13,11 +13,11 @@ pub fn x_score(room: &Room) -> Option<Score> {
     if !room.rated || !room.is_paired() {
         return None;
     }
-    match room.status.as_str() {
-        "x-wins" => Some(Score::Win),
-        "o-wins" => Some(Score::Loss),
-        "draw" => Some(Score::Draw),
-        _ => None,
+    match room.status {
+        Status::Win(Side::X, _) => Some(Score::Win),
+        Status::Win(Side::O, _) => Some(Score::Loss),
+        Status::Draw(reason) if reason != EndReason::Aborted => Some(Score::Draw),
+        Status::Ongoing | Status::Draw(_) => None,
     }
 }
 

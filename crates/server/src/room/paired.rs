@@ -134,11 +134,10 @@ impl Room {
         };
         GameRecord {
             room: self.code.clone(),
-            game: self.game.clone(),
+            game: self.game,
             start: self.start.clone(),
             plies: self.plies.clone(),
-            status: self.status.clone(),
-            reason: self.reason.clone(),
+            status: self.status,
             rated: self.rated,
             players: Seats {
                 x: seat(Side::X),

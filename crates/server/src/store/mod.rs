@@ -21,6 +21,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use futures_util::Stream;
 
+use qipan_engine::games::Variant;
 use qipan_protocol::{GameRecord, LeaderboardEntry};
 
 use crate::lobby::players::{Name, NameKey};
@@ -166,7 +167,7 @@ pub trait Store: Send + Sync {
     /// The `limit` best established ratings of people in `game`, best first.
     async fn leaderboard(
         &self,
-        game: &str,
+        game: Variant,
         limit: usize,
     ) -> Result<Vec<LeaderboardEntry>, StoreError>;
 
@@ -239,5 +240,59 @@ mod tests {
             record.players.x.map(|p| (p.before, p.after)),
             Some((rating, rating))
         );
+    }
+
+    /// Rooms as the server has written them since the lobby came (the JSON both stores
+    /// hold, the game as its id, the status as `status` and `reason`): they read as the
+    /// typed room, and write back byte for byte. Their records too.
+    #[test]
+    fn rooms_and_records_as_stored_today_read_and_write_back_unchanged() {
+        use qipan_engine::games::{EndReason, Side, Status};
+        let seats = r#""players":[{"name":"Ann","key":"ann","bot":false,"before":1500.0,"after":AFTER_X},{"name":"Computer-Easy","key":"computer-easy","bot":true,"before":1000.0,"after":AFTER_O}]"#;
+        let room = |status: &str, reason: &str, offer: &str, settled: &str, after: [&str; 2]| {
+            let players = seats
+                .replace("AFTER_X", after[0])
+                .replace("AFTER_O", after[1]);
+            format!(
+                r#"{{"code":"ABCDEFGH","game":"blockade:solidarity","start":"S x","plies":["a2-a4","timeout"],"position":"P x","status":"{status}","reason":{reason},"seats":["hx","computer"],"rematch":[false,false],"round":2,"turn_len_ms":60000,"clock":{{"state":"paused","remaining_ms":12000}},"presence":{{"0123456789ab":[1,0]}},"updated_ms":1800000000000,{players},"rated":true,"offer":{offer},"abandoned":[false,true],"settled":{settled}}}"#
+            )
+        };
+        let cases = [
+            (
+                room("ongoing", "null", r#""x""#, "false", ["null", "null"]),
+                Status::Ongoing,
+            ),
+            (
+                room(
+                    "o-wins",
+                    r#""resigned""#,
+                    "null",
+                    "true",
+                    ["1488.25", "1011.5"],
+                ),
+                Status::Win(Side::O, EndReason::Resigned),
+            ),
+            (
+                room("draw", r#""agreed""#, "null", "true", ["1500.5", "1000.0"]),
+                Status::Draw(EndReason::Agreed),
+            ),
+            (
+                room("aborted", r#""aborted""#, "null", "true", ["null", "null"]),
+                Status::Draw(EndReason::Aborted),
+            ),
+        ];
+        for (text, status) in &cases {
+            let read = decode("ABCDEFGH", text.as_bytes()).expect("a stored room reads");
+            assert_eq!(read.status, *status, "{text}");
+            assert_eq!(read.game.to_string(), "blockade:solidarity");
+            assert_eq!(&encode(&read).expect("writes"), text);
+        }
+        let (text, _) = &cases[1];
+        let room = decode("ABCDEFGH", text.as_bytes()).expect("a stored room reads");
+        assert_eq!(room.offer, None);
+        let record = r#"{"room":"ABCDEFGH","game":"blockade:solidarity","start":"S x","plies":["a2-a4","timeout"],"status":"o-wins","reason":"resigned","rated":true,"players":{"x":{"name":"Ann","bot":false,"before":1500.0,"after":1488.25},"o":{"name":"Computer-Easy","bot":true,"before":1000.0,"after":1011.5}}}"#;
+        let read: GameRecord = serde_json::from_str(record).expect("a stored record reads");
+        assert_eq!(read, room.record());
+        assert_eq!(serde_json::to_string(&read).ok().as_deref(), Some(record));
     }
 }

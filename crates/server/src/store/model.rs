@@ -21,18 +21,18 @@ pub struct PlayerInfo {
     pub bot: bool,
     /// Their standing in the game ids they have one in; [`PlayerInfo::standing`] fills in
     /// the others.
-    pub ratings: BTreeMap<String, Standing>,
+    pub ratings: BTreeMap<Variant, Standing>,
 }
 
 impl PlayerInfo {
     /// Their standing in `game` (a game id with its option): as stored, else where they
     /// start (a newcomer's 1500, a computer's calibrated strength).
-    pub fn standing(&self, game: &str) -> Standing {
-        if let Some(standing) = self.ratings.get(game) {
+    pub fn standing(&self, game: Variant) -> Standing {
+        if let Some(standing) = self.ratings.get(&game) {
             return *standing;
         }
-        match (ComputerPlayer::named(&self.name), Variant::parse(game)) {
-            (Some(bot), Ok(variant)) if self.bot => bot.starting_standing(variant),
+        match ComputerPlayer::named(&self.name) {
+            Some(bot) if self.bot => bot.starting_standing(game),
             _ => Standing::NEW,
         }
     }
@@ -40,12 +40,8 @@ impl PlayerInfo {
     /// RATINGS: every game id.
     pub fn wire_ratings(&self) -> Ratings {
         Variant::ALL
-            .iter()
-            .map(|variant| {
-                let game = variant.to_string();
-                let rating = self.standing(&game).to_wire();
-                (game, rating)
-            })
+            .into_iter()
+            .map(|game| (game, self.standing(game).to_wire()))
             .collect()
     }
 }

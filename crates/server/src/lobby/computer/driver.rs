@@ -144,7 +144,7 @@ async fn play(lobby: &Lobby, room: &Room, side: Side, turn_began: Instant) {
     let found = lobby
         .computer
         .pool
-        .think(&room.game, &room.start, &room.plies, level, turn_began)
+        .think(room.game, &room.start, &room.plies, level, turn_began)
         .await;
     let Some(mv) = found else {
         tracing::warn!(room = %room.code, "the computer found no move");

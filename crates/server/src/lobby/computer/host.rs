@@ -35,7 +35,7 @@ pub struct Computer {
     capacity: usize,
     places: Mutex<Places>,
     /// Each game id's computer ratings, and when they were read.
-    ratings: Mutex<HashMap<String, ([f64; 4], u64)>>,
+    ratings: Mutex<HashMap<Variant, ([f64; 4], u64)>>,
     /// Told when a place frees, so that a seek waiting for one gets it at once.
     pub freed: tokio::sync::Notify,
 }
@@ -110,23 +110,21 @@ impl Computer {
 
     /// The computer players' ratings in `game` now (read at most every 2 seconds), in
     /// [`ComputerPlayer::ALL`]'s order; their starting ratings when storage cannot say.
-    pub async fn ratings(&self, game: &str, now_ms: u64) -> [f64; 4] {
-        if let Some((ratings, at)) = lock(&self.ratings).get(game) {
+    pub async fn ratings(&self, game: Variant, now_ms: u64) -> [f64; 4] {
+        if let Some((ratings, at)) = lock(&self.ratings).get(&game) {
             if now_ms.saturating_sub(*at) < RATINGS_FOR_MS {
                 return *ratings;
             }
         }
         let mut ratings = [0.0; 4];
         for (rating, bot) in ratings.iter_mut().zip(ComputerPlayer::ALL) {
-            let start = Variant::parse(game)
-                .map(|v| bot.starting_standing(v).rating)
-                .unwrap_or(1500.0);
+            let start = bot.starting_standing(game).rating;
             *rating = match self.store.player(&NameKey::of(bot.name())).await {
                 Ok(Some(player)) => player.standing(game).rating,
                 _ => start,
             };
         }
-        lock(&self.ratings).insert(game.to_owned(), (ratings, now_ms));
+        lock(&self.ratings).insert(game, (ratings, now_ms));
         ratings
     }
 }

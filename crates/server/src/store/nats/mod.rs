@@ -26,6 +26,7 @@ use std::time::Duration;
 use async_nats::jetstream::{self, kv};
 use async_trait::async_trait;
 use futures_util::StreamExt;
+use qipan_engine::games::Variant;
 use qipan_protocol::{GameRecord, LeaderboardEntry};
 use tokio::task::AbortHandle;
 
@@ -239,7 +240,7 @@ impl Store for Nats {
 
     async fn leaderboard(
         &self,
-        game: &str,
+        game: Variant,
         limit: usize,
     ) -> Result<Vec<LeaderboardEntry>, StoreError> {
         Ok(self.players.leaderboard(game, limit))

@@ -19,6 +19,7 @@ use async_nats::jetstream::kv;
 use futures_util::StreamExt;
 use qipan_engine::games::Variant;
 use qipan_protocol::{GameRecord, LeaderboardEntry, PLAYER_RECORDS, PROVISIONAL_ABOVE};
+use qipan_vocab::variant_map;
 use serde::{Deserialize, Serialize};
 
 use crate::lobby::computer::ComputerPlayer;
@@ -37,8 +38,8 @@ pub struct Entry {
     pub key_hash: Option<String>,
     pub bot: bool,
     pub created_ms: u64,
-    #[serde(default)]
-    pub ratings: BTreeMap<String, Standing>,
+    #[serde(default, with = "variant_map")]
+    pub ratings: BTreeMap<Variant, Standing>,
     /// Their last finished paired games (`<room>.<round>`), newest first.
     #[serde(default)]
     pub recent: Vec<String>,
@@ -101,7 +102,7 @@ impl Players {
                 created_ms: 0,
                 ratings: Variant::ALL
                     .iter()
-                    .map(|&v| (v.to_string(), bot.starting_standing(v)))
+                    .map(|&v| (v, bot.starting_standing(v)))
                     .collect(),
                 recent: Vec::new(),
                 applied: 0,
@@ -199,7 +200,7 @@ impl Players {
     pub async fn apply(
         &self,
         name: &NameKey,
-        game: &str,
+        game: Variant,
         seq: u64,
         id: &str,
         rate: impl Fn(Standing) -> Option<Standing>,
@@ -215,7 +216,7 @@ impl Players {
             }
             let new = rate(now);
             if let Some(new) = new {
-                entry.ratings.insert(game.to_owned(), new);
+                entry.ratings.insert(game, new);
             }
             entry.recent.insert(0, id.to_owned());
             entry.recent.truncate(PLAYER_RECORDS);
@@ -275,13 +276,13 @@ impl Players {
         self.record(&format!("l.{code}")).await
     }
 
-    pub fn leaderboard(&self, game: &str, limit: usize) -> Vec<LeaderboardEntry> {
+    pub fn leaderboard(&self, game: Variant, limit: usize) -> Vec<LeaderboardEntry> {
         let everyone = self.everyone.read().unwrap_or_else(|e| e.into_inner());
         let mut board: Vec<(&String, LeaderboardEntry)> = everyone
             .iter()
             .filter(|(_, entry)| !entry.bot)
             .filter_map(|(key, entry)| {
-                let standing = entry.ratings.get(game)?;
+                let standing = entry.ratings.get(&game)?;
                 (standing.deviation <= PROVISIONAL_ABOVE).then(|| {
                     let row = LeaderboardEntry {
                         name: entry.name.clone(),
@@ -318,5 +319,21 @@ impl Players {
             }
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player's entry as servers have written it (ratings keyed by game id) reads, and
+    /// writes back byte for byte.
+    #[test]
+    fn an_entry_as_stored_today_reads_and_writes_back_unchanged() {
+        let text = r#"{"name":"Ann","key_hash":"kh","bot":false,"created_ms":5,"ratings":{"blockade:solidarity":{"rating":1510.5,"deviation":200.0,"volatility":0.09,"games":1,"last_rated_ms":7},"push":{"rating":1500.0,"deviation":500.0,"volatility":0.09,"games":0,"last_rated_ms":null}},"recent":["ABCDEFGH.1"],"applied":3}"#;
+        let entry: Entry = serde_json::from_str(text).expect("a stored entry reads");
+        let solidarity = Variant::parse("blockade:solidarity").expect("a game id");
+        assert_eq!(entry.ratings.get(&solidarity).map(|s| s.games), Some(1));
+        assert_eq!(serde_json::to_string(&entry).ok().as_deref(), Some(text));
     }
 }

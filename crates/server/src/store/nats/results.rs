@@ -58,7 +58,7 @@ async fn standing(players: &Players, room: &Room, side: Side) -> Result<Standing
         return Ok(Standing::NEW);
     };
     Ok(match players.get(&key).await? {
-        Some((entry, _)) => entry.info(&key).standing(&room.game),
+        Some((entry, _)) => entry.info(&key).standing(room.game),
         None => Standing::NEW,
     })
 }
@@ -187,7 +187,7 @@ impl Results {
             let opponent = result.at_end[side.opponent().index()];
             afters[side.index()] = self
                 .players
-                .apply(&key, &room.game, seq, &id, |own| {
+                .apply(&key, room.game, seq, &id, |own| {
                     rate_seat(&room, side, own, opponent)
                 })
                 .await?;

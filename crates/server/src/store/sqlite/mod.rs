@@ -18,6 +18,7 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use async_trait::async_trait;
+use qipan_engine::games::Variant;
 use qipan_protocol::{GameRecord, LeaderboardEntry};
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use tokio::sync::{broadcast, oneshot};
@@ -190,11 +191,10 @@ impl Store for Sqlite {
 
     async fn leaderboard(
         &self,
-        game: &str,
+        game: Variant,
         limit: usize,
     ) -> Result<Vec<LeaderboardEntry>, StoreError> {
-        let game = game.to_owned();
-        self.ask(move |tx| players::leaderboard(tx, &game, limit))
+        self.ask(move |tx| players::leaderboard(tx, game, limit))
             .await
     }
 

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use qipan_engine::games::Variant;
 use qipan_protocol::{GameRecord, LeaderboardEntry, PROVISIONAL_ABOVE};
 use rusqlite::{params, OptionalExtension, Transaction};
 
@@ -65,7 +66,10 @@ fn find(tx: &Transaction<'_>, column: &str, value: &str) -> rusqlite::Result<Opt
             games: row.get::<_, i64>(4)?.max(0) as u64,
             last_rated_ms: row.get::<_, Option<i64>>(5)?.map(|ms| ms.max(0) as u64),
         };
-        ratings.insert(row.get::<_, String>(0)?, standing);
+        // A game id this server does not know (a newer server's) is no rating of its.
+        if let Ok(game) = Variant::parse(&row.get::<_, String>(0)?) {
+            ratings.insert(game, standing);
+        }
     }
     Ok(Some(PlayerInfo {
         key: NameKey::of(&key),
@@ -128,7 +132,7 @@ pub fn last_record(tx: &Transaction<'_>, code: &str) -> rusqlite::Result<Option<
 
 pub fn leaderboard(
     tx: &Transaction<'_>,
-    game: &str,
+    game: Variant,
     limit: usize,
 ) -> rusqlite::Result<Vec<LeaderboardEntry>> {
     let mut stmt = tx.prepare_cached(
@@ -137,14 +141,17 @@ pub fn leaderboard(
          WHERE r.game = ?1 AND p.bot = 0 AND r.deviation <= ?2
          ORDER BY r.rating DESC, p.name_key LIMIT ?3",
     )?;
-    let rows = stmt.query_map(params![game, PROVISIONAL_ABOVE, limit as i64], |row| {
-        Ok(LeaderboardEntry {
-            name: row.get(0)?,
-            rating: row.get(1)?,
-            deviation: row.get(2)?,
-            games: row.get::<_, i64>(3)?.max(0) as u64,
-        })
-    })?;
+    let rows = stmt.query_map(
+        params![game.to_string(), PROVISIONAL_ABOVE, limit as i64],
+        |row| {
+            Ok(LeaderboardEntry {
+                name: row.get(0)?,
+                rating: row.get(1)?,
+                deviation: row.get(2)?,
+                games: row.get::<_, i64>(3)?.max(0) as u64,
+            })
+        },
+    )?;
     rows.collect()
 }
 
@@ -155,14 +162,14 @@ fn standing_of(tx: &Transaction<'_>, room: &Room, side: usize) -> rusqlite::Resu
         return Ok(Standing::NEW);
     };
     Ok(by_name(tx, &NameKey::of(&seat.key))?
-        .map(|player| player.standing(&room.game))
+        .map(|player| player.standing(room.game))
         .unwrap_or(Standing::NEW))
 }
 
 fn write_standing(
     tx: &Transaction<'_>,
     key: &str,
-    game: &str,
+    game: Variant,
     s: &Standing,
 ) -> rusqlite::Result<()> {
     tx.execute(
@@ -172,7 +179,7 @@ fn write_standing(
              volatility = ?5, games = ?6, last_rated_ms = ?7",
         params![
             key,
-            game,
+            game.to_string(),
             s.rating,
             s.deviation,
             s.volatility,
@@ -193,7 +200,7 @@ pub fn finish(tx: &Transaction<'_>, room: &Room) -> rusqlite::Result<Room> {
     if let Some(new) = rated {
         for (seat, standing) in settled.players.iter().zip(&new) {
             if let Some(seat) = seat {
-                write_standing(tx, &seat.key, &room.game, standing)?;
+                write_standing(tx, &seat.key, room.game, standing)?;
             }
         }
     }
@@ -205,7 +212,7 @@ pub fn finish(tx: &Transaction<'_>, room: &Room) -> rusqlite::Result<Room> {
         params![
             settled.code,
             settled.round,
-            settled.game,
+            settled.game.to_string(),
             sql_time(settled.updated_ms),
             key(0),
             key(1),
