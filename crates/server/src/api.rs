@@ -2,6 +2,8 @@
 //! here holds a key or a token: players come from storage without their key's hash, and
 //! rooms are answered as their RECORD.
 
+use std::sync::Arc;
+
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -11,9 +13,13 @@ use qipan_protocol::{
     normalize_room_code, Leaderboard, PlayerRecord, LEADERBOARD_LENGTH, PLAYER_RECORDS,
 };
 
-use crate::http::Shared;
-use crate::lobby::players::NameKey;
+use crate::names::NameKey;
+use crate::rooms::Rooms;
 use crate::store::StoreError;
+
+/// What the records API answers from: the rooms (a room still kept is read as it stands)
+/// and, through them, storage.
+type Records = State<Arc<Rooms>>;
 
 /// Storage failed: logged, answered 503 (the client may try again).
 fn unavailable(e: StoreError) -> Response {
@@ -26,9 +32,9 @@ fn not_found() -> Response {
 }
 
 /// `GET /api/players/NAME`: the player (names ignoring case) and their last 50 games.
-pub async fn player(State(shared): State<Shared>, Path(name): Path<String>) -> Response {
+pub async fn player(State(rooms): Records, Path(name): Path<String>) -> Response {
     let key = NameKey::of(&name);
-    let store = shared.rooms.store();
+    let store = rooms.store();
     let info = match store.player(&key).await {
         Ok(Some(info)) => info,
         Ok(None) => return not_found(),
@@ -48,16 +54,11 @@ pub async fn player(State(shared): State<Shared>, Path(name): Path<String>) -> R
 }
 
 /// `GET /api/leaderboard/GAME`: the 100 best established ratings of people in GAME.
-pub async fn leaderboard(State(shared): State<Shared>, Path(game): Path<String>) -> Response {
+pub async fn leaderboard(State(rooms): Records, Path(game): Path<String>) -> Response {
     let Ok(game) = Variant::parse(&game) else {
         return not_found();
     };
-    match shared
-        .rooms
-        .store()
-        .leaderboard(game, LEADERBOARD_LENGTH)
-        .await
-    {
+    match rooms.store().leaderboard(game, LEADERBOARD_LENGTH).await {
         Ok(players) => Json(Leaderboard { game, players }).into_response(),
         Err(e) => unavailable(e),
     }
@@ -65,27 +66,28 @@ pub async fn leaderboard(State(shared): State<Shared>, Path(game): Path<String>)
 
 /// `GET /api/games/ROOM`: the room's RECORD, finished or not; a room no longer kept
 /// answers its last finished paired game.
-pub async fn game(State(shared): State<Shared>, Path(room): Path<String>) -> Response {
+pub async fn game(State(rooms): Records, Path(room): Path<String>) -> Response {
     let Some(code) = normalize_room_code(&room) else {
         return not_found();
     };
-    match shared.rooms.peek(&code).await {
+    match rooms.peek(&code).await {
         Ok(Some(room)) => return Json(room.record()).into_response(),
         Ok(None) => {}
         Err(_) => return StatusCode::SERVICE_UNAVAILABLE.into_response(),
     }
-    match shared.rooms.store().last_record(&code).await {
+    match rooms.store().last_record(&code).await {
         Ok(Some(record)) => Json(record).into_response(),
         Ok(None) => not_found(),
         Err(e) => unavailable(e),
     }
 }
 
-/// The routes, for `http.rs`.
-pub fn routes() -> axum::Router<Shared> {
+/// The routes, answered from `rooms`, for the server's router (whatever its own state).
+pub fn routes<S: Clone + Send + Sync + 'static>(rooms: Arc<Rooms>) -> axum::Router<S> {
     use axum::routing::get;
     axum::Router::new()
         .route("/api/players/{name}", get(player))
         .route("/api/leaderboard/{game}", get(leaderboard))
         .route("/api/games/{room}", get(game))
+        .with_state(rooms)
 }

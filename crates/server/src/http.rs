@@ -11,6 +11,7 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 
+use crate::api;
 use crate::connection::Connection;
 use crate::lobby::Lobby;
 use crate::rooms::Rooms;
@@ -37,7 +38,7 @@ pub fn router(shared: Shared, site: Option<&Path>) -> Router {
     let mut app = Router::new()
         .route("/health", get(|| async { "ok" }))
         .route("/ws", get(ws_upgrade))
-        .merge(crate::api::routes());
+        .merge(api::routes(shared.rooms.clone()));
     if let Some(site) = site {
         // `/` and `/?room=...` are the directory, whose index.html ServeDir serves; a
         // `.br` or `.gz` beside a file is sent instead when the client accepts it (the web

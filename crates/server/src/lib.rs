@@ -15,6 +15,8 @@
 //! - [`clock`]: the time, handed to the server (a manual clock in tests);
 //! - `draw`: random tokens, codes and sides;
 //! - `secret`: tokens as a type whose text no log can print;
+//! - [`names`]: players' names and what makes two of them one;
+//! - `hex`, `sync`: bytes as hex, and locks a panic does not poison;
 //! - [`lobby`]: players, seeks and pairing, ratings, the computer as four rated players.
 
 mod api;
@@ -22,14 +24,17 @@ pub mod clock;
 mod config;
 mod connection;
 mod draw;
+mod hex;
 mod http;
 pub mod lobby;
+pub mod names;
 pub mod room;
 mod rooms;
 mod secret;
 mod server;
 mod shutdown;
 pub mod store;
+mod sync;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::Config;

@@ -11,6 +11,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::draw;
 use crate::http;
+use crate::lobby::settle::rate_seat;
 use crate::lobby::{self, Lobby};
 use crate::rooms::Rooms;
 use crate::shutdown::{self, Stop};
@@ -67,7 +68,8 @@ pub async fn start_with_clock(
     config: Config,
     clock: Arc<dyn Clock>,
 ) -> Result<Running, StartError> {
-    let store = store::open(&config.data, config.nats.as_deref()).await?;
+    let store = store::open(&config.data, config.nats.as_deref(), Arc::new(rate_seat)).await?;
+    lobby::computer::add_players(store.as_ref()).await?;
     let server_id = draw::server_id(&mut rand::rng());
     let (stop, shutdown) = shutdown::channel();
     let rooms = Arc::new(Rooms::new(

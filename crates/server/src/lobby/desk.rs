@@ -12,20 +12,32 @@ use qipan_engine::games::Variant;
 use qipan_vocab::variant_id;
 use serde::{Deserialize, Serialize};
 
-use super::players::NameKey;
-use crate::store::LobbyEntry;
+use crate::names::NameKey;
+use crate::store::{LobbyEntry, Revision};
 
 /// The prefix of desks' keys.
 pub const PREFIX: &str = "desk.";
 
 /// A desk's key (lobby entries' keys are ASCII: the folded name in hex).
 pub fn key(player: &NameKey) -> String {
-    let hex: String = player
-        .as_str()
-        .bytes()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    format!("{PREFIX}{hex}")
+    format!("{PREFIX}{}", player.to_hex())
+}
+
+/// A player's desk as it changed (every server's watch of the lobby's entries), for the
+/// pairing loops.
+#[derive(Clone, Debug)]
+pub struct DeskChange {
+    pub player: NameKey,
+    pub revision: Revision,
+    pub desk: Desk,
+}
+
+/// A desk as read at a revision: what a seek in a pairing loop's book carries, since a
+/// claim on it is written over that revision only.
+#[derive(Clone, Debug)]
+pub struct DeskAt {
+    pub revision: Revision,
+    pub desk: Desk,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -85,17 +97,7 @@ impl Desk {
 
     /// The folded name a desk's key stands for.
     pub fn player_of(key: &str) -> Option<NameKey> {
-        let hex = key.strip_prefix(PREFIX)?;
-        let bytes: Option<Vec<u8>> = (0..hex.len())
-            .step_by(2)
-            .map(|i| {
-                hex.get(i..i + 2)
-                    .and_then(|b| u8::from_str_radix(b, 16).ok())
-            })
-            .collect();
-        String::from_utf8(bytes?)
-            .ok()
-            .map(|name| NameKey::of(&name))
+        NameKey::from_hex(key.strip_prefix(PREFIX)?)
     }
 
     /// The seek a pairing loop may pair: one not claimed yet.

@@ -8,11 +8,11 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
-use super::desk::Desk;
-use super::pairing_loop::Event;
-use super::{lock, Lobby};
+use super::desk::{Desk, DeskChange};
+use super::Lobby;
 use crate::shutdown::Shutdown;
 use crate::store::{LobbyEntry, Written};
+use crate::sync::lock;
 
 /// The prefix of servers' heartbeats' keys.
 const SERVERS: &str = "server.";
@@ -72,7 +72,7 @@ impl Lobby {
         };
         let desk = Desk::read(&entry).unwrap_or_default();
         self.deliver(&desk);
-        let event = Event {
+        let event = DeskChange {
             player,
             revision: entry.revision,
             desk,

@@ -26,16 +26,18 @@ use qipan_protocol::{ErrorCode, ServerFrame};
 use tokio::sync::mpsc;
 
 use crate::clock::Clock;
+use crate::names::NameKey;
 use crate::rooms::Rooms;
 use crate::shutdown::Shutdown;
 use crate::store::{PlayerInfo, Store};
-use players::{Key, Name, RegistrationLimits};
+use crate::sync::lock;
+use players::{Key, RegistrationLimits};
 pub use seeks::{LocalSeek, Paired};
 
 /// A connection's player: who it plays as after a `register` or `login`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Me {
-    pub key: players::NameKey,
+    pub key: NameKey,
     pub name: String,
 }
 
@@ -51,11 +53,6 @@ impl From<ErrorCode> for Refusal {
     fn from(code: ErrorCode) -> Refusal {
         Refusal { code, counts: true }
     }
-}
-
-/// Locks a std mutex even if a thread panicked while holding it (plain data).
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Storage failed: logged, answered `unavailable`.
@@ -91,7 +88,7 @@ pub struct Lobby {
     servers: Mutex<HashMap<String, follow::Heartbeat>>,
     computer: computer::Computer,
     /// Each game id's pairing loop, told of the desks' changes.
-    loops: Mutex<HashMap<String, mpsc::UnboundedSender<pairing_loop::Event>>>,
+    loops: Mutex<HashMap<Variant, mpsc::UnboundedSender<desk::DeskChange>>>,
 }
 
 impl Lobby {
@@ -125,7 +122,7 @@ impl Lobby {
     pub fn start(self: &Arc<Self>, shutdown: &Shutdown) {
         for variant in Variant::ALL {
             let (tx, rx) = mpsc::unbounded_channel();
-            lock(&self.loops).insert(variant.to_string(), tx);
+            lock(&self.loops).insert(variant, tx);
             tokio::spawn(pairing_loop::run(
                 self.clone(),
                 variant,
@@ -157,7 +154,7 @@ impl Lobby {
         address: IpAddr,
         name: &str,
     ) -> Result<(PlayerInfo, Key), Refusal> {
-        let name = Name::to_register(name)?;
+        let name = players::to_register(name)?;
         let now = self.clock.now_ms();
         if !lock(&self.registrations).admit(address, now) {
             return Err(Refusal {

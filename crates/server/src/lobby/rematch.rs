@@ -11,8 +11,8 @@ use qipan_engine::games::Side;
 use qipan_protocol::ErrorCode;
 
 use super::desk::{Desk, DeskRoom};
-use super::players::NameKey;
 use super::{unavailable, Lobby};
+use crate::names::NameKey;
 use crate::room::Room;
 
 impl Lobby {

@@ -7,11 +7,12 @@ use rand::RngCore;
 use tokio::sync::mpsc;
 
 use super::desk::{self, Desk, DeskSeek};
-use super::players::NameKey;
-use super::{lock, unavailable, Lobby, Me};
+use super::{unavailable, Lobby, Me};
 use crate::draw;
+use crate::names::NameKey;
 use crate::secret::Secret;
 use crate::store::{Revision, Written};
+use crate::sync::lock;
 
 /// How many times a desk's write is tried again after losing a compare-and-swap.
 const DESK_TRIES: usize = 16;

@@ -22,6 +22,7 @@ use crate::clock::Clock;
 use crate::draw;
 use crate::room::Room;
 use crate::store::{Revision, Store, Stored, Written};
+use crate::sync::lock;
 
 /// How many times a change is tried again after losing a compare-and-swap.
 const CHANGE_TRIES: usize = 8;
@@ -74,11 +75,6 @@ impl Entered {
     pub fn code(&self) -> &str {
         &self.cell.code
     }
-}
-
-/// Locks a std mutex even if a thread panicked while holding it (the data are plain maps).
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Rooms {

@@ -7,8 +7,9 @@ use qipan_engine::games::Variant;
 use qipan_protocol::ErrorCode;
 use tokio::sync::mpsc;
 
-use super::{lock, Rooms};
+use super::Rooms;
 use crate::room::{PairedSeat, Room};
+use crate::sync::lock;
 
 impl Rooms {
     /// A new paired room of two seats `[x, o]`, nobody in it yet.

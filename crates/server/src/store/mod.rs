@@ -7,13 +7,17 @@
 //! Besides rooms and players, each store keeps the lobby's small shared state (each
 //! player's desk: their seek and their paired room; leases; servers' heartbeats) as
 //! revisioned entries ([`LobbyEntry`]) that every server watches.
+//!
+//! Storage knows no lobby rule: how a finished game changes ratings is a [`RatingRule`]
+//! it is handed when opened, and the computer players are added by the lobby.
 
 mod model;
 pub mod nats;
 pub mod sqlite;
 
-pub use model::{LobbyChanges, LobbyEntry, PlayerInfo};
+pub use model::{LobbyChanges, LobbyEntry, PlayerInfo, Standing};
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -21,10 +25,10 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use futures_util::Stream;
 
-use qipan_engine::games::Variant;
+use qipan_engine::games::{Side, Variant};
 use qipan_protocol::{GameRecord, LeaderboardEntry};
 
-use crate::lobby::players::{Name, NameKey};
+use crate::names::{Name, NameKey};
 use crate::room::Room;
 
 /// The version of a stored room a change is based on: the key's revision in the NATS
@@ -110,6 +114,23 @@ impl StoreError {
     }
 }
 
+/// What a finished paired game does to its players' ratings: the lobby's rule
+/// (`lobby::settle::rate_seat`), handed to storage when it is opened. Storage applies it
+/// inside the write that records the game, so that each game is rated exactly once,
+/// without knowing what the rule is.
+///
+/// Given the room (a paired game just over), a side, that player's standing now and their
+/// opponent's: the player's new standing, `None` when the game is not rated.
+pub type RatingRule = dyn Fn(&Room, Side, Standing, Standing) -> Option<Standing> + Send + Sync;
+
+/// Both players' new standings by `rule`, `[x, o]`, each from both standings now (`[x, o]`);
+/// `None` when the game is not rated.
+pub fn rate_both(rule: &RatingRule, room: &Room, [x, o]: [Standing; 2]) -> Option<[Standing; 2]> {
+    let x_after = rule(room, Side::X, x, o)?;
+    let o_after = rule(room, Side::O, o, x)?;
+    Some([x_after, o_after])
+}
+
 /// Storage as the server uses it. Every method is a whole operation: what it returns is
 /// on disk (or in the bucket) already.
 #[async_trait]
@@ -137,8 +158,8 @@ pub trait Store: Send + Sync {
 
     /// Writes a paired room whose game is over and not yet recorded
     /// ([`Room::needs_settling`]) over the copy it was made from, if that is still at
-    /// `base`, and records its end: both players' ratings when it is rated
-    /// (`lobby::settle`) and the game's record, exactly once. SQLite does it all in one
+    /// `base`, and records its end: both players' ratings as the [`RatingRule`] storage was
+    /// opened with says, and the game's record, exactly once. SQLite does it all in one
     /// transaction; NATS as described in `nats.rs`. Answers the room as stored, or `None`
     /// when another server changed it first. A room already stored over and not yet
     /// recorded (a server stopped in between) is given with its own revision as `base`.
@@ -147,6 +168,14 @@ pub trait Store: Send + Sync {
         room: &Room,
         base: Revision,
     ) -> Result<Option<(Room, Revision)>, StoreError>;
+
+    /// A computer player (no key logs in as them), made if missing, with `ratings` in every
+    /// game id they have none in yet.
+    async fn add_computer(
+        &self,
+        name: &str,
+        ratings: &BTreeMap<Variant, Standing>,
+    ) -> Result<(), StoreError>;
 
     /// A new player; `false` when the name (ignoring case) is taken.
     async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError>;
@@ -206,14 +235,15 @@ fn decode(code: &str, data: &[u8]) -> Result<Room, StoreError> {
 }
 
 /// The storage the command line asks for: the NATS bucket with `--nats`, else the SQLite
-/// file `--data`.
+/// file `--data`; finished paired games rated by `rule`.
 pub async fn open(
     data: &std::path::Path,
     nats: Option<&str>,
+    rule: Arc<RatingRule>,
 ) -> Result<Arc<dyn Store>, StoreError> {
     Ok(match nats {
-        Some(url) => Arc::new(nats::Nats::connect(url).await?),
-        None => Arc::new(sqlite::Sqlite::open(data)?),
+        Some(url) => Arc::new(nats::Nats::connect(url, rule).await?),
+        None => Arc::new(sqlite::Sqlite::open(data, rule)?),
     })
 }
 

@@ -15,9 +15,10 @@ use qipan_engine::games::Side;
 use tokio::sync::mpsc;
 
 use super::ComputerPlayer;
-use crate::lobby::{lock, Lobby};
+use crate::lobby::Lobby;
 use crate::room::Room;
 use crate::shutdown::Shutdown;
+use crate::sync::lock;
 
 /// A turn of the computer's: room, round, ply.
 type Turn = (String, u32, usize);

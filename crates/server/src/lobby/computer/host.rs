@@ -16,10 +16,10 @@ use qipan_engine::games::Variant;
 
 use super::pool::Pool;
 use super::ComputerPlayer;
-use crate::lobby::lock;
-use crate::lobby::players::NameKey;
+use crate::names::NameKey;
 use crate::room::Room;
 use crate::store::Store;
+use crate::sync::lock;
 
 /// Games against the computer one worker takes on at once (`docs/online.md`, "Lobby
 /// benchmark"): at 8, Master, which searches all its time, still searches about a quarter

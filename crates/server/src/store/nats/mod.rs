@@ -20,6 +20,7 @@ mod lobby;
 mod players;
 mod results;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,10 +32,10 @@ use qipan_protocol::{GameRecord, LeaderboardEntry};
 use tokio::task::AbortHandle;
 
 use super::{
-    decode, encode, Changes, LobbyChanges, LobbyEntry, PlayerInfo, Revision, Store, StoreError,
-    Stored, Written,
+    decode, encode, Changes, LobbyChanges, LobbyEntry, PlayerInfo, RatingRule, Revision, Standing,
+    Store, StoreError, Stored, Written,
 };
-use crate::lobby::players::{Name, NameKey};
+use crate::names::{Name, NameKey};
 use crate::room::{Room, ROOM_TTL_MS};
 
 pub const BUCKET: &str = "qipan-rooms";
@@ -95,7 +96,9 @@ async fn bucket(
 }
 
 impl Nats {
-    pub async fn connect(url: &str) -> Result<Nats, StoreError> {
+    /// Connects, making the buckets and the results' stream if they are missing; finished
+    /// paired games are rated by `rule` (`results.rs`).
+    pub async fn connect(url: &str, rule: Arc<RatingRule>) -> Result<Nats, StoreError> {
         let client = async_nats::connect(url)
             .await
             .map_err(|e| StoreError::nats(url, e))?;
@@ -106,9 +109,8 @@ impl Nats {
         let games = bucket(&js, players::GAMES, "finished games", None).await?;
         let lobby = bucket(&js, lobby::BUCKET, "lobby", Some(week)).await?;
         let players = players::Players::new(players_kv, games);
-        players.add_computers().await?;
         let board = tokio::spawn(players.clone().follow()).abort_handle();
-        let results = results::Results::open(&js, kv.clone(), players.clone()).await?;
+        let results = results::Results::open(&js, kv.clone(), players.clone(), rule).await?;
         let applier = tokio::spawn(results.apply_forever()).abort_handle();
         Ok(Nats {
             js,
@@ -212,6 +214,14 @@ impl Store for Nats {
         };
         results::publish(&self.js, &self.players, room).await?;
         Ok(Some((room.clone(), revision)))
+    }
+
+    async fn add_computer(
+        &self,
+        name: &str,
+        ratings: &BTreeMap<Variant, Standing>,
+    ) -> Result<(), StoreError> {
+        self.players.add_computer(name, ratings).await
     }
 
     async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError> {

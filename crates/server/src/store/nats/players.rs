@@ -22,9 +22,8 @@ use qipan_protocol::{GameRecord, LeaderboardEntry, PLAYER_RECORDS, PROVISIONAL_A
 use qipan_vocab::variant_map;
 use serde::{Deserialize, Serialize};
 
-use crate::lobby::computer::ComputerPlayer;
-use crate::lobby::players::{Name, NameKey};
-use crate::lobby::ratings::Standing;
+use crate::names::{Name, NameKey};
+use crate::store::Standing;
 use crate::store::{PlayerInfo, Revision, StoreError};
 
 pub const BUCKET: &str = "qipan-players";
@@ -59,12 +58,8 @@ impl Entry {
     }
 }
 
-fn hex(name: &NameKey) -> String {
-    name.as_str().bytes().map(|b| format!("{b:02x}")).collect()
-}
-
 fn player_key(name: &NameKey) -> String {
-    format!("p.{}", hex(name))
+    format!("p.{}", name.to_hex())
 }
 
 fn corrupt(what: &str, source: serde_json::Error) -> StoreError {
@@ -92,25 +87,37 @@ impl Players {
         }
     }
 
-    /// The four computer players, made if the bucket has not got them yet.
-    pub async fn add_computers(&self) -> Result<(), StoreError> {
-        for bot in ComputerPlayer::ALL {
-            let entry = Entry {
-                name: bot.name().to_owned(),
-                key_hash: None,
-                bot: true,
-                created_ms: 0,
-                ratings: Variant::ALL
-                    .iter()
-                    .map(|&v| (v, bot.starting_standing(v)))
-                    .collect(),
-                recent: Vec::new(),
-                applied: 0,
-            };
-            let key = player_key(&NameKey::of(bot.name()));
-            self.create(&key, &entry).await?;
+    /// A computer player, made if the bucket has not got them yet, with a rating in each
+    /// of `ratings`' game ids they have none in yet.
+    pub async fn add_computer(
+        &self,
+        name: &str,
+        ratings: &BTreeMap<Variant, Standing>,
+    ) -> Result<(), StoreError> {
+        let key = NameKey::of(name);
+        let entry = Entry {
+            name: name.to_owned(),
+            key_hash: None,
+            bot: true,
+            created_ms: 0,
+            ratings: ratings.clone(),
+            recent: Vec::new(),
+            applied: 0,
+        };
+        if self.create(&player_key(&key), &entry).await? {
+            return Ok(());
         }
-        Ok(())
+        self.update(&key, |entry| {
+            let missing: Vec<_> = ratings
+                .iter()
+                .filter(|(game, _)| !entry.ratings.contains_key(game))
+                .collect();
+            for (&game, &standing) in &missing {
+                entry.ratings.insert(game, standing);
+            }
+            !missing.is_empty()
+        })
+        .await
     }
 
     /// Creates `key`; `false` when it exists.
@@ -129,7 +136,7 @@ impl Players {
         key_hash: &str,
         now_ms: u64,
     ) -> Result<bool, StoreError> {
-        let pointer = hex(name.key());
+        let pointer = name.key().to_hex();
         if !self.create(&format!("k.{key_hash}"), &pointer).await? {
             return Err(StoreError::nats("a new key", "its hash is taken"));
         }
@@ -171,7 +178,10 @@ impl Players {
             return Ok(None);
         };
         let hex: String = serde_json::from_slice(&pointer).map_err(|e| corrupt(&key, e))?;
-        let found = self.get_hex(&hex).await?;
+        let found = match NameKey::from_hex(&hex) {
+            Some(name) => self.get(&name).await?,
+            None => None,
+        };
         Ok(found
             .filter(|(entry, _)| entry.key_hash.as_deref() == Some(key_hash))
             .map(|(entry, _)| {
@@ -180,17 +190,27 @@ impl Players {
             }))
     }
 
-    async fn get_hex(&self, hex: &str) -> Result<Option<(Entry, Revision)>, StoreError> {
-        let bytes: Option<Vec<u8>> = (0..hex.len())
-            .step_by(2)
-            .map(|i| {
-                hex.get(i..i + 2)
-                    .and_then(|b| u8::from_str_radix(b, 16).ok())
-            })
-            .collect();
-        match bytes.and_then(|b| String::from_utf8(b).ok()) {
-            Some(folded) => self.get(&NameKey::of(&folded)).await,
-            None => Ok(None),
+    /// Changes a player's entry by `change` (which answers whether it changed anything),
+    /// in a compare-and-swap tried again until it lands on the entry as it stands.
+    async fn update(
+        &self,
+        name: &NameKey,
+        mut change: impl FnMut(&mut Entry) -> bool,
+    ) -> Result<(), StoreError> {
+        loop {
+            let Some((mut entry, revision)) = self.get(name).await? else {
+                return Ok(());
+            };
+            if !change(&mut entry) {
+                return Ok(());
+            }
+            let data = serde_json::to_vec(&entry).map_err(StoreError::Encode)?;
+            let key = player_key(name);
+            match self.kv.update(&key, data.into(), revision.0).await {
+                Ok(_) => return Ok(()),
+                Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => continue,
+                Err(e) => return Err(StoreError::nats(format!("writing {key}"), e)),
+            }
         }
     }
 
@@ -205,30 +225,26 @@ impl Players {
         id: &str,
         rate: impl Fn(Standing) -> Option<Standing>,
     ) -> Result<Option<f64>, StoreError> {
-        loop {
-            let Some((mut entry, revision)) = self.get(name).await? else {
-                return Ok(None);
-            };
-            let info = entry.info(name);
-            let now = info.standing(game);
-            if entry.applied >= seq {
-                return Ok(rate(now).map(|_| now.rating));
-            }
+        let mut after = None;
+        self.update(name, |entry| {
+            let now = entry.info(name).standing(game);
             let new = rate(now);
+            if entry.applied >= seq {
+                // Applied before (a server stopped mid-way): its rating then is the one now.
+                after = new.map(|_| now.rating);
+                return false;
+            }
+            after = new.map(|new| new.rating);
             if let Some(new) = new {
                 entry.ratings.insert(game, new);
             }
             entry.recent.insert(0, id.to_owned());
             entry.recent.truncate(PLAYER_RECORDS);
             entry.applied = seq;
-            let data = serde_json::to_vec(&entry).map_err(StoreError::Encode)?;
-            let key = player_key(name);
-            match self.kv.update(&key, data.into(), revision.0).await {
-                Ok(_) => return Ok(new.map(|s| s.rating)),
-                Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => continue,
-                Err(e) => return Err(StoreError::nats(format!("writing {key}"), e)),
-            }
-        }
+            true
+        })
+        .await?;
+        Ok(after)
     }
 
     /// Stores a finished game's record (once; a second write of it is ignored).

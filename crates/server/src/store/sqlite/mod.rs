@@ -13,6 +13,7 @@ mod lobby;
 mod players;
 mod schema;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
@@ -24,10 +25,10 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
-    decode, encode, Changes, LobbyChanges, LobbyEntry, PlayerInfo, Revision, Store, StoreError,
-    Stored, Written,
+    decode, encode, Changes, LobbyChanges, LobbyEntry, PlayerInfo, RatingRule, Revision, Standing,
+    Store, StoreError, Stored, Written,
 };
-use crate::lobby::players::{Name, NameKey};
+use crate::names::{Name, NameKey};
 use crate::room::Room;
 
 /// The most jobs one transaction carries.
@@ -39,11 +40,14 @@ pub struct Sqlite {
     jobs: mpsc::Sender<Box<dyn Job>>,
     /// The lobby's entries as they are written (this server is the file's only writer).
     lobby: broadcast::Sender<LobbyEntry>,
+    /// How a finished paired game is rated, in the transaction that records it.
+    rule: Arc<RatingRule>,
 }
 
 impl Sqlite {
-    /// Opens (or creates) the file and starts its thread.
-    pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
+    /// Opens (or creates) the file and starts its thread; finished paired games are rated
+    /// by `rule`.
+    pub fn open(path: &Path, rule: Arc<RatingRule>) -> Result<Sqlite, StoreError> {
         let opening = |source| StoreError::Open {
             path: path.to_owned(),
             source,
@@ -66,6 +70,7 @@ impl Sqlite {
         Ok(Sqlite {
             jobs,
             lobby: broadcast::channel(lobby::WATCH_BUFFER).0,
+            rule,
         })
     }
 
@@ -153,15 +158,25 @@ impl Store for Sqlite {
         room: &Room,
         _base: Revision,
     ) -> Result<Option<(Room, Revision)>, StoreError> {
-        let room = room.clone();
+        let (room, rule) = (room.clone(), self.rule.clone());
         let settled = self
             .ask(move |tx| {
-                let settled = players::finish(tx, &room)?;
+                let settled = players::finish(tx, &room, &*rule)?;
                 write_room(tx, &settled)?;
                 Ok(settled)
             })
             .await?;
         Ok(Some((settled, Revision::default())))
+    }
+
+    async fn add_computer(
+        &self,
+        name: &str,
+        ratings: &BTreeMap<Variant, Standing>,
+    ) -> Result<(), StoreError> {
+        let (name, ratings) = (name.to_owned(), ratings.clone());
+        self.ask(move |tx| players::add_computer(tx, &name, &ratings))
+            .await
     }
 
     async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError> {

@@ -7,15 +7,32 @@ use qipan_protocol::{GameRecord, LeaderboardEntry, PROVISIONAL_ABOVE};
 use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::sql_time;
-use crate::lobby::players::{Name, NameKey};
-use crate::lobby::ratings::Standing;
-use crate::lobby::settle::settle;
+use crate::names::{Name, NameKey};
 use crate::room::Room;
-use crate::store::PlayerInfo;
+use crate::store::{rate_both, PlayerInfo, RatingRule, Standing};
 
 /// A value that does not fit SQLite's integers or JSON, as rusqlite's error.
 fn conversion(e: impl std::error::Error + Send + Sync + 'static) -> rusqlite::Error {
     rusqlite::Error::ToSqlConversionFailure(Box::new(e))
+}
+
+/// A computer player, made if missing, with a rating in each of `ratings`' game ids they
+/// have none in yet.
+pub fn add_computer(
+    tx: &Transaction<'_>,
+    name: &str,
+    ratings: &BTreeMap<Variant, Standing>,
+) -> rusqlite::Result<()> {
+    let key = NameKey::of(name);
+    tx.execute(
+        "INSERT OR IGNORE INTO players (name_key, name, key_hash, bot, created_ms)
+         VALUES (?1, ?2, NULL, 1, 0)",
+        params![key.as_str(), name],
+    )?;
+    for (&game, standing) in ratings {
+        write_standing(tx, key.as_str(), game, standing, Write::IfNone)?;
+    }
+    Ok(())
 }
 
 pub fn register(
@@ -166,17 +183,33 @@ fn standing_of(tx: &Transaction<'_>, room: &Room, side: usize) -> rusqlite::Resu
         .unwrap_or(Standing::NEW))
 }
 
+/// Whether [`write_standing`] replaces a rating already there.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Write {
+    Over,
+    IfNone,
+}
+
 fn write_standing(
     tx: &Transaction<'_>,
     key: &str,
     game: Variant,
     s: &Standing,
+    write: Write,
 ) -> rusqlite::Result<()> {
+    let on_conflict = match write {
+        Write::Over => {
+            "DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5, games = ?6,
+             last_rated_ms = ?7"
+        }
+        Write::IfNone => "DO NOTHING",
+    };
     tx.execute(
-        "INSERT INTO ratings (name_key, game, rating, deviation, volatility, games, last_rated_ms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-         ON CONFLICT (name_key, game) DO UPDATE SET rating = ?3, deviation = ?4,
-             volatility = ?5, games = ?6, last_rated_ms = ?7",
+        &format!(
+            "INSERT INTO ratings (name_key, game, rating, deviation, volatility, games, last_rated_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT (name_key, game) {on_conflict}"
+        ),
         params![
             key,
             game.to_string(),
@@ -190,17 +223,18 @@ fn write_standing(
     Ok(())
 }
 
-/// The end of a paired game, in the caller's transaction: the two players' ratings (when
-/// rated) and the game's record. Answers the room to store. A record already there (the
-/// room was settled before) fails the insert, and with it the whole job: nothing is rated
-/// twice.
-pub fn finish(tx: &Transaction<'_>, room: &Room) -> rusqlite::Result<Room> {
-    let standings = [standing_of(tx, room, 0)?, standing_of(tx, room, 1)?];
-    let (settled, rated) = settle(room, standings);
+/// The end of a paired game, in the caller's transaction: the two players' ratings (as
+/// `rule` rates the game, each from both standings now) and the game's record. Answers the
+/// room to store. A record already there (the room was settled before) fails the insert,
+/// and with it the whole job: nothing is rated twice.
+pub fn finish(tx: &Transaction<'_>, room: &Room, rule: &RatingRule) -> rusqlite::Result<Room> {
+    let now = [standing_of(tx, room, 0)?, standing_of(tx, room, 1)?];
+    let rated = rate_both(rule, room, now);
+    let settled = room.recorded(rated.map_or([None, None], |new| new.map(|s| Some(s.rating))));
     if let Some(new) = rated {
-        for (seat, standing) in settled.players.iter().zip(&new) {
+        for (seat, standing) in settled.players.iter().zip(new) {
             if let Some(seat) = seat {
-                write_standing(tx, &seat.key, room.game, standing)?;
+                write_standing(tx, &seat.key, room.game, &standing, Write::Over)?;
             }
         }
     }
