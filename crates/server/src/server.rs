@@ -114,7 +114,7 @@ pub async fn start_with_clock(
         shutdown: shutdown.clone(),
         sockets: sockets.clone(),
     };
-    let app = http::router(shared, config.site.as_deref());
+    let app = http::router(shared, store, config.site.as_deref());
     let mut until = shutdown;
     let task = tokio::spawn(async move {
         // No Nagle: a state frame is small and should leave at once, not wait for an ACK.

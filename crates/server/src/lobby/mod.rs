@@ -29,7 +29,7 @@ use crate::clock::Clock;
 use crate::names::NameKey;
 use crate::rooms::Rooms;
 use crate::shutdown::Shutdown;
-use crate::store::{PlayerInfo, Store};
+use crate::store::{PlayerInfo, PlayerStore, SeekStore, Store};
 use crate::sync::lock;
 use players::{Key, RegistrationLimits};
 pub use seeks::{LocalSeek, Paired};
@@ -75,7 +75,9 @@ pub struct Settings {
 }
 
 pub struct Lobby {
-    store: Arc<dyn Store>,
+    players: Arc<dyn PlayerStore>,
+    /// The desks, the leases and the heartbeats.
+    seeks: Arc<dyn SeekStore>,
     rooms: Arc<Rooms>,
     clock: Arc<dyn Clock>,
     /// This process's name (in desks' seeks and in heartbeats).
@@ -105,7 +107,8 @@ impl Lobby {
                 settings.computer_games_per_worker,
                 store.clone(),
             ),
-            store,
+            players: store.clone(),
+            seeks: store,
             rooms,
             clock,
             server_id,
@@ -131,7 +134,7 @@ impl Lobby {
             ));
         }
         tokio::spawn(self.clone().follow(shutdown.clone()));
-        if self.store.shared() {
+        if self.rooms.shared() {
             tokio::spawn(self.clone().beat(shutdown.clone()));
         }
         let (tx, rx) = mpsc::unbounded_channel();
@@ -164,7 +167,7 @@ impl Lobby {
         }
         let registered = match Key::new() {
             Some(key) => self
-                .store
+                .players
                 .register(&name, &key.hash(), now)
                 .await
                 .map_err(unavailable("registering a player"))
@@ -195,7 +198,7 @@ impl Lobby {
     pub async fn login(&self, key: &str) -> Result<(PlayerInfo, Key), ErrorCode> {
         let key = Key::parse(key).ok_or(ErrorCode::BadKey)?;
         let info = self
-            .store
+            .players
             .player_by_key(&key.hash())
             .await
             .map_err(unavailable("logging a player in"))?

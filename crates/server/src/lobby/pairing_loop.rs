@@ -176,7 +176,7 @@ pub async fn run(
             .next_change_ms(now)
             .unwrap_or(u64::MAX)
             .min(now + MAX_SLEEP_MS);
-        if lobby.store.shared() {
+        if lobby.rooms.shared() {
             wake = wake.min(now + RENEW_MS);
         }
         tokio::select! {

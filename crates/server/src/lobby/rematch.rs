@@ -44,7 +44,7 @@ impl Lobby {
                 continue;
             };
             let player = NameKey::of(&seat.key);
-            before[side.index()] = match self.store.player(&player).await {
+            before[side.index()] = match self.players.player(&player).await {
                 Ok(Some(info)) => info.standing(room.game).rating,
                 Ok(None) => seat.before,
                 Err(e) => return Err(unavailable("reading a player")(e)),

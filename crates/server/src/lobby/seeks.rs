@@ -38,7 +38,7 @@ impl Lobby {
         player: &NameKey,
     ) -> Result<(Desk, Option<Revision>), ErrorCode> {
         let entry = self
-            .store
+            .seeks
             .lobby_get(&desk::key(player))
             .await
             .map_err(unavailable("reading a desk"))?;
@@ -56,7 +56,7 @@ impl Lobby {
         base: Option<Revision>,
     ) -> Result<Option<Revision>, ErrorCode> {
         let written = self
-            .store
+            .seeks
             .lobby_put(&desk::key(player), desk.to_bytes(), base)
             .await
             .map_err(unavailable("writing a desk"))?;
@@ -86,7 +86,7 @@ impl Lobby {
         to: mpsc::UnboundedSender<Paired>,
     ) -> Result<LocalSeek, ErrorCode> {
         let player = self
-            .store
+            .players
             .player(&me.key)
             .await
             .map_err(unavailable("reading a player"))?

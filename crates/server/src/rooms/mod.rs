@@ -21,7 +21,7 @@ use tokio::task::AbortHandle;
 use crate::clock::Clock;
 use crate::draw;
 use crate::room::Room;
-use crate::store::{Revision, Store, Stored, Written};
+use crate::store::{Revision, RoomStore, Stored, Written};
 use crate::sync::lock;
 
 /// How many times a change is tried again after losing a compare-and-swap.
@@ -33,7 +33,7 @@ const CODE_TRIES: usize = 16;
 pub struct Rooms {
     /// This process's name in rooms' presence counts (random at every start).
     server_id: String,
-    store: Arc<dyn Store>,
+    store: Arc<dyn RoomStore>,
     clock: Arc<dyn Clock>,
     /// The turn's length for new rooms.
     turn_ms: u64,
@@ -80,7 +80,7 @@ impl Entered {
 impl Rooms {
     pub fn new(
         server_id: String,
-        store: Arc<dyn Store>,
+        store: Arc<dyn RoomStore>,
         clock: Arc<dyn Clock>,
         turn_ms: u64,
     ) -> Rooms {
@@ -98,8 +98,9 @@ impl Rooms {
         &self.clock
     }
 
-    pub fn store(&self) -> &Arc<dyn Store> {
-        &self.store
+    /// Whether other servers share the storage (and so the rooms and the lobby).
+    pub fn shared(&self) -> bool {
+        self.store.shared()
     }
 
     fn update(&self, room: Arc<Room>) -> Arc<Update> {

@@ -131,10 +131,19 @@ pub fn rate_both(rule: &RatingRule, room: &Room, [x, o]: [Standing; 2]) -> Optio
     Some([x_after, o_after])
 }
 
-/// Storage as the server uses it. Every method is a whole operation: what it returns is
-/// on disk (or in the bucket) already.
+/// Storage as the server uses it: four concerns, each a trait that both stores implement,
+/// so that each part of the server holds only the one it uses (the rooms' registry the
+/// rooms, the records API the players and the records, the lobby the players and the
+/// seeks). Every method is a whole operation: what it returns is on disk (or in the
+/// bucket) already.
+pub trait Store: RoomStore + PlayerStore + RecordStore + SeekStore {}
+
+impl<T: RoomStore + PlayerStore + RecordStore + SeekStore + ?Sized> Store for T {}
+
+/// The rooms: read, created, written over a revision, watched, expired, and finished (the
+/// write that records a paired game's end).
 #[async_trait]
-pub trait Store: Send + Sync {
+pub trait RoomStore: Send + Sync {
     /// Whether other servers write to the same storage. When they do not, the presence
     /// counts of any other server in a stored room are left from earlier processes.
     fn shared(&self) -> bool;
@@ -168,7 +177,11 @@ pub trait Store: Send + Sync {
         room: &Room,
         base: Revision,
     ) -> Result<Option<(Room, Revision)>, StoreError>;
+}
 
+/// Players and their ratings.
+#[async_trait]
+pub trait PlayerStore: Send + Sync {
     /// A computer player (no key logs in as them), made if missing, with `ratings` in every
     /// game id they have none in yet.
     async fn add_computer(
@@ -186,6 +199,17 @@ pub trait Store: Send + Sync {
     /// The player of that name (ignoring case), the computer's included.
     async fn player(&self, name: &NameKey) -> Result<Option<PlayerInfo>, StoreError>;
 
+    /// The `limit` best established ratings of people in `game`, best first.
+    async fn leaderboard(
+        &self,
+        game: Variant,
+        limit: usize,
+    ) -> Result<Vec<LeaderboardEntry>, StoreError>;
+}
+
+/// Finished paired games' records (written by [`RoomStore::finish_room`]).
+#[async_trait]
+pub trait RecordStore: Send + Sync {
     /// The last `limit` finished paired games of a player, newest first.
     async fn player_games(
         &self,
@@ -193,17 +217,15 @@ pub trait Store: Send + Sync {
         limit: usize,
     ) -> Result<Vec<GameRecord>, StoreError>;
 
-    /// The `limit` best established ratings of people in `game`, best first.
-    async fn leaderboard(
-        &self,
-        game: Variant,
-        limit: usize,
-    ) -> Result<Vec<LeaderboardEntry>, StoreError>;
-
     /// The record of the last finished game of a room no longer kept (rooms expire; their
     /// paired games' records do not).
     async fn last_record(&self, code: &str) -> Result<Option<GameRecord>, StoreError>;
+}
 
+/// Seeks: the lobby's revisioned entries, which every server watches. Each player's desk
+/// (their seek and their paired room), the pairing loops' leases, the servers' heartbeats.
+#[async_trait]
+pub trait SeekStore: Send + Sync {
     /// A lobby entry.
     async fn lobby_get(&self, key: &str) -> Result<Option<LobbyEntry>, StoreError>;
 

@@ -18,7 +18,7 @@ use super::pool::Pool;
 use super::ComputerPlayer;
 use crate::names::NameKey;
 use crate::room::Room;
-use crate::store::Store;
+use crate::store::PlayerStore;
 use crate::sync::lock;
 
 /// Games against the computer one worker takes on at once (`docs/online.md`, "Lobby
@@ -31,7 +31,7 @@ const RATINGS_FOR_MS: u64 = 2_000;
 
 pub struct Computer {
     pub(crate) pool: Pool,
-    store: Arc<dyn Store>,
+    players: Arc<dyn PlayerStore>,
     capacity: usize,
     places: Mutex<Places>,
     /// Each game id's computer ratings, and when they were read.
@@ -50,12 +50,12 @@ struct Places {
 
 impl Computer {
     /// `workers` searches at once, each taking on `games_per_worker` games.
-    pub fn new(workers: usize, games_per_worker: usize, store: Arc<dyn Store>) -> Computer {
+    pub fn new(workers: usize, games_per_worker: usize, players: Arc<dyn PlayerStore>) -> Computer {
         let pool = Pool::new(workers);
         Computer {
             capacity: pool.workers() * games_per_worker,
             pool,
-            store,
+            players,
             places: Mutex::new(Places::default()),
             ratings: Mutex::new(HashMap::new()),
             freed: tokio::sync::Notify::new(),
@@ -119,7 +119,7 @@ impl Computer {
         let mut ratings = [0.0; 4];
         for (rating, bot) in ratings.iter_mut().zip(ComputerPlayer::ALL) {
             let start = bot.starting_standing(game).rating;
-            *rating = match self.store.player(&NameKey::of(bot.name())).await {
+            *rating = match self.players.player(&NameKey::of(bot.name())).await {
                 Ok(Some(player)) => player.standing(game).rating,
                 _ => start,
             };

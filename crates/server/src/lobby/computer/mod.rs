@@ -24,7 +24,7 @@ pub mod pool;
 pub use host::{Computer, GAMES_PER_WORKER};
 
 use crate::names::NameKey;
-use crate::store::{Standing, Store, StoreError};
+use crate::store::{PlayerStore, Standing, StoreError};
 use qipan_engine::ai::Level;
 use qipan_engine::games::Variant;
 
@@ -88,7 +88,7 @@ impl ComputerPlayer {
 /// Makes sure storage holds the four computer players, each with a rating in every game
 /// id (their starting one where they have none yet): done at every start, before the
 /// server serves, so that a game id added since gets their calibrated strength too.
-pub async fn add_players(store: &dyn Store) -> Result<(), StoreError> {
+pub async fn add_players(store: &dyn PlayerStore) -> Result<(), StoreError> {
     for bot in ComputerPlayer::ALL {
         let ratings = Variant::ALL
             .into_iter()

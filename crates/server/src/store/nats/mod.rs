@@ -20,22 +20,17 @@ mod lobby;
 mod players;
 mod results;
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use async_nats::jetstream::{self, kv};
 use async_trait::async_trait;
 use futures_util::StreamExt;
-use qipan_engine::games::Variant;
-use qipan_protocol::{GameRecord, LeaderboardEntry};
 use tokio::task::AbortHandle;
 
 use super::{
-    decode, encode, Changes, LobbyChanges, LobbyEntry, PlayerInfo, RatingRule, Revision, Standing,
-    Store, StoreError, Stored, Written,
+    decode, encode, Changes, RatingRule, Revision, RoomStore, StoreError, Stored, Written,
 };
-use crate::names::{Name, NameKey};
 use crate::room::{Room, ROOM_TTL_MS};
 
 pub const BUCKET: &str = "qipan-rooms";
@@ -152,7 +147,7 @@ async fn update_room(kv: &kv::Store, room: &Room, base: Revision) -> Result<Writ
 }
 
 #[async_trait]
-impl Store for Nats {
+impl RoomStore for Nats {
     fn shared(&self) -> bool {
         true
     }
@@ -214,66 +209,5 @@ impl Store for Nats {
         };
         results::publish(&self.js, &self.players, room).await?;
         Ok(Some((room.clone(), revision)))
-    }
-
-    async fn add_computer(
-        &self,
-        name: &str,
-        ratings: &BTreeMap<Variant, Standing>,
-    ) -> Result<(), StoreError> {
-        self.players.add_computer(name, ratings).await
-    }
-
-    async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError> {
-        self.players.register(name, key_hash, now_ms).await
-    }
-
-    async fn player_by_key(&self, key_hash: &str) -> Result<Option<PlayerInfo>, StoreError> {
-        self.players.by_key(key_hash).await
-    }
-
-    async fn player(&self, name: &NameKey) -> Result<Option<PlayerInfo>, StoreError> {
-        Ok(self
-            .players
-            .get(name)
-            .await?
-            .map(|(entry, _)| entry.info(name)))
-    }
-
-    async fn player_games(
-        &self,
-        name: &NameKey,
-        limit: usize,
-    ) -> Result<Vec<GameRecord>, StoreError> {
-        self.players.games(name, limit).await
-    }
-
-    async fn leaderboard(
-        &self,
-        game: Variant,
-        limit: usize,
-    ) -> Result<Vec<LeaderboardEntry>, StoreError> {
-        Ok(self.players.leaderboard(game, limit))
-    }
-
-    async fn last_record(&self, code: &str) -> Result<Option<GameRecord>, StoreError> {
-        self.players.last_record(code).await
-    }
-
-    async fn lobby_get(&self, key: &str) -> Result<Option<LobbyEntry>, StoreError> {
-        lobby::get(&self.lobby, key).await
-    }
-
-    async fn lobby_put(
-        &self,
-        key: &str,
-        value: Vec<u8>,
-        base: Option<Revision>,
-    ) -> Result<Written, StoreError> {
-        lobby::put(&self.lobby, key, value, base).await
-    }
-
-    async fn watch_lobby(&self) -> Result<LobbyChanges, StoreError> {
-        lobby::watch(&self.lobby).await
     }
 }

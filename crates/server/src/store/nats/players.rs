@@ -16,15 +16,16 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use async_nats::jetstream::kv;
+use async_trait::async_trait;
 use futures_util::StreamExt;
 use qipan_engine::games::Variant;
 use qipan_protocol::{GameRecord, LeaderboardEntry, PLAYER_RECORDS, PROVISIONAL_ABOVE};
 use qipan_vocab::variant_map;
 use serde::{Deserialize, Serialize};
 
+use super::Nats;
 use crate::names::{Name, NameKey};
-use crate::store::Standing;
-use crate::store::{PlayerInfo, Revision, StoreError};
+use crate::store::{PlayerInfo, PlayerStore, RecordStore, Revision, Standing, StoreError};
 
 pub const BUCKET: &str = "qipan-players";
 pub const GAMES: &str = "qipan-games";
@@ -335,6 +336,56 @@ impl Players {
             }
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
+    }
+}
+
+#[async_trait]
+impl PlayerStore for Nats {
+    async fn add_computer(
+        &self,
+        name: &str,
+        ratings: &BTreeMap<Variant, Standing>,
+    ) -> Result<(), StoreError> {
+        self.players.add_computer(name, ratings).await
+    }
+
+    async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError> {
+        self.players.register(name, key_hash, now_ms).await
+    }
+
+    async fn player_by_key(&self, key_hash: &str) -> Result<Option<PlayerInfo>, StoreError> {
+        self.players.by_key(key_hash).await
+    }
+
+    async fn player(&self, name: &NameKey) -> Result<Option<PlayerInfo>, StoreError> {
+        Ok(self
+            .players
+            .get(name)
+            .await?
+            .map(|(entry, _)| entry.info(name)))
+    }
+
+    async fn leaderboard(
+        &self,
+        game: Variant,
+        limit: usize,
+    ) -> Result<Vec<LeaderboardEntry>, StoreError> {
+        Ok(self.players.leaderboard(game, limit))
+    }
+}
+
+#[async_trait]
+impl RecordStore for Nats {
+    async fn player_games(
+        &self,
+        name: &NameKey,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        self.players.games(name, limit).await
+    }
+
+    async fn last_record(&self, code: &str) -> Result<Option<GameRecord>, StoreError> {
+        self.players.last_record(code).await
     }
 }
 

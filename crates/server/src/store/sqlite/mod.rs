@@ -11,24 +11,21 @@
 
 mod lobby;
 mod players;
+mod records;
 mod schema;
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use qipan_engine::games::Variant;
-use qipan_protocol::{GameRecord, LeaderboardEntry};
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
-    decode, encode, Changes, LobbyChanges, LobbyEntry, PlayerInfo, RatingRule, Revision, Standing,
-    Store, StoreError, Stored, Written,
+    decode, encode, Changes, LobbyEntry, RatingRule, Revision, RoomStore, StoreError, Stored,
+    Written,
 };
-use crate::names::{Name, NameKey};
 use crate::room::Room;
 
 /// The most jobs one transaction carries.
@@ -94,7 +91,7 @@ fn sql_time(ms: u64) -> i64 {
 }
 
 #[async_trait]
-impl Store for Sqlite {
+impl RoomStore for Sqlite {
     fn shared(&self) -> bool {
         false
     }
@@ -161,100 +158,23 @@ impl Store for Sqlite {
         let (room, rule) = (room.clone(), self.rule.clone());
         let settled = self
             .ask(move |tx| {
-                let settled = players::finish(tx, &room, &*rule)?;
+                let settled = records::finish(tx, &room, &*rule)?;
                 write_room(tx, &settled)?;
                 Ok(settled)
             })
             .await?;
         Ok(Some((settled, Revision::default())))
     }
+}
 
-    async fn add_computer(
-        &self,
-        name: &str,
-        ratings: &BTreeMap<Variant, Standing>,
-    ) -> Result<(), StoreError> {
-        let (name, ratings) = (name.to_owned(), ratings.clone());
-        self.ask(move |tx| players::add_computer(tx, &name, &ratings))
-            .await
-    }
-
-    async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError> {
-        let (name, key_hash) = (name.clone(), key_hash.to_owned());
-        self.ask(move |tx| players::register(tx, &name, &key_hash, now_ms))
-            .await
-    }
-
-    async fn player_by_key(&self, key_hash: &str) -> Result<Option<PlayerInfo>, StoreError> {
-        let key_hash = key_hash.to_owned();
-        self.ask(move |tx| players::by_key(tx, &key_hash)).await
-    }
-
-    async fn player(&self, name: &NameKey) -> Result<Option<PlayerInfo>, StoreError> {
-        let name = name.clone();
-        self.ask(move |tx| players::by_name(tx, &name)).await
-    }
-
-    async fn player_games(
-        &self,
-        name: &NameKey,
-        limit: usize,
-    ) -> Result<Vec<GameRecord>, StoreError> {
-        let name = name.clone();
-        self.ask(move |tx| players::games(tx, &name, limit)).await
-    }
-
-    async fn leaderboard(
-        &self,
-        game: Variant,
-        limit: usize,
-    ) -> Result<Vec<LeaderboardEntry>, StoreError> {
-        self.ask(move |tx| players::leaderboard(tx, game, limit))
-            .await
-    }
-
-    async fn last_record(&self, code: &str) -> Result<Option<GameRecord>, StoreError> {
-        let code = code.to_owned();
-        self.ask(move |tx| players::last_record(tx, &code)).await
-    }
-
-    async fn lobby_get(&self, key: &str) -> Result<Option<LobbyEntry>, StoreError> {
-        let key = key.to_owned();
-        self.ask(move |tx| lobby::get(tx, &key)).await
-    }
-
-    async fn lobby_put(
-        &self,
-        key: &str,
-        value: Vec<u8>,
-        base: Option<Revision>,
-    ) -> Result<Written, StoreError> {
-        let (owned, stored) = (key.to_owned(), value.clone());
-        let written = self
-            .ask(move |tx| lobby::put(tx, &owned, &stored, base))
-            .await?;
-        if let Written::Done(revision) = written {
-            // Committed: every watcher hears of it (none listening is fine).
-            let _ = self.lobby.send(LobbyEntry {
-                key: key.to_owned(),
-                value: Some(value),
-                revision,
-            });
-        }
-        Ok(written)
-    }
-
-    async fn watch_lobby(&self) -> Result<LobbyChanges, StoreError> {
-        let rx = self.lobby.subscribe();
-        let now = self.ask(lobby::scan).await?;
-        Ok(lobby::changes(now, rx))
-    }
+/// A value that does not fit SQLite's integers or JSON, as rusqlite's error.
+fn conversion(e: impl std::error::Error + Send + Sync + 'static) -> rusqlite::Error {
+    rusqlite::Error::ToSqlConversionFailure(Box::new(e))
 }
 
 /// Writes a room's row (new or not).
 fn write_room(tx: &Transaction<'_>, room: &Room) -> rusqlite::Result<()> {
-    let data = serde_json::to_string(room)
-        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+    let data = serde_json::to_string(room).map_err(conversion)?;
     tx.execute(
         "INSERT INTO rooms (code, updated_ms, data) VALUES (?1, ?2, ?3)
          ON CONFLICT (code) DO UPDATE SET updated_ms = ?2, data = ?3",

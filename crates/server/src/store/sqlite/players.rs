@@ -2,19 +2,15 @@
 
 use std::collections::BTreeMap;
 
+use async_trait::async_trait;
 use qipan_engine::games::Variant;
-use qipan_protocol::{GameRecord, LeaderboardEntry, PROVISIONAL_ABOVE};
+use qipan_protocol::{LeaderboardEntry, PROVISIONAL_ABOVE};
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use super::sql_time;
+use super::{sql_time, Sqlite};
 use crate::names::{Name, NameKey};
 use crate::room::Room;
-use crate::store::{rate_both, PlayerInfo, RatingRule, Standing};
-
-/// A value that does not fit SQLite's integers or JSON, as rusqlite's error.
-fn conversion(e: impl std::error::Error + Send + Sync + 'static) -> rusqlite::Error {
-    rusqlite::Error::ToSqlConversionFailure(Box::new(e))
-}
+use crate::store::{PlayerInfo, PlayerStore, Standing, StoreError};
 
 /// A computer player, made if missing, with a rating in each of `ratings`' game ids they
 /// have none in yet.
@@ -104,49 +100,6 @@ pub fn by_name(tx: &Transaction<'_>, name: &NameKey) -> rusqlite::Result<Option<
     find(tx, "name_key", name.as_str())
 }
 
-fn read_records(
-    stmt: &mut rusqlite::CachedStatement<'_>,
-    params: impl rusqlite::Params,
-) -> rusqlite::Result<Vec<GameRecord>> {
-    let texts = stmt
-        .query_map(params, |row| row.get::<_, String>(0))?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    texts
-        .iter()
-        .map(|text| {
-            serde_json::from_str(text).map_err(|e| {
-                rusqlite::Error::FromSqlConversionFailure(
-                    0,
-                    rusqlite::types::Type::Text,
-                    Box::new(e),
-                )
-            })
-        })
-        .collect()
-}
-
-pub fn games(
-    tx: &Transaction<'_>,
-    name: &NameKey,
-    limit: usize,
-) -> rusqlite::Result<Vec<GameRecord>> {
-    // Two indexed halves rather than an OR, which SQLite may answer with a scan.
-    let mut stmt = tx.prepare_cached(
-        "SELECT record FROM (
-             SELECT record, finished_ms, room, round FROM games WHERE x_key = ?1
-             UNION ALL
-             SELECT record, finished_ms, room, round FROM games WHERE o_key = ?1 AND x_key IS NOT ?1
-         ) ORDER BY finished_ms DESC, room DESC, round DESC LIMIT ?2",
-    )?;
-    read_records(&mut stmt, params![name.as_str(), limit as i64])
-}
-
-pub fn last_record(tx: &Transaction<'_>, code: &str) -> rusqlite::Result<Option<GameRecord>> {
-    let mut stmt =
-        tx.prepare_cached("SELECT record FROM games WHERE room = ?1 ORDER BY round DESC LIMIT 1")?;
-    Ok(read_records(&mut stmt, [code])?.pop())
-}
-
 pub fn leaderboard(
     tx: &Transaction<'_>,
     game: Variant,
@@ -174,7 +127,11 @@ pub fn leaderboard(
 
 /// The standing of a room's seat in its game now (a newcomer's if the player is unknown,
 /// which a paired room never holds).
-fn standing_of(tx: &Transaction<'_>, room: &Room, side: usize) -> rusqlite::Result<Standing> {
+pub(super) fn standing_of(
+    tx: &Transaction<'_>,
+    room: &Room,
+    side: usize,
+) -> rusqlite::Result<Standing> {
     let Some(seat) = room.players[side].as_ref() else {
         return Ok(Standing::NEW);
     };
@@ -185,12 +142,12 @@ fn standing_of(tx: &Transaction<'_>, room: &Room, side: usize) -> rusqlite::Resu
 
 /// Whether [`write_standing`] replaces a rating already there.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Write {
+pub(super) enum Write {
     Over,
     IfNone,
 }
 
-fn write_standing(
+pub(super) fn write_standing(
     tx: &Transaction<'_>,
     key: &str,
     game: Variant,
@@ -223,35 +180,38 @@ fn write_standing(
     Ok(())
 }
 
-/// The end of a paired game, in the caller's transaction: the two players' ratings (as
-/// `rule` rates the game, each from both standings now) and the game's record. Answers the
-/// room to store. A record already there (the room was settled before) fails the insert,
-/// and with it the whole job: nothing is rated twice.
-pub fn finish(tx: &Transaction<'_>, room: &Room, rule: &RatingRule) -> rusqlite::Result<Room> {
-    let now = [standing_of(tx, room, 0)?, standing_of(tx, room, 1)?];
-    let rated = rate_both(rule, room, now);
-    let settled = room.recorded(rated.map_or([None, None], |new| new.map(|s| Some(s.rating))));
-    if let Some(new) = rated {
-        for (seat, standing) in settled.players.iter().zip(new) {
-            if let Some(seat) = seat {
-                write_standing(tx, &seat.key, room.game, &standing, Write::Over)?;
-            }
-        }
+#[async_trait]
+impl PlayerStore for Sqlite {
+    async fn add_computer(
+        &self,
+        name: &str,
+        ratings: &BTreeMap<Variant, Standing>,
+    ) -> Result<(), StoreError> {
+        let (name, ratings) = (name.to_owned(), ratings.clone());
+        self.ask(move |tx| add_computer(tx, &name, &ratings)).await
     }
-    let record = serde_json::to_string(&settled.record()).map_err(conversion)?;
-    let key = |side: usize| settled.players[side].as_ref().map(|p| p.key.clone());
-    tx.execute(
-        "INSERT INTO games (room, round, game, finished_ms, x_key, o_key, record)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            settled.code,
-            settled.round,
-            settled.game.to_string(),
-            sql_time(settled.updated_ms),
-            key(0),
-            key(1),
-            record
-        ],
-    )?;
-    Ok(settled)
+
+    async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError> {
+        let (name, key_hash) = (name.clone(), key_hash.to_owned());
+        self.ask(move |tx| register(tx, &name, &key_hash, now_ms))
+            .await
+    }
+
+    async fn player_by_key(&self, key_hash: &str) -> Result<Option<PlayerInfo>, StoreError> {
+        let key_hash = key_hash.to_owned();
+        self.ask(move |tx| by_key(tx, &key_hash)).await
+    }
+
+    async fn player(&self, name: &NameKey) -> Result<Option<PlayerInfo>, StoreError> {
+        let name = name.clone();
+        self.ask(move |tx| by_name(tx, &name)).await
+    }
+
+    async fn leaderboard(
+        &self,
+        game: Variant,
+        limit: usize,
+    ) -> Result<Vec<LeaderboardEntry>, StoreError> {
+        self.ask(move |tx| leaderboard(tx, game, limit)).await
+    }
 }
