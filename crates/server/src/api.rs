@@ -14,7 +14,7 @@ use qipan_protocol::{
 };
 
 use crate::names::NameKey;
-use crate::rooms::Rooms;
+use crate::room::registry::Rooms;
 use crate::store::{PlayerStore, RecordStore, Store, StoreError};
 
 /// What the records API answers from: the rooms (a room still kept is read as it

@@ -14,7 +14,7 @@ use axum::Router;
 use crate::api;
 use crate::connection::Connection;
 use crate::lobby::Lobby;
-use crate::rooms::Rooms;
+use crate::room::registry::Rooms;
 use crate::shutdown::Shutdown;
 use crate::store::Store;
 

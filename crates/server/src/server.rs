@@ -13,7 +13,7 @@ use crate::draw;
 use crate::http;
 use crate::lobby::settle::rate_seat;
 use crate::lobby::{self, Lobby};
-use crate::rooms::Rooms;
+use crate::room::registry::Rooms;
 use crate::shutdown::{self, Stop};
 use crate::store::{self, StoreError};
 

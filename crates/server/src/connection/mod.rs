@@ -17,8 +17,8 @@ use tokio::sync::mpsc;
 
 use crate::draw;
 use crate::lobby::{Lobby, LocalSeek, Me, Paired, Refusal};
+use crate::room::registry::{Entered, Rooms, Update};
 use crate::room::Room;
-use crate::rooms::{Entered, Rooms, Update};
 use crate::secret::Secret;
 use crate::shutdown::Shutdown;
 use rate_limit::{BadFrames, RateLimit};

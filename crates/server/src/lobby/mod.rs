@@ -27,7 +27,7 @@ use tokio::sync::mpsc;
 
 use crate::clock::Clock;
 use crate::names::NameKey;
-use crate::rooms::Rooms;
+use crate::room::registry::Rooms;
 use crate::shutdown::Shutdown;
 use crate::store::{PlayerInfo, PlayerStore, SeekStore, Store};
 use crate::sync::lock;

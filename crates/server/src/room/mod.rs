@@ -1,9 +1,12 @@
-//! One room's game as plain data, and the pure rules of what a client may do to it.
+//! The rooms: one room's game and its rules here (with `fair.rs`, ending a game fairly, and
+//! `seats.rs`, who sits where in a paired room), and the rooms in use, `registry/`.
 //!
-//! No I/O and no clock of its own: every function takes the time (`now`, milliseconds since
-//! the Unix epoch) and returns a new [`Room`] or the [`ErrorCode`] to answer. The server
-//! stores the new room, then broadcasts it; the same room is what SQLite and the NATS
-//! bucket hold, so a restart or another server reads back exactly this.
+//! One room's game is plain data and its rules are pure: no I/O and no clock of their own;
+//! every function takes the time (`now`, milliseconds since the Unix epoch) and returns a
+//! new [`Room`] or the [`ErrorCode`] to answer. The registry stores the new room, then
+//! broadcasts it; the same room is what SQLite and the NATS bucket hold, so a restart or
+//! another server reads back exactly this. The registry sits above storage, the rules
+//! below it.
 
 use qipan_engine::games::ToGame;
 use std::collections::BTreeMap;
@@ -16,11 +19,12 @@ use serde::{Deserialize, Serialize};
 use qipan_protocol::{normalize_room_code, Connected, ErrorCode, RoomState, ServerFrame};
 
 mod fair;
-mod paired;
+pub(crate) mod registry;
+mod seats;
 
 #[cfg(test)]
-pub use paired::paired_for_tests;
-pub use paired::{PairedSeat, Seated, COMPUTER_SEAT};
+pub use seats::paired_for_tests;
+pub use seats::{PairedSeat, Seated, COMPUTER_SEAT};
 
 /// A turn's length (the spec's 60 seconds); tests and the benchmark may choose another.
 pub use qipan_protocol::TURN_MS;

@@ -263,11 +263,11 @@ fn seated(name: &str, bot: bool, before: f64) -> Seated {
 #[test]
 fn a_paired_room_says_who_plays_and_nobody_moves_for_the_computer() {
     let seats = [
-        paired::PairedSeat {
+        seats::PairedSeat {
             token_hash: COMPUTER_SEAT.into(),
             player: seated("Computer-Hard", true, 1739.0),
         },
-        paired::PairedSeat {
+        seats::PairedSeat {
             token_hash: O.into(),
             player: seated("Ann", false, 1500.0),
         },
@@ -327,11 +327,11 @@ fn a_paired_room_says_who_plays_and_nobody_moves_for_the_computer() {
 #[test]
 fn a_rematch_swaps_the_players_and_starts_from_their_new_ratings() {
     let seats = [
-        paired::PairedSeat {
+        seats::PairedSeat {
             token_hash: X.into(),
             player: seated("Ann", false, 1500.0),
         },
-        paired::PairedSeat {
+        seats::PairedSeat {
             token_hash: O.into(),
             player: seated("Bob", false, 1600.0),
         },
