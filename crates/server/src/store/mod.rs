@@ -15,9 +15,8 @@ mod model;
 pub mod nats;
 pub mod sqlite;
 
-pub use model::{LobbyChanges, LobbyEntry, PlayerInfo, Standing};
+pub use model::{LobbyChanges, LobbyEntry, PlayerInfo, Standing, Standings};
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -184,11 +183,7 @@ pub trait RoomStore: Send + Sync {
 pub trait PlayerStore: Send + Sync {
     /// A computer player (no key logs in as them), made if missing, with `ratings` in every
     /// game id they have none in yet.
-    async fn add_computer(
-        &self,
-        name: &str,
-        ratings: &BTreeMap<Variant, Standing>,
-    ) -> Result<(), StoreError>;
+    async fn add_computer(&self, name: &str, ratings: &Standings) -> Result<(), StoreError>;
 
     /// A new player; `false` when the name (ignoring case) is taken.
     async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError>;

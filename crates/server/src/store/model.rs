@@ -52,6 +52,9 @@ impl Standing {
     }
 }
 
+/// A player's standings by game id (with its option).
+pub type Standings = BTreeMap<Variant, Standing>;
+
 /// A player, never with their key (only storage sees its hash).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerInfo {
@@ -60,7 +63,7 @@ pub struct PlayerInfo {
     pub bot: bool,
     /// Their standing in the game ids they have one in; [`PlayerInfo::standing`] fills in
     /// the others.
-    pub ratings: BTreeMap<Variant, Standing>,
+    pub ratings: Standings,
 }
 
 impl PlayerInfo {

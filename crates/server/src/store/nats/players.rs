@@ -25,7 +25,9 @@ use serde::{Deserialize, Serialize};
 
 use super::Nats;
 use crate::names::{Name, NameKey};
-use crate::store::{PlayerInfo, PlayerStore, RecordStore, Revision, Standing, StoreError};
+use crate::store::{
+    PlayerInfo, PlayerStore, RecordStore, Revision, Standing, Standings, StoreError,
+};
 
 pub const BUCKET: &str = "qipan-players";
 pub const GAMES: &str = "qipan-games";
@@ -39,7 +41,7 @@ pub struct Entry {
     pub bot: bool,
     pub created_ms: u64,
     #[serde(default, with = "variant_map")]
-    pub ratings: BTreeMap<Variant, Standing>,
+    pub ratings: Standings,
     /// Their last finished paired games (`<room>.<round>`), newest first.
     #[serde(default)]
     pub recent: Vec<String>,
@@ -90,11 +92,7 @@ impl Players {
 
     /// A computer player, made if the bucket has not got them yet, with a rating in each
     /// of `ratings`' game ids they have none in yet.
-    pub async fn add_computer(
-        &self,
-        name: &str,
-        ratings: &BTreeMap<Variant, Standing>,
-    ) -> Result<(), StoreError> {
+    pub async fn add_computer(&self, name: &str, ratings: &Standings) -> Result<(), StoreError> {
         let key = NameKey::of(name);
         let entry = Entry {
             name: name.to_owned(),
@@ -341,11 +339,7 @@ impl Players {
 
 #[async_trait]
 impl PlayerStore for Nats {
-    async fn add_computer(
-        &self,
-        name: &str,
-        ratings: &BTreeMap<Variant, Standing>,
-    ) -> Result<(), StoreError> {
+    async fn add_computer(&self, name: &str, ratings: &Standings) -> Result<(), StoreError> {
         self.players.add_computer(name, ratings).await
     }
 

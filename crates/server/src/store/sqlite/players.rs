@@ -10,15 +10,11 @@ use rusqlite::{params, OptionalExtension, Transaction};
 use super::{sql_time, Sqlite};
 use crate::names::{Name, NameKey};
 use crate::room::Room;
-use crate::store::{PlayerInfo, PlayerStore, Standing, StoreError};
+use crate::store::{PlayerInfo, PlayerStore, Standing, Standings, StoreError};
 
 /// A computer player, made if missing, with a rating in each of `ratings`' game ids they
 /// have none in yet.
-pub fn add_computer(
-    tx: &Transaction<'_>,
-    name: &str,
-    ratings: &BTreeMap<Variant, Standing>,
-) -> rusqlite::Result<()> {
+pub fn add_computer(tx: &Transaction<'_>, name: &str, ratings: &Standings) -> rusqlite::Result<()> {
     let key = NameKey::of(name);
     tx.execute(
         "INSERT OR IGNORE INTO players (name_key, name, key_hash, bot, created_ms)
@@ -182,11 +178,7 @@ pub(super) fn write_standing(
 
 #[async_trait]
 impl PlayerStore for Sqlite {
-    async fn add_computer(
-        &self,
-        name: &str,
-        ratings: &BTreeMap<Variant, Standing>,
-    ) -> Result<(), StoreError> {
+    async fn add_computer(&self, name: &str, ratings: &Standings) -> Result<(), StoreError> {
         let (name, ratings) = (name.to_owned(), ratings.clone());
         self.ask(move |tx| add_computer(tx, &name, &ratings)).await
     }
