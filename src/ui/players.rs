@@ -106,7 +106,7 @@ fn names(ui: &mut egui::Ui, session: &Session, online: &Online, i18n: &I18n) -> 
             }
             let known = profile
                 .and_then(Fetch::got)
-                .and_then(|record| record.ratings.get(&variant.to_string()));
+                .and_then(|record| record.ratings.get(&variant));
             let who = words::seated_player(player, known, i18n);
             let side_name = i18n.tr(description.side_name(side));
             let id = if online.mine() == Some(side) {

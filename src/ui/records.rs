@@ -9,7 +9,7 @@ use super::{theme, words};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use egui_plot::{Legend, Line, Plot, PlotPoints};
-use qipan_engine::games::{Side, Variant};
+use qipan_engine::games::{EndReason, Side, Status, Variant};
 use qipan_session::lobby::{rating_change, Fetch, GameRecord, PlayerRecord, Query};
 use qipan_session::{ArchiveCommand, Command, RecordsCommand, Session};
 
@@ -135,7 +135,7 @@ fn ratings_table(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) {
             );
             for variant in Variant::ALL {
                 ui.label(words::variant_name(variant, i18n));
-                match record.ratings.get(&variant.to_string()) {
+                match record.ratings.get(&variant) {
                     Some(rating) => {
                         ui.monospace(words::game_rating(rating, i18n));
                         ui.monospace(rating.games.to_string());
@@ -170,10 +170,9 @@ fn chart(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) {
         .filter_map(|variant| {
             let mut points = Vec::new();
             for game in record.games.iter().rev() {
-                let counted = game.rated && game.status != "aborted";
+                let counted = game.rated && game.status.reason() != Some(EndReason::Aborted);
                 let seat = seat_of(game, &record.name).and_then(|side| game.players.get(side));
-                if let (true, true, Some(seat)) = (counted, game.game == variant.to_string(), seat)
-                {
+                if let (true, true, Some(seat)) = (counted, game.game == variant, seat) {
                     if points.is_empty() {
                         points.push([0.0, seat.before]);
                     }
@@ -227,20 +226,17 @@ fn last_games(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) -> Vec<AppC
         let Some(side) = seat_of(game, &record.name) else {
             continue;
         };
-        let variant = Variant::parse(&game.game).map_or_else(
-            |_| game.game.clone(),
-            |variant| words::variant_name(variant, i18n),
-        );
+        let variant = words::variant_name(game.game, i18n);
         let other = game.players.get(side.opponent()).map_or_else(
             || i18n.tr(msg!("profile-unknown-player")),
             |seat| seat.name.clone(),
         );
-        let result = i18n.tr(match (game.status.as_str(), side) {
-            ("x-wins", Side::X) | ("o-wins", Side::O) => msg!("profile-won"),
-            ("x-wins", Side::O) | ("o-wins", Side::X) => msg!("profile-lost"),
-            ("draw", _) => msg!("profile-drawn"),
-            ("aborted", _) => msg!("profile-aborted"),
-            _ => msg!("profile-unfinished"),
+        let result = i18n.tr(match game.status {
+            Status::Win(winner, _) if winner == side => msg!("profile-won"),
+            Status::Win(..) => msg!("profile-lost"),
+            Status::Draw(EndReason::Aborted) => msg!("profile-aborted"),
+            Status::Draw(_) => msg!("profile-drawn"),
+            Status::Ongoing => msg!("profile-unfinished"),
         });
         let change = match rating_change(game, side) {
             Some(change) if game.rated => words::rating_change(change, i18n),

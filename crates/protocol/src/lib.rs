@@ -10,6 +10,7 @@
 //!
 //! Plain data and serde only: no engine, no async runtime, no window.
 
+use qipan_vocab::{variant_id, variant_map, Status, StatusError, Variant};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 
@@ -249,13 +250,66 @@ pub enum SeatName {
 /// stands. The vocabulary's side, whose serde form is the wire's `"x"` / `"o"`.
 pub use qipan_vocab::Side;
 
+/// The game a client asks for (`create`'s and `seek`'s `game`): a game id with its option,
+/// or a text that names no game. Any string reads, so that a frame naming an unknown game
+/// is still a frame, answered `unknown-game` as the spec says, not `malformed`; what the
+/// client wrote is written back as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RequestedGame {
+    Known(Variant),
+    /// The text as sent: no game this build knows.
+    Unknown(String),
+}
+
+impl RequestedGame {
+    /// The game asked for, or the `unknown-game` that answers a text naming none.
+    pub fn variant(&self) -> Result<Variant, ErrorCode> {
+        match self {
+            RequestedGame::Known(variant) => Ok(*variant),
+            RequestedGame::Unknown(_) => Err(ErrorCode::UnknownGame),
+        }
+    }
+}
+
+impl From<Variant> for RequestedGame {
+    fn from(variant: Variant) -> RequestedGame {
+        RequestedGame::Known(variant)
+    }
+}
+
+/// Reads a game id as a client writes it.
+impl From<&str> for RequestedGame {
+    fn from(text: &str) -> RequestedGame {
+        Variant::parse(text).map_or_else(
+            |_| RequestedGame::Unknown(text.to_owned()),
+            RequestedGame::Known,
+        )
+    }
+}
+
+impl Serialize for RequestedGame {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RequestedGame::Known(variant) => variant_id::serialize(variant, serializer),
+            RequestedGame::Unknown(text) => serializer.serialize_str(text),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RequestedGame {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RequestedGame, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Ok(RequestedGame::from(text.as_ref()))
+    }
+}
+
 /// A frame from a client. Unknown extra fields are ignored (a newer client may send more).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum ClientFrame {
     Create {
         /// A game id with its option (`blockade:solidarity`).
-        game: String,
+        game: RequestedGame,
         side: SideChoice,
     },
     Join {
@@ -291,7 +345,7 @@ pub enum ClientFrame {
     },
     /// Pair me for `game` (with its option), rated or casual; replaces any earlier seek.
     Seek {
-        game: String,
+        game: RequestedGame,
         rated: bool,
     },
     Unseek,
@@ -353,19 +407,21 @@ pub struct Connected {
 /// A room's game as the server holds it: the body of a `state` frame. Field order is the
 /// spec's, and so is the order on the wire.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "StateFields")]
 pub struct RoomState {
     pub room: String,
     /// The game id with its option, as in `create`.
-    pub game: String,
+    #[serde(with = "variant_id")]
+    pub game: Variant,
     pub start: String,
     pub plies: Vec<String>,
     /// The position after `plies`.
     pub position: String,
-    /// `ongoing`, `x-wins`, `o-wins` or `draw` (the statuses of `games.md`).
-    pub status: String,
-    /// `None` while the game is on; else the engine's reason, or `resigned`.
-    #[serde(deserialize_with = "present")]
-    pub reason: Option<String>,
+    /// The fields `status` (`ongoing`, `x-wins`, `o-wins`, `draw` or `aborted`) and
+    /// `reason` (`null` while the game is on; else the rule's reason, or the server's:
+    /// `resigned`, `agreed`, `abandoned`, `aborted`).
+    #[serde(flatten)]
+    pub status: Status,
     /// What is left of the turn; `None` once the game is over.
     #[serde(deserialize_with = "present")]
     pub turn_ms: Option<u64>,
@@ -378,6 +434,50 @@ pub struct RoomState {
     /// The side whose draw offer stands.
     #[serde(deserialize_with = "present")]
     pub offer: Option<Side>,
+}
+
+/// A `state` frame's fields as the spec's table lists them, `status` and `reason` as two:
+/// how a [`RoomState`] is read. serde reads a flattened field after all the others, so a
+/// frame missing `reason` and a later field would be refused for the later one; read in
+/// the table's order, a frame is refused for its first missing field, as it always was.
+#[derive(Deserialize)]
+struct StateFields {
+    room: String,
+    #[serde(with = "variant_id")]
+    game: Variant,
+    start: String,
+    plies: Vec<String>,
+    position: String,
+    status: String,
+    #[serde(deserialize_with = "present")]
+    reason: Option<String>,
+    #[serde(deserialize_with = "present")]
+    turn_ms: Option<u64>,
+    connected: Connected,
+    players: Seats<SeatedPlayer>,
+    rated: bool,
+    #[serde(deserialize_with = "present")]
+    offer: Option<Side>,
+}
+
+impl TryFrom<StateFields> for RoomState {
+    type Error = StatusError;
+
+    fn try_from(fields: StateFields) -> Result<RoomState, StatusError> {
+        Ok(RoomState {
+            status: Status::from_wire(&fields.status, fields.reason.as_deref())?,
+            room: fields.room,
+            game: fields.game,
+            start: fields.start,
+            plies: fields.plies,
+            position: fields.position,
+            turn_ms: fields.turn_ms,
+            connected: fields.connected,
+            players: fields.players,
+            rated: fields.rated,
+            offer: fields.offer,
+        })
+    }
 }
 
 /// A value for each seat, `null` where there is none. Both fields are always on the wire.
@@ -428,9 +528,10 @@ impl GameRating {
     }
 }
 
-/// RATINGS: every game id (with its option) to the player's rating in it. Keys sorted, so
-/// the same ratings always write the same text.
-pub type Ratings = BTreeMap<String, GameRating>;
+/// RATINGS: every game id (with its option) to the player's rating in it. Keys sorted by
+/// their ids, so the same ratings always write the same text. A field of this type is
+/// written with the ids as keys: `#[serde(with = "variant_map")]`.
+pub type Ratings = BTreeMap<Variant, GameRating>;
 
 /// A frame from the server. Field order follows the spec's table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -448,12 +549,13 @@ pub enum ServerFrame {
     Player {
         name: String,
         key: String,
+        #[serde(with = "variant_map")]
         ratings: Ratings,
     },
     /// The answer to `seek` (both set) and `unseek` (both `None`).
     Seeking {
-        #[serde(deserialize_with = "present")]
-        game: Option<String>,
+        #[serde(with = "variant_id::option")]
+        game: Option<Variant>,
         #[serde(deserialize_with = "present")]
         rated: Option<bool>,
     },
@@ -506,6 +608,7 @@ pub const LEADERBOARD_LENGTH: usize = 100;
 pub struct PlayerRecord {
     pub name: String,
     pub bot: bool,
+    #[serde(with = "variant_map")]
     pub ratings: Ratings,
     /// At most [`PLAYER_RECORDS`], newest first.
     pub games: Vec<GameRecord>,
@@ -514,7 +617,8 @@ pub struct PlayerRecord {
 /// `GET /api/leaderboard/GAME`: the best established ratings of people in one game id.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Leaderboard {
-    pub game: String,
+    #[serde(with = "variant_id")]
+    pub game: Variant,
     /// At most [`LEADERBOARD_LENGTH`], best first; no provisional rating, no computer.
     pub players: Vec<LeaderboardEntry>,
 }
@@ -532,12 +636,13 @@ pub struct LeaderboardEntry {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     pub room: String,
-    pub game: String,
+    #[serde(with = "variant_id")]
+    pub game: Variant,
     pub start: String,
     pub plies: Vec<String>,
-    pub status: String,
-    #[serde(deserialize_with = "present")]
-    pub reason: Option<String>,
+    /// `status` and `reason`, as in a `state` frame.
+    #[serde(flatten)]
+    pub status: Status,
     pub rated: bool,
     pub players: Seats<RecordSeat>,
 }
@@ -663,6 +768,47 @@ mod tests {
         let fits = format!(r#"{{"type":"join","room":"{}"}}"#, "A".repeat(padding));
         assert_eq!(fits.len(), MAX_FRAME_BYTES);
         assert!(ClientFrame::from_text(&fits).is_ok());
+    }
+
+    /// A frame naming a game this build does not know still reads, so that the server
+    /// answers `unknown-game`; what the client wrote is written back as it was.
+    #[test]
+    fn an_unknown_game_reads_and_is_answered_unknown_game() {
+        for (text, game) in [
+            (
+                r#"{"type":"seek","game":"chess","rated":true}"#,
+                RequestedGame::Unknown("chess".into()),
+            ),
+            (
+                r#"{"type":"seek","game":"blockade:solidarity","rated":true}"#,
+                RequestedGame::Known(Variant::parse("blockade:solidarity").expect("a game id")),
+            ),
+        ] {
+            let frame = ClientFrame::from_text(text).expect("a frame");
+            assert_eq!(
+                frame,
+                ClientFrame::Seek {
+                    game: game.clone(),
+                    rated: true
+                }
+            );
+            assert_eq!(serde_json::to_string(&frame).ok().as_deref(), Some(text));
+        }
+        assert_eq!(
+            RequestedGame::from("Push").variant(),
+            Err(ErrorCode::UnknownGame)
+        );
+        let create = r#"{"type":"create","game":"","side":"x"}"#;
+        assert!(matches!(
+            ClientFrame::from_text(create),
+            Ok(ClientFrame::Create {
+                game: RequestedGame::Unknown(_),
+                ..
+            })
+        ));
+        // A game that is not a string is still malformed.
+        let create = r#"{"type":"create","game":5,"side":"x"}"#;
+        assert_eq!(ClientFrame::from_text(create), Err(ErrorCode::Malformed));
     }
 
     #[test]

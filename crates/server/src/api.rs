@@ -2,6 +2,8 @@
 //! here holds a key or a token: players come from storage without their key's hash, and
 //! rooms are answered as their RECORD.
 
+use std::sync::Arc;
+
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -11,9 +13,18 @@ use qipan_protocol::{
     normalize_room_code, Leaderboard, PlayerRecord, LEADERBOARD_LENGTH, PLAYER_RECORDS,
 };
 
-use crate::http::Shared;
-use crate::lobby::players::NameKey;
-use crate::store::StoreError;
+use crate::names::NameKey;
+use crate::room::registry::Rooms;
+use crate::store::{PlayerStore, RecordStore, Store, StoreError};
+
+/// What the records API answers from: the rooms (a room still kept is read as it
+/// stands), the players and the finished games' records.
+#[derive(Clone)]
+struct Records {
+    rooms: Arc<Rooms>,
+    players: Arc<dyn PlayerStore>,
+    records: Arc<dyn RecordStore>,
+}
 
 /// Storage failed: logged, answered 503 (the client may try again).
 fn unavailable(e: StoreError) -> Response {
@@ -26,15 +37,14 @@ fn not_found() -> Response {
 }
 
 /// `GET /api/players/NAME`: the player (names ignoring case) and their last 50 games.
-pub async fn player(State(shared): State<Shared>, Path(name): Path<String>) -> Response {
+async fn player(State(api): State<Records>, Path(name): Path<String>) -> Response {
     let key = NameKey::of(&name);
-    let store = shared.rooms.store();
-    let info = match store.player(&key).await {
+    let info = match api.players.player(&key).await {
         Ok(Some(info)) => info,
         Ok(None) => return not_found(),
         Err(e) => return unavailable(e),
     };
-    let games = match store.player_games(&key, PLAYER_RECORDS).await {
+    let games = match api.records.player_games(&key, PLAYER_RECORDS).await {
         Ok(games) => games,
         Err(e) => return unavailable(e),
     };
@@ -48,17 +58,11 @@ pub async fn player(State(shared): State<Shared>, Path(name): Path<String>) -> R
 }
 
 /// `GET /api/leaderboard/GAME`: the 100 best established ratings of people in GAME.
-pub async fn leaderboard(State(shared): State<Shared>, Path(game): Path<String>) -> Response {
-    let Ok(variant) = Variant::parse(&game) else {
+async fn leaderboard(State(api): State<Records>, Path(game): Path<String>) -> Response {
+    let Ok(game) = Variant::parse(&game) else {
         return not_found();
     };
-    let game = variant.to_string();
-    match shared
-        .rooms
-        .store()
-        .leaderboard(&game, LEADERBOARD_LENGTH)
-        .await
-    {
+    match api.players.leaderboard(game, LEADERBOARD_LENGTH).await {
         Ok(players) => Json(Leaderboard { game, players }).into_response(),
         Err(e) => unavailable(e),
     }
@@ -66,27 +70,37 @@ pub async fn leaderboard(State(shared): State<Shared>, Path(game): Path<String>)
 
 /// `GET /api/games/ROOM`: the room's RECORD, finished or not; a room no longer kept
 /// answers its last finished paired game.
-pub async fn game(State(shared): State<Shared>, Path(room): Path<String>) -> Response {
+async fn game(State(api): State<Records>, Path(room): Path<String>) -> Response {
     let Some(code) = normalize_room_code(&room) else {
         return not_found();
     };
-    match shared.rooms.peek(&code).await {
+    match api.rooms.peek(&code).await {
         Ok(Some(room)) => return Json(room.record()).into_response(),
         Ok(None) => {}
         Err(_) => return StatusCode::SERVICE_UNAVAILABLE.into_response(),
     }
-    match shared.rooms.store().last_record(&code).await {
+    match api.records.last_record(&code).await {
         Ok(Some(record)) => Json(record).into_response(),
         Ok(None) => not_found(),
         Err(e) => unavailable(e),
     }
 }
 
-/// The routes, for `http.rs`.
-pub fn routes() -> axum::Router<Shared> {
+/// The routes, answered from `rooms` and `store`, for the server's router (whatever its
+/// own state).
+pub fn routes<S: Clone + Send + Sync + 'static>(
+    rooms: Arc<Rooms>,
+    store: Arc<dyn Store>,
+) -> axum::Router<S> {
     use axum::routing::get;
+    let records = Records {
+        rooms,
+        players: store.clone(),
+        records: store,
+    };
     axum::Router::new()
         .route("/api/players/{name}", get(player))
         .route("/api/leaderboard/{game}", get(leaderboard))
         .route("/api/games/{room}", get(game))
+        .with_state(records)
 }

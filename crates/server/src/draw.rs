@@ -7,18 +7,14 @@ use qipan_engine::games::Side;
 use qipan_protocol::{ROOM_CODE_ALPHABET, ROOM_CODE_LEN};
 use rand::{CryptoRng, Rng, RngCore};
 
+use crate::hex;
 use crate::secret::Secret;
-
-/// Lowercase hex digits of `bytes`.
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
 
 /// A seat token: 128 bits, as 32 hex digits.
 pub fn token(rng: &mut impl CryptoRng) -> Secret {
     let mut bytes = [0u8; 16];
     rng.fill_bytes(&mut bytes);
-    Secret::new(hex(&bytes))
+    Secret::new(hex::encode(&bytes))
 }
 
 /// A room code: [`ROOM_CODE_LEN`] letters of [`ROOM_CODE_ALPHABET`], each as likely.
@@ -41,7 +37,7 @@ pub fn side(rng: &mut impl RngCore) -> Side {
 pub fn server_id(rng: &mut impl RngCore) -> String {
     let mut bytes = [0u8; 6];
     rng.fill_bytes(&mut bytes);
-    hex(&bytes)
+    hex::encode(&bytes)
 }
 
 #[cfg(test)]

@@ -11,10 +11,12 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 
+use crate::api;
 use crate::connection::Connection;
 use crate::lobby::Lobby;
-use crate::rooms::Rooms;
+use crate::room::registry::Rooms;
 use crate::shutdown::Shutdown;
+use crate::store::Store;
 
 /// The largest message the socket layer reads at all; between 8 KiB and this a frame is
 /// answered `too-large`, past it the connection is closed (it would only be buffered).
@@ -33,11 +35,12 @@ pub struct Shared {
     pub sockets: Arc<()>,
 }
 
-pub fn router(shared: Shared, site: Option<&Path>) -> Router {
+/// The routes; the records API answers from `store`.
+pub fn router(shared: Shared, store: Arc<dyn Store>, site: Option<&Path>) -> Router {
     let mut app = Router::new()
         .route("/health", get(|| async { "ok" }))
         .route("/ws", get(ws_upgrade))
-        .merge(crate::api::routes());
+        .merge(api::routes(shared.rooms.clone(), store));
     if let Some(site) = site {
         // `/` and `/?room=...` are the directory, whose index.html ServeDir serves; a
         // `.br` or `.gz` beside a file is sent instead when the client accepts it (the web

@@ -8,13 +8,17 @@
 //! - `http`: the routes: health, the WebSocket upgrade, the records API (`api`), the web
 //!   build;
 //! - `connection`: one client's socket, its rate limit and the seat it holds;
-//! - `rooms`: the rooms in memory, the one path by which a room changes, their timers;
-//! - [`room`]: a room's game and the pure rules of what a client may do to it;
-//! - [`store`]: storage behind one trait: SQLite (the default), or a NATS JetStream bucket
-//!   shared between servers;
+//! - [`room`]: a room's game and the pure rules of what a client may do to it, and
+//!   `room::registry`: the rooms in memory, the one path by which a room changes, their
+//!   timers;
+//! - [`store`]: storage behind four traits, one a concern (rooms, players and ratings,
+//!   records, seeks): SQLite (the default), or NATS JetStream buckets shared between
+//!   servers;
 //! - [`clock`]: the time, handed to the server (a manual clock in tests);
 //! - `draw`: random tokens, codes and sides;
 //! - `secret`: tokens as a type whose text no log can print;
+//! - [`names`]: players' names and what makes two of them one;
+//! - `hex`, `sync`: bytes as hex, and locks a panic does not poison;
 //! - [`lobby`]: players, seeks and pairing, ratings, the computer as four rated players.
 
 mod api;
@@ -22,14 +26,16 @@ pub mod clock;
 mod config;
 mod connection;
 mod draw;
+mod hex;
 mod http;
 pub mod lobby;
+pub mod names;
 pub mod room;
-mod rooms;
 mod secret;
 mod server;
 mod shutdown;
 pub mod store;
+mod sync;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::Config;

@@ -5,6 +5,8 @@ use std::fmt;
 
 use sha2::{Digest, Sha256};
 
+use crate::hex;
+
 /// A secret's text, readable only through [`Secret::expose`]: for the one frame that
 /// hands it to its holder, and for [`Secret::hash`].
 #[derive(Clone, PartialEq, Eq)]
@@ -22,10 +24,7 @@ impl Secret {
     /// What storage keeps instead (SHA-256, hex): a copy of the store or the bucket gives
     /// nobody a seat.
     pub fn hash(&self) -> String {
-        Sha256::digest(self.0.as_bytes())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        hex::encode(&Sha256::digest(self.0.as_bytes()))
     }
 }
 

@@ -11,8 +11,9 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::draw;
 use crate::http;
+use crate::lobby::settle::rate_seat;
 use crate::lobby::{self, Lobby};
-use crate::rooms::Rooms;
+use crate::room::registry::Rooms;
 use crate::shutdown::{self, Stop};
 use crate::store::{self, StoreError};
 
@@ -67,7 +68,8 @@ pub async fn start_with_clock(
     config: Config,
     clock: Arc<dyn Clock>,
 ) -> Result<Running, StartError> {
-    let store = store::open(&config.data, config.nats.as_deref()).await?;
+    let store = store::open(&config.data, config.nats.as_deref(), Arc::new(rate_seat)).await?;
+    lobby::computer::add_players(store.as_ref()).await?;
     let server_id = draw::server_id(&mut rand::rng());
     let (stop, shutdown) = shutdown::channel();
     let rooms = Arc::new(Rooms::new(
@@ -112,7 +114,7 @@ pub async fn start_with_clock(
         shutdown: shutdown.clone(),
         sockets: sockets.clone(),
     };
-    let app = http::router(shared, config.site.as_deref());
+    let app = http::router(shared, store, config.site.as_deref());
     let mut until = shutdown;
     let task = tokio::spawn(async move {
         // No Nagle: a state frame is small and should leave at once, not wait for an ACK.

@@ -231,3 +231,49 @@ fn the_computer_plays_through_nats_and_pairing_goes_on_when_a_server_stops() {
         two.stop().await;
     });
 }
+
+/// A computer player's entry that lacks a game id's rating (written before that game id
+/// came) gets the level's calibrated one when a server starts; the ratings it has stay.
+#[test]
+fn a_starting_server_gives_the_computer_players_the_ratings_they_lack() {
+    /// Computer-Hard's RATINGS as a server started on `url` gives them.
+    async fn hards_ratings(dir: &Path, name: &str, url: &str) -> Value {
+        let srv = on_nats(dir, name, url, None).await;
+        let player = player_until(srv.addr(), "Computer-Hard", Duration::from_secs(1), |_| {
+            true
+        });
+        let ratings = player.await["ratings"].clone();
+        srv.stop().await;
+        ratings
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let Some((_nats, url)) = nats(dir.path(), "a_starting_server_gives_the_computer") else {
+        return;
+    };
+    run(60, async {
+        let first = hards_ratings(dir.path(), "one", &url).await;
+        // The entry as an older server would have left it: no cannon, push moved.
+        let client = async_nats::connect(&url).await.expect("NATS");
+        let players = async_nats::jetstream::new(client)
+            .get_key_value("qipan-players")
+            .await
+            .expect("the players' bucket");
+        let key = format!("p.{}", hex("computer-hard"));
+        let stored = players.get(&key).await.expect("read").expect("the entry");
+        let mut entry: Value = serde_json::from_slice(&stored).expect("JSON");
+        let ratings = entry["ratings"].as_object_mut().expect("ratings");
+        ratings.remove("cannon");
+        ratings["push"]["rating"] = json!(1234.5);
+        let bytes = serde_json::to_vec(&entry).expect("JSON");
+        players.put(&key, bytes.into()).await.expect("written");
+
+        let again = hards_ratings(dir.path(), "two", &url).await;
+        assert_eq!(again["push"]["rating"], 1234.5);
+        assert_eq!(again["cannon"], first["cannon"]);
+    });
+}
+
+/// Lowercase hex of a text's UTF-8, as the buckets' keys spell names.
+fn hex(text: &str) -> String {
+    text.bytes().map(|b| format!("{b:02x}")).collect()
+}

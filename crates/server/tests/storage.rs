@@ -155,3 +155,35 @@ fn a_restart_keeps_players_ratings_records_and_who_is_busy() {
         srv.stop().await;
     });
 }
+
+/// The computer players are made at every start, each with a rating in every game id: one
+/// they have keeps its value, one they lack (a game id added since) starts at their level's
+/// calibrated strength, not a newcomer's 1500.
+#[test]
+fn every_start_gives_the_computer_players_a_rating_in_every_game_id() {
+    /// Computer-Master's RATINGS as a server started on `data` gives them.
+    async fn masters_ratings(data: &std::path::Path) -> Value {
+        let srv = lobby_server(data, Arc::new(ManualClock::new(START_MS)), None).await;
+        let (_, body) = http_get(srv.addr(), "/api/players/Computer-Master").await;
+        srv.stop().await;
+        let player: Value = serde_json::from_str(&body).expect("JSON");
+        player["ratings"].clone()
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = dir.path().join("db.sqlite");
+    bounded(30, async {
+        let first = masters_ratings(&data).await;
+        let conn = rusqlite::Connection::open(&data).expect("the file");
+        conn.execute_batch(
+            "UPDATE ratings SET rating = 1234.5 WHERE name_key = 'computer-master' AND game = 'push';
+             DELETE FROM ratings WHERE name_key = 'computer-master' AND game = 'cannon';",
+        )
+        .expect("a rating changed, one gone");
+        drop(conn);
+        let again = masters_ratings(&data).await;
+        assert_eq!(again["push"]["rating"], 1234.5);
+        assert_eq!(again["cannon"], first["cannon"]);
+        let cannon = again["cannon"]["rating"].as_f64().expect("a rating");
+        assert!(cannon > 2000.0, "calibrated, not a newcomer's: {cannon}");
+    });
+}

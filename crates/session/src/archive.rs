@@ -15,7 +15,7 @@ use crate::lobby::GameRecord;
 use crate::review::review_command;
 use crate::state::Shared;
 use crate::transition::Transition;
-use qipan_engine::games::{Side, Status, Variant};
+use qipan_engine::games::Side;
 
 /// A record's game on the board.
 pub struct Archive {
@@ -65,7 +65,7 @@ impl Archive {
     /// plies, and ended as the server ended it. A record that does not replay changes nothing.
     fn new(record: GameRecord, shared: &Shared, now: f64) -> Result<Archive, CommandError> {
         let unreadable = CommandError::Lobby(LobbyError::Unreadable);
-        let variant = Variant::parse(&record.game).map_err(|_| unreadable.clone())?;
+        let variant = record.game;
         let players = Players {
             human: Some(Side::X),
             level: shared.level,
@@ -85,10 +85,7 @@ impl Archive {
             unreadable
         })?;
         board.set_remote(Remote::Spectator);
-        if let Some(status) = Status::from_wire(&record.status, record.reason.as_deref())
-            .ok()
-            .filter(|status| status.is_decided_by_server())
-        {
+        if let Some(status) = Some(record.status).filter(|status| status.is_decided_by_server()) {
             board.decide(status);
         }
         review_command(

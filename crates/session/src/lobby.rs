@@ -72,7 +72,7 @@ pub struct Player {
 impl Player {
     /// The player's rating in `game` (with its option), once known.
     pub fn rating(&self, game: Variant) -> Option<&GameRating> {
-        self.ratings.get(&game.to_string())
+        self.ratings.get(&game)
     }
 }
 

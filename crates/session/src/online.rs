@@ -24,7 +24,7 @@ use crate::review::review_command;
 use crate::state::Shared;
 use crate::transition::{Pairing, Transition};
 use qipan_engine::ai::Level;
-use qipan_engine::games::{MoveError, Side, Status, Variant};
+use qipan_engine::games::{EndReason, MoveError, Side, Variant};
 use qipan_protocol::{tidy_room_code, ClientFrame, SeatName, ServerFrame, SideChoice};
 use std::collections::BTreeMap;
 
@@ -257,7 +257,7 @@ impl Online {
             (None, _) => {
                 if let Goal::Create { game, side } = self.goal.clone() {
                     self.push(ClientFrame::Create {
-                        game: game.to_string(),
+                        game: game.into(),
                         side: side_choice(side),
                     });
                 }
@@ -317,11 +317,7 @@ impl Online {
         if self.room.as_deref() != Some(state.room.as_str()) {
             return;
         }
-        let Ok(variant) = Variant::parse(&state.game) else {
-            let game = UnreadableState::Game(state.game.clone());
-            self.notice = Some(OnlineNotice::Unreadable(game));
-            return;
-        };
+        let variant = state.game;
         let mine = match self.seat {
             Some(Seat::Player(side)) => Some(side),
             _ => None,
@@ -349,9 +345,8 @@ impl Online {
             Ok(mut board) => {
                 // A resignation, an agreed draw, a claim or an abort ends a game that no
                 // rule ended: the server's word for it.
-                if let Some(status) = Status::from_wire(&state.status, state.reason.as_deref())
-                    .ok()
-                    .filter(|status| status.is_decided_by_server())
+                if let Some(status) =
+                    Some(state.status).filter(|status| status.is_decided_by_server())
                 {
                     board.decide(status);
                 }
@@ -404,13 +399,13 @@ impl Online {
         let Some(state) = &self.state else {
             return;
         };
-        let over = state.status != "ongoing";
+        let over = state.status.is_over();
         if !over {
             self.scored = false;
             return;
         }
         // An aborted game changes nobody's rating.
-        let rated = state.rated && state.status != "aborted";
+        let rated = state.rated && state.status.reason() != Some(EndReason::Aborted);
         if self.scored || !rated || !matches!(self.seat, Some(Seat::Player(_))) {
             return;
         }
@@ -502,7 +497,7 @@ impl Online {
     fn in_play(&self) -> Result<(String, String), OnlineError> {
         let seated = self.seated()?;
         let state = self.state.as_ref().ok_or(OnlineError::NoGameYet)?;
-        if state.status != "ongoing" {
+        if state.status.is_over() {
             return Err(OnlineError::Over);
         }
         if !self.connection.is_open() {
@@ -552,7 +547,7 @@ impl Online {
     pub fn can_abort(&self) -> bool {
         self.state
             .as_ref()
-            .is_some_and(|s| s.status == "ongoing" && s.plies.len() < 2)
+            .is_some_and(|s| !s.status.is_over() && s.plies.len() < 2)
     }
 
     /// Whether this side may claim the game: the other player has no connection, and lost
@@ -564,7 +559,7 @@ impl Online {
         else {
             return false;
         };
-        state.status == "ongoing"
+        !state.status.is_over()
             && !self.is_connected(other)
             && state
                 .plies

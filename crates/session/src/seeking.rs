@@ -163,7 +163,7 @@ impl Seeking {
                 match self.wish {
                     Wish::Seek { game, rated } => {
                         self.step = Step::Asking;
-                        let game = game.to_string();
+                        let game = game.into();
                         self.connection.push(ClientFrame::Seek { game, rated });
                         Transition::Stay
                     }

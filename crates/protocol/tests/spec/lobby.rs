@@ -68,7 +68,7 @@ fn every_server_frame_of_the_lobby_reads_and_writes_as_written() {
             &[("GAME", r#""blockade:solidarity""#), ("BOOL", "true")],
         ),
         ServerFrame::Seeking {
-            game: Some("blockade:solidarity".into()),
+            game: Some(solidarity()),
             rated: Some(true),
         },
     );
@@ -125,12 +125,11 @@ fn every_server_frame_of_the_lobby_reads_and_writes_as_written() {
         ),
         ServerFrame::State(RoomState {
             room: room(),
-            game: "push".into(),
+            game: Variant::plain(GameId::Push),
             start: "s x".into(),
             plies: vec!["a1-a2".into()],
             position: "t o".into(),
-            status: "ongoing".into(),
-            reason: None,
+            status: Status::Ongoing,
             turn_ms: Some(59000),
             connected: Connected { x: true, o: true },
             players: Seats {

@@ -20,6 +20,7 @@ use qipan_protocol::{
     PlayerRecord, Ratings, RecordSeat, RoomState, SeatName, SeatedPlayer, Seats, ServerFrame, Side,
     SideChoice,
 };
+use qipan_vocab::{EndReason, GameId, RuleOption, Status, Variant};
 use serde_json::Value;
 
 // The spec's tables, verbatim ("From a client", then "From the server").
@@ -165,6 +166,11 @@ where
     round_trip(text, &expected, |t| serde_json::from_str(t).ok());
 }
 
+/// Blockade with Solidarity, the game id with an option.
+fn solidarity() -> Variant {
+    Variant::plain(GameId::Blockade).with(RuleOption::Solidarity, true)
+}
+
 fn room() -> String {
     "K7MNPQRS".to_owned()
 }
@@ -215,7 +221,7 @@ fn ratings() -> (String, Ratings) {
     );
     let ratings = Ratings::from([
         (
-            "blockade:solidarity".to_owned(),
+            solidarity(),
             GameRating {
                 rating: 1623.4817,
                 deviation: 87.25,
@@ -224,7 +230,7 @@ fn ratings() -> (String, Ratings) {
             },
         ),
         (
-            "push".to_owned(),
+            Variant::plain(GameId::Push),
             GameRating {
                 rating: 1500.0,
                 deviation: 500.0,
@@ -271,11 +277,10 @@ fn resigned_record() -> (String, GameRecord) {
     );
     let record = GameRecord {
         room: room(),
-        game: "maddell".into(),
+        game: Variant::plain(GameId::Maddell),
         start: "s".into(),
         plies: vec!["a1".into(), "timeout".into()],
-        status: "o-wins".into(),
-        reason: Some("resigned".into()),
+        status: Status::Win(Side::O, EndReason::Resigned),
         rated: true,
         players: Seats {
             x: Some(RecordSeat {

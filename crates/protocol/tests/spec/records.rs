@@ -26,11 +26,10 @@ fn the_records_api_reads_and_writes_as_written() {
         &friends,
         GameRecord {
             room: room(),
-            game: "cannon".into(),
+            game: Variant::plain(GameId::Cannon),
             start: "s".into(),
             plies: Vec::new(),
-            status: "ongoing".into(),
-            reason: None,
+            status: Status::Ongoing,
             rated: false,
             players: Seats::none(),
         },
@@ -87,7 +86,7 @@ fn the_records_api_reads_and_writes_as_written() {
             &[("GAME", r#""shuangcheng""#), ("LIST", &entries.join(","))],
         ),
         Leaderboard {
-            game: "shuangcheng".into(),
+            game: Variant::plain(GameId::ShuangCheng),
             players: vec![
                 LeaderboardEntry {
                     name: "李雷".into(),

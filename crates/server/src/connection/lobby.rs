@@ -1,15 +1,16 @@
 //! A connection's lobby frames (lobby.md): who it plays as, and its seek.
 
-use qipan_protocol::{ErrorCode, ServerFrame};
+use qipan_engine::games::Variant;
+use qipan_protocol::{ErrorCode, RequestedGame, ServerFrame};
 
 use super::{Connection, Seat};
 use crate::lobby::{Lobby, Me, Paired, Refusal};
 use crate::store::PlayerInfo;
 
 /// The `seeking` frame: what the connection seeks now, or nothing.
-fn seeking(seek: Option<(&str, bool)>) -> ServerFrame {
+fn seeking(seek: Option<(Variant, bool)>) -> ServerFrame {
     ServerFrame::Seeking {
-        game: seek.map(|(game, _)| game.to_owned()),
+        game: seek.map(|(game, _)| game),
         rated: seek.map(|(_, rated)| rated),
     }
 }
@@ -37,10 +38,11 @@ impl Connection {
 
     pub(super) async fn seek(
         &mut self,
-        game: &str,
+        game: &RequestedGame,
         rated: bool,
     ) -> Result<Vec<ServerFrame>, Refusal> {
         let me = self.me.clone().ok_or(ErrorCode::NotLoggedIn)?;
+        let game = game.variant()?;
         let seek = self
             .lobby
             .seek(&me, game, rated, self.paired_tx.clone())

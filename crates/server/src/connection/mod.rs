@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use qipan_engine::games::{Side, Variant};
+use qipan_engine::games::Side;
 use qipan_protocol::{
     normalize_room_code, ClientFrame, ErrorCode, SeatName, ServerFrame, SideChoice,
 };
@@ -17,8 +17,8 @@ use tokio::sync::mpsc;
 
 use crate::draw;
 use crate::lobby::{Lobby, LocalSeek, Me, Paired, Refusal};
+use crate::room::registry::{Entered, Rooms, Update};
 use crate::room::Room;
-use crate::rooms::{Entered, Rooms, Update};
 use crate::secret::Secret;
 use crate::shutdown::Shutdown;
 use rate_limit::{BadFrames, RateLimit};
@@ -221,7 +221,7 @@ impl Connection {
     async fn handle(&mut self, frame: ClientFrame) -> Result<Vec<ServerFrame>, Refusal> {
         Ok(match frame {
             ClientFrame::Create { game, side } => {
-                let variant = Variant::parse(&game).map_err(|_| ErrorCode::UnknownGame)?;
+                let variant = game.variant()?;
                 let side = match side {
                     SideChoice::X => Side::X,
                     SideChoice::O => Side::O,

@@ -15,17 +15,17 @@ use std::sync::Arc;
 use qipan_engine::games::{Side, Variant};
 
 use super::computer::ComputerPlayer;
-use super::desk::{Desk, DeskSeek};
+use super::desk::{Desk, DeskAt, DeskSeek};
 use super::pairing::{ComputerOffer, Pairing, Seek};
-use super::pairing_loop::Tag;
 use super::Lobby;
 use crate::draw;
+use crate::names::NameKey;
 use crate::room::{PairedSeat, Room, Seated, COMPUTER_SEAT};
 use crate::store::Revision;
 
-type Back = Vec<Seek<Tag>>;
+type Back = Vec<Seek<DeskAt>>;
 
-fn seek_of(seek: &Seek<Tag>) -> Option<&DeskSeek> {
+fn seek_of(seek: &Seek<DeskAt>) -> Option<&DeskSeek> {
     seek.tag.desk.seek.as_ref()
 }
 
@@ -47,7 +47,7 @@ fn computer(bot: ComputerPlayer, rating: f64) -> PairedSeat {
         token_hash: COMPUTER_SEAT.to_owned(),
         player: Seated {
             name: bot.name().to_owned(),
-            key: super::players::NameKey::of(bot.name()).as_str().to_owned(),
+            key: NameKey::of(bot.name()).as_str().to_owned(),
             bot: true,
             before: rating,
             after: None,
@@ -68,7 +68,7 @@ impl Lobby {
     /// changed since (or `f` finds nothing to do).
     async fn rewrite(
         &self,
-        seek: &Seek<Tag>,
+        seek: &Seek<DeskAt>,
         base: Revision,
         desk: &Desk,
         f: impl FnOnce(&Desk) -> Option<Desk>,
@@ -93,7 +93,7 @@ impl Lobby {
 pub async fn make(
     lobby: &Lobby,
     variant: Variant,
-    pairing: Pairing<Tag>,
+    pairing: Pairing<DeskAt>,
     offer: &ComputerOffer,
 ) -> Back {
     match pairing {
@@ -117,7 +117,7 @@ pub async fn make(
     }
 }
 
-async fn people(lobby: &Lobby, variant: Variant, a: Seek<Tag>, b: Seek<Tag>) -> Back {
+async fn people(lobby: &Lobby, variant: Variant, a: Seek<DeskAt>, b: Seek<DeskAt>) -> Back {
     let (Some(first), Some(second)) = (seek_of(&a), seek_of(&b)) else {
         return Vec::new();
     };
@@ -172,7 +172,7 @@ async fn people(lobby: &Lobby, variant: Variant, a: Seek<Tag>, b: Seek<Tag>) -> 
 async fn against_computer(
     lobby: &Lobby,
     variant: Variant,
-    seek: &Seek<Tag>,
+    seek: &Seek<DeskAt>,
     bot: ComputerPlayer,
     offer: &ComputerOffer,
 ) -> Option<Arc<Room>> {

@@ -8,22 +8,36 @@
 //! the entry from the revision its loop read, so a seek withdrawn, replaced or already
 //! paired since fails the check); and `busy` reads the room the desk points to.
 
+use qipan_engine::games::Variant;
+use qipan_vocab::variant_id;
 use serde::{Deserialize, Serialize};
 
-use super::players::NameKey;
-use crate::store::LobbyEntry;
+use crate::names::NameKey;
+use crate::store::{LobbyEntry, Revision};
 
 /// The prefix of desks' keys.
 pub const PREFIX: &str = "desk.";
 
 /// A desk's key (lobby entries' keys are ASCII: the folded name in hex).
 pub fn key(player: &NameKey) -> String {
-    let hex: String = player
-        .as_str()
-        .bytes()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    format!("{PREFIX}{hex}")
+    format!("{PREFIX}{}", player.to_hex())
+}
+
+/// A player's desk as it changed (every server's watch of the lobby's entries), for the
+/// pairing loops.
+#[derive(Clone, Debug)]
+pub struct DeskChange {
+    pub player: NameKey,
+    pub revision: Revision,
+    pub desk: Desk,
+}
+
+/// A desk as read at a revision: what a seek in a pairing loop's book carries, since a
+/// claim on it is written over that revision only.
+#[derive(Clone, Debug)]
+pub struct DeskAt {
+    pub revision: Revision,
+    pub desk: Desk,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -52,7 +66,8 @@ pub struct DeskSeek {
     pub player: String,
     pub name: String,
     /// The game id with its option.
-    pub game: String,
+    #[serde(with = "variant_id")]
+    pub game: Variant,
     pub rated: bool,
     /// Their rating in `game` when they sought.
     pub rating: f64,
@@ -82,17 +97,7 @@ impl Desk {
 
     /// The folded name a desk's key stands for.
     pub fn player_of(key: &str) -> Option<NameKey> {
-        let hex = key.strip_prefix(PREFIX)?;
-        let bytes: Option<Vec<u8>> = (0..hex.len())
-            .step_by(2)
-            .map(|i| {
-                hex.get(i..i + 2)
-                    .and_then(|b| u8::from_str_radix(b, 16).ok())
-            })
-            .collect();
-        String::from_utf8(bytes?)
-            .ok()
-            .map(|name| NameKey::of(&name))
+        NameKey::from_hex(key.strip_prefix(PREFIX)?)
     }
 
     /// The seek a pairing loop may pair: one not claimed yet.
@@ -178,7 +183,7 @@ mod tests {
                 server: "s1".into(),
                 player: "ann".into(),
                 name: "Ann".into(),
-                game: "push".into(),
+                game: Variant::plain(qipan_engine::games::GameId::Push),
                 rated: true,
                 rating: 1500.0,
                 since_ms: 0,
@@ -187,6 +192,19 @@ mod tests {
                 claimed: None,
             }),
         }
+    }
+
+    /// A desk as servers have written it (the game as its id) reads, and writes back byte
+    /// for byte.
+    #[test]
+    fn a_desk_as_stored_today_reads_and_writes_back_unchanged() {
+        let text = r#"{"room":{"code":"OLDROOMS","seek":null},"seek":{"id":"a","server":"s1","player":"ann","name":"Ann","game":"push","rated":true,"rating":1500.0,"since_ms":0,"computer_after_ms":null,"token_hash":"h","claimed":null}}"#;
+        let desk: Desk = serde_json::from_str(text).expect("a stored desk reads");
+        assert_eq!(desk, seeking("a"));
+        assert_eq!(
+            String::from_utf8(desk.to_bytes()).ok().as_deref(),
+            Some(text)
+        );
     }
 
     #[test]

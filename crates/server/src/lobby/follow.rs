@@ -8,11 +8,11 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
-use super::desk::Desk;
-use super::pairing_loop::Event;
-use super::{lock, Lobby};
+use super::desk::{Desk, DeskChange};
+use super::Lobby;
 use crate::shutdown::Shutdown;
 use crate::store::{LobbyEntry, Written};
+use crate::sync::lock;
 
 /// The prefix of servers' heartbeats' keys.
 const SERVERS: &str = "server.";
@@ -72,7 +72,7 @@ impl Lobby {
         };
         let desk = Desk::read(&entry).unwrap_or_default();
         self.deliver(&desk);
-        let event = Event {
+        let event = DeskChange {
             player,
             revision: entry.revision,
             desk,
@@ -86,7 +86,7 @@ impl Lobby {
     /// again: it gives every entry as it stands first).
     pub(super) async fn follow(self: Arc<Self>, mut shutdown: Shutdown) {
         loop {
-            match self.store.watch_lobby().await {
+            match self.seeks.watch_lobby().await {
                 Ok(mut changes) => loop {
                     tokio::select! {
                         change = changes.next() => match change {
@@ -115,11 +115,11 @@ impl Lobby {
                 computer_places: self.computer.places(),
             };
             let value = serde_json::to_vec(&beat).unwrap_or_default();
-            revision = match self.store.lobby_put(&key, value, revision).await {
+            revision = match self.seeks.lobby_put(&key, value, revision).await {
                 Ok(Written::Done(revision)) => Some(revision),
                 // Ours alone: a conflict is a write of ours whose answer was lost.
                 Ok(Written::Conflict) => self
-                    .store
+                    .seeks
                     .lobby_get(&key)
                     .await
                     .ok()

@@ -6,6 +6,7 @@
 //! lease without knowing it (a pause longer than the lease) can only fail its claims,
 //! which are revision-checked too (`claims.rs`).
 
+use qipan_engine::games::Variant;
 use serde::{Deserialize, Serialize};
 
 use super::Lobby;
@@ -30,10 +31,10 @@ pub struct Lease {
 }
 
 impl Lease {
-    pub fn new(game: &str) -> Lease {
+    pub fn new(game: Variant) -> Lease {
         // Keys allow no `:` (blockade:solidarity).
         Lease {
-            key: format!("lease.{}", game.replace(':', "_")),
+            key: format!("lease.{}", game.to_string().replace(':', "_")),
             held: None,
         }
     }
@@ -41,7 +42,7 @@ impl Lease {
     /// Renews the lease, or takes it when it is free or lapsed; whether this server holds
     /// it now.
     pub async fn keep(&mut self, lobby: &Lobby, now_ms: u64) -> bool {
-        if !lobby.store.shared() {
+        if !lobby.rooms.shared() {
             return true;
         }
         let mine = Holder {
@@ -51,7 +52,7 @@ impl Lease {
         let value = serde_json::to_vec(&mine).unwrap_or_default();
         let base = match self.held {
             Some(revision) => Some(revision),
-            None => match lobby.store.lobby_get(&self.key).await {
+            None => match lobby.seeks.lobby_get(&self.key).await {
                 Ok(None) => None,
                 Ok(Some(entry)) => {
                     let holder = entry
@@ -71,7 +72,7 @@ impl Lease {
                 }
             },
         };
-        self.held = match lobby.store.lobby_put(&self.key, value, base).await {
+        self.held = match lobby.seeks.lobby_put(&self.key, value, base).await {
             Ok(Written::Done(revision)) => Some(revision),
             Ok(Written::Conflict) => None,
             Err(e) => {

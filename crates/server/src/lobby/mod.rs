@@ -26,16 +26,18 @@ use qipan_protocol::{ErrorCode, ServerFrame};
 use tokio::sync::mpsc;
 
 use crate::clock::Clock;
-use crate::rooms::Rooms;
+use crate::names::NameKey;
+use crate::room::registry::Rooms;
 use crate::shutdown::Shutdown;
-use crate::store::{PlayerInfo, Store};
-use players::{Key, Name, RegistrationLimits};
+use crate::store::{PlayerInfo, PlayerStore, SeekStore, Store};
+use crate::sync::lock;
+use players::{Key, RegistrationLimits};
 pub use seeks::{LocalSeek, Paired};
 
 /// A connection's player: who it plays as after a `register` or `login`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Me {
-    pub key: players::NameKey,
+    pub key: NameKey,
     pub name: String,
 }
 
@@ -51,11 +53,6 @@ impl From<ErrorCode> for Refusal {
     fn from(code: ErrorCode) -> Refusal {
         Refusal { code, counts: true }
     }
-}
-
-/// Locks a std mutex even if a thread panicked while holding it (plain data).
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Storage failed: logged, answered `unavailable`.
@@ -78,7 +75,9 @@ pub struct Settings {
 }
 
 pub struct Lobby {
-    store: Arc<dyn Store>,
+    players: Arc<dyn PlayerStore>,
+    /// The desks, the leases and the heartbeats.
+    seeks: Arc<dyn SeekStore>,
     rooms: Arc<Rooms>,
     clock: Arc<dyn Clock>,
     /// This process's name (in desks' seeks and in heartbeats).
@@ -91,7 +90,7 @@ pub struct Lobby {
     servers: Mutex<HashMap<String, follow::Heartbeat>>,
     computer: computer::Computer,
     /// Each game id's pairing loop, told of the desks' changes.
-    loops: Mutex<HashMap<String, mpsc::UnboundedSender<pairing_loop::Event>>>,
+    loops: Mutex<HashMap<Variant, mpsc::UnboundedSender<desk::DeskChange>>>,
 }
 
 impl Lobby {
@@ -108,7 +107,8 @@ impl Lobby {
                 settings.computer_games_per_worker,
                 store.clone(),
             ),
-            store,
+            players: store.clone(),
+            seeks: store,
             rooms,
             clock,
             server_id,
@@ -125,7 +125,7 @@ impl Lobby {
     pub fn start(self: &Arc<Self>, shutdown: &Shutdown) {
         for variant in Variant::ALL {
             let (tx, rx) = mpsc::unbounded_channel();
-            lock(&self.loops).insert(variant.to_string(), tx);
+            lock(&self.loops).insert(variant, tx);
             tokio::spawn(pairing_loop::run(
                 self.clone(),
                 variant,
@@ -134,7 +134,7 @@ impl Lobby {
             ));
         }
         tokio::spawn(self.clone().follow(shutdown.clone()));
-        if self.store.shared() {
+        if self.rooms.shared() {
             tokio::spawn(self.clone().beat(shutdown.clone()));
         }
         let (tx, rx) = mpsc::unbounded_channel();
@@ -157,7 +157,7 @@ impl Lobby {
         address: IpAddr,
         name: &str,
     ) -> Result<(PlayerInfo, Key), Refusal> {
-        let name = Name::to_register(name)?;
+        let name = players::to_register(name)?;
         let now = self.clock.now_ms();
         if !lock(&self.registrations).admit(address, now) {
             return Err(Refusal {
@@ -167,7 +167,7 @@ impl Lobby {
         }
         let registered = match Key::new() {
             Some(key) => self
-                .store
+                .players
                 .register(&name, &key.hash(), now)
                 .await
                 .map_err(unavailable("registering a player"))
@@ -198,7 +198,7 @@ impl Lobby {
     pub async fn login(&self, key: &str) -> Result<(PlayerInfo, Key), ErrorCode> {
         let key = Key::parse(key).ok_or(ErrorCode::BadKey)?;
         let info = self
-            .store
+            .players
             .player_by_key(&key.hash())
             .await
             .map_err(unavailable("logging a player in"))?

@@ -24,7 +24,7 @@
 //! seek with its tag, what the loop needs to claim it.
 
 use crate::lobby::computer::ComputerPlayer;
-use crate::lobby::players::NameKey;
+use crate::names::NameKey;
 use std::collections::BTreeMap;
 
 /// The rating gap every pair may have, from the first second.

@@ -11,11 +11,11 @@ use qipan_engine::games::Variant;
 use tokio::sync::mpsc;
 
 use super::claims;
-use super::desk::Desk;
+use super::desk::{DeskAt, DeskChange};
 use super::lease::{Lease, RENEW_MS};
 use super::pairing::{ComputerOffer, Seek, SeekBook};
-use super::players::NameKey;
 use super::Lobby;
+use crate::names::NameKey;
 use crate::shutdown::Shutdown;
 use crate::store::Revision;
 
@@ -25,36 +25,20 @@ const MAX_SLEEP_MS: u64 = 1_000;
 /// between the two claims) is opened again.
 const STALE_CLAIM_MS: u64 = 5_000;
 
-/// A desk as it changed.
-#[derive(Clone, Debug)]
-pub struct Event {
-    pub player: NameKey,
-    pub revision: Revision,
-    pub desk: Desk,
-}
-
-/// What a seek in the book carries: its desk, at the revision a claim is based on.
-#[derive(Clone, Debug)]
-pub struct Tag {
-    pub revision: Revision,
-    pub desk: Desk,
-}
-
 struct Loop {
     lobby: Arc<Lobby>,
     variant: Variant,
-    game: String,
-    book: SeekBook<Tag>,
+    book: SeekBook<DeskAt>,
     /// The latest revision seen of each desk that was in this book, so that an older
     /// change arriving late changes nothing.
     revisions: HashMap<NameKey, Revision>,
     /// Seeks of this game id claimed for a pairing, and when that was first seen.
-    claimed: HashMap<NameKey, (Tag, u64)>,
+    claimed: HashMap<NameKey, (DeskAt, u64)>,
     lease: Lease,
 }
 
 impl Loop {
-    fn apply(&mut self, event: Event, now: u64) {
+    fn apply(&mut self, event: DeskChange, now: u64) {
         let known = self.revisions.get(&event.player).copied();
         if known.is_some_and(|known| known >= event.revision) {
             return;
@@ -63,9 +47,9 @@ impl Loop {
             .desk
             .seek
             .as_ref()
-            .is_some_and(|seek| seek.game == self.game && seek.claimed.is_some());
+            .is_some_and(|seek| seek.game == self.variant && seek.claimed.is_some());
         if claimed {
-            let tag = Tag {
+            let tag = DeskAt {
                 revision: event.revision,
                 desk: event.desk.clone(),
             };
@@ -76,7 +60,7 @@ impl Loop {
         let seek = event
             .desk
             .open_seek()
-            .filter(|seek| seek.game == self.game)
+            .filter(|seek| seek.game == self.variant)
             .cloned();
         match seek {
             Some(seek) => {
@@ -87,7 +71,7 @@ impl Loop {
                     rated: seek.rated,
                     since_ms: seek.since_ms,
                     computer_after_ms: seek.computer_after_ms,
-                    tag: Tag {
+                    tag: DeskAt {
                         revision: event.revision,
                         desk: event.desk,
                     },
@@ -103,7 +87,7 @@ impl Loop {
     /// Opens again the seeks whose pairing was left half-made (revision-checked: a pairing
     /// that completes meanwhile wins).
     async fn reopen_stale_claims(&mut self, now: u64) {
-        let stale: Vec<(NameKey, Tag)> = self
+        let stale: Vec<(NameKey, DeskAt)> = self
             .claimed
             .iter()
             .filter(|(_, (_, seen))| now.saturating_sub(*seen) >= STALE_CLAIM_MS)
@@ -129,7 +113,7 @@ impl Loop {
             return;
         }
         // Seeks of servers that are gone sit out (their connections cannot be told).
-        let absent: Vec<Seek<Tag>> = {
+        let absent: Vec<Seek<DeskAt>> = {
             let lobby = &self.lobby;
             let gone: Vec<NameKey> = self
                 .revisions
@@ -148,7 +132,7 @@ impl Loop {
             gone.iter().filter_map(|p| self.book.unseek(p)).collect()
         };
         let offer = ComputerOffer {
-            ratings: self.lobby.computer.ratings(&self.game, now).await,
+            ratings: self.lobby.computer.ratings(self.variant, now).await,
         };
         let lobby = self.lobby.clone();
         let pairings = self.book.pair(now, &offer, |seek| {
@@ -174,15 +158,13 @@ impl Loop {
 pub async fn run(
     lobby: Arc<Lobby>,
     variant: Variant,
-    mut events: mpsc::UnboundedReceiver<Event>,
+    mut events: mpsc::UnboundedReceiver<DeskChange>,
     mut shutdown: Shutdown,
 ) {
-    let game = variant.to_string();
     let mut this = Loop {
-        lease: Lease::new(&game),
+        lease: Lease::new(variant),
         lobby: lobby.clone(),
         variant,
-        game,
         book: SeekBook::new(),
         revisions: HashMap::new(),
         claimed: HashMap::new(),
@@ -194,7 +176,7 @@ pub async fn run(
             .next_change_ms(now)
             .unwrap_or(u64::MAX)
             .min(now + MAX_SLEEP_MS);
-        if lobby.store.shared() {
+        if lobby.rooms.shared() {
             wake = wake.min(now + RENEW_MS);
         }
         tokio::select! {

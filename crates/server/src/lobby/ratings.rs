@@ -13,8 +13,6 @@
 //!   never called without one);
 //! - the new RD is kept within [45, 500] here.
 
-use qipan_protocol::GameRating;
-use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -37,44 +35,11 @@ const GLICKO2_SCALE: f64 = 173.7178;
 
 const MS_PER_DAY: f64 = 86_400_000.0;
 
-/// A player's rating in one game id, as it is stored.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Standing {
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    /// Rated games of this game id.
-    pub games: u64,
-    /// When their last rated game of this game id was rated (ms since 1970); `None` before
-    /// the first, when RD does not grow.
-    pub last_rated_ms: Option<u64>,
-}
+/// A player's rating in one game id as storage keeps it; its growth and its change after
+/// a game are this module's.
+pub use crate::store::Standing;
 
 impl Standing {
-    /// A new player's: R 1500, RD 500, volatility 0.09.
-    pub const NEW: Standing = Standing {
-        rating: 1500.0,
-        deviation: 500.0,
-        volatility: 0.09,
-        games: 0,
-        last_rated_ms: None,
-    };
-
-    /// Whether the rating is provisional (RD above 110): marked `?`, off the leaderboard.
-    pub fn is_provisional(&self) -> bool {
-        self.to_wire().is_provisional()
-    }
-
-    /// RATINGS' entry: R, RD and V as stored, RD not grown for display.
-    pub fn to_wire(&self) -> GameRating {
-        GameRating {
-            rating: self.rating,
-            deviation: self.deviation,
-            volatility: self.volatility,
-            games: self.games,
-        }
-    }
-
     /// RD grown for the time since the last rated game: φ′ = √(φ² + σ²·t), t = days ×
     /// 0.21436, capped at [`MAX_DEVIATION`]. A clock that reads earlier than the last game
     /// (another server's) counts as no time.
@@ -191,6 +156,7 @@ pub fn rate_game(x: &Standing, o: &Standing, x_score: Score, now_ms: u64) -> (St
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use qipan_protocol::GameRating;
 
     const DAY_MS: u64 = 86_400_000;
 

@@ -11,8 +11,8 @@ use qipan_engine::games::Side;
 use qipan_protocol::ErrorCode;
 
 use super::desk::{Desk, DeskRoom};
-use super::players::NameKey;
 use super::{unavailable, Lobby};
+use crate::names::NameKey;
 use crate::room::Room;
 
 impl Lobby {
@@ -44,8 +44,8 @@ impl Lobby {
                 continue;
             };
             let player = NameKey::of(&seat.key);
-            before[side.index()] = match self.store.player(&player).await {
-                Ok(Some(info)) => info.standing(&room.game).rating,
+            before[side.index()] = match self.players.player(&player).await {
+                Ok(Some(info)) => info.standing(room.game).rating,
                 Ok(None) => seat.before,
                 Err(e) => return Err(unavailable("reading a player")(e)),
             };

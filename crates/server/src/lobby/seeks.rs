@@ -7,11 +7,12 @@ use rand::RngCore;
 use tokio::sync::mpsc;
 
 use super::desk::{self, Desk, DeskSeek};
-use super::players::NameKey;
-use super::{lock, unavailable, Lobby, Me};
+use super::{unavailable, Lobby, Me};
 use crate::draw;
+use crate::names::NameKey;
 use crate::secret::Secret;
 use crate::store::{Revision, Written};
+use crate::sync::lock;
 
 /// How many times a desk's write is tried again after losing a compare-and-swap.
 const DESK_TRIES: usize = 16;
@@ -37,7 +38,7 @@ impl Lobby {
         player: &NameKey,
     ) -> Result<(Desk, Option<Revision>), ErrorCode> {
         let entry = self
-            .store
+            .seeks
             .lobby_get(&desk::key(player))
             .await
             .map_err(unavailable("reading a desk"))?;
@@ -55,7 +56,7 @@ impl Lobby {
         base: Option<Revision>,
     ) -> Result<Option<Revision>, ErrorCode> {
         let written = self
-            .store
+            .seeks
             .lobby_put(&desk::key(player), desk.to_bytes(), base)
             .await
             .map_err(unavailable("writing a desk"))?;
@@ -80,13 +81,12 @@ impl Lobby {
     pub async fn seek(
         &self,
         me: &Me,
-        game: &str,
+        variant: Variant,
         rated: bool,
         to: mpsc::UnboundedSender<Paired>,
     ) -> Result<LocalSeek, ErrorCode> {
-        let variant = Variant::parse(game).map_err(|_| ErrorCode::UnknownGame)?;
         let player = self
-            .store
+            .players
             .player(&me.key)
             .await
             .map_err(unavailable("reading a player"))?
@@ -101,9 +101,9 @@ impl Lobby {
                 server: self.server_id.clone(),
                 player: me.key.as_str().to_owned(),
                 name: me.name.clone(),
-                game: variant.to_string(),
+                game: variant,
                 rated,
-                rating: player.standing(&variant.to_string()).rating,
+                rating: player.standing(variant).rating,
                 since_ms: self.clock.now_ms(),
                 computer_after_ms: self.settings.bot_after_ms,
                 token_hash: token.hash(),

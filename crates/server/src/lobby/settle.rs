@@ -1,11 +1,12 @@
-//! The end of a paired game, recorded: what storage writes with the change that ends it
-//! (lobby.md, "Ending a game fairly" and "Ratings"). Pure: storage reads the two players'
-//! standings, calls [`settle`], and writes what it returns in one go.
+//! The end of a paired game, rated (lobby.md, "Ending a game fairly" and "Ratings"): which
+//! games count, and how, as the rule storage applies when it records the game
+//! ([`rate_seat`]). Pure.
 
-use qipan_engine::games::Side;
+use qipan_engine::games::{EndReason, Side, Status};
 
-use super::ratings::{rate_game, Score, Standing};
+use super::ratings::{rate_game, Score};
 use crate::room::Room;
+use crate::store::Standing;
 
 /// x's result in a room whose game is over, when it counts for ratings: `None` for a game
 /// that is not rated, still on, or aborted.
@@ -13,17 +14,18 @@ pub fn x_score(room: &Room) -> Option<Score> {
     if !room.rated || !room.is_paired() {
         return None;
     }
-    match room.status.as_str() {
-        "x-wins" => Some(Score::Win),
-        "o-wins" => Some(Score::Loss),
-        "draw" => Some(Score::Draw),
-        _ => None,
+    match room.status {
+        Status::Win(Side::X, _) => Some(Score::Win),
+        Status::Win(Side::O, _) => Some(Score::Loss),
+        Status::Draw(reason) if reason != EndReason::Aborted => Some(Score::Draw),
+        Status::Ongoing | Status::Draw(_) => None,
     }
 }
 
 /// The new standing of the player in `side` after the room's game, from their standing
 /// now (`own`) and their opponent's (`opponent`); `None` when the game is not rated. The
-/// game is rated at the time it ended (its last change).
+/// game is rated at the time it ended (its last change). The [`RatingRule`](crate::store::RatingRule) storage
+/// is handed when it opens (`server.rs`), and applies in the write that records the game.
 pub fn rate_seat(room: &Room, side: Side, own: Standing, opponent: Standing) -> Option<Standing> {
     let score = x_score(room)?;
     let at = room.updated_ms;
@@ -33,33 +35,19 @@ pub fn rate_seat(room: &Room, side: Side, own: Standing, opponent: Standing) -> 
     })
 }
 
-/// The room with its end recorded: each seat's rating after the game (`[x, o]`, `None` for
-/// a game that was not rated).
-pub fn recorded(room: &Room, afters: [Option<f64>; 2]) -> Room {
-    let mut settled = room.clone();
-    settled.settled = true;
-    for (seat, after) in settled.players.iter_mut().zip(afters) {
-        if let Some(seat) = seat {
-            seat.after = after;
-        }
-    }
-    settled
-}
-
-/// A paired room whose game just ended, settled at once (one store, one transaction):
-/// `[x, o]`'s new standings when the game is rated, each from both players' standings now
-/// (`standings`), and the room recorded with them.
-pub fn settle(room: &Room, standings: [Standing; 2]) -> (Room, Option<[Standing; 2]>) {
-    let [x, o] = standings;
-    let new = rate_seat(room, Side::X, x, o).zip(rate_seat(room, Side::O, o, x));
-    let afters = new.map_or([None, None], |(x, o)| [Some(x.rating), Some(o.rating)]);
-    (recorded(room, afters), new.map(|(x, o)| [x, o]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::room::paired_for_tests;
+    use crate::store::rate_both;
+
+    /// Both players' new standings, each from both standings now (as storage rates a
+    /// game), and the room recorded with them.
+    fn settle(room: &Room, now: [Standing; 2]) -> (Room, Option<[Standing; 2]>) {
+        let new = rate_both(&rate_seat, room, now);
+        let afters = new.map_or([None, None], |new| new.map(|s| Some(s.rating)));
+        (room.recorded(afters), new)
+    }
 
     #[test]
     fn a_rated_game_moves_both_ratings_once_and_marks_the_room() {

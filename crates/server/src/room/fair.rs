@@ -4,7 +4,7 @@
 use qipan_engine::games::{EndReason, Side, Status};
 use qipan_protocol::ErrorCode;
 
-use super::{side_index, status_text, Room};
+use super::{side_index, Room};
 
 /// A game may be aborted while fewer plies than this are played.
 pub const ABORT_BEFORE_PLIES: usize = 2;
@@ -14,7 +14,7 @@ impl Room {
     /// claim): no offer stands and the clock stops.
     pub(super) fn ended(&self, result: Status, now: u64) -> Room {
         let mut room = self.clone();
-        (room.status, room.reason) = status_text(result);
+        room.status = result;
         room.offer = None;
         room.updated_ms = now;
         room.settle_clock(now);
@@ -24,10 +24,7 @@ impl Room {
     /// Whether the game's end came from a frame rather than from the position (which then
     /// still reads as going on).
     pub(super) fn ended_by_frame(&self) -> bool {
-        match Status::from_wire(&self.status, self.reason.as_deref())
-            .ok()
-            .filter(|status| status.is_decided_by_server())
-        {
+        match Some(self.status).filter(|status| status.is_decided_by_server()) {
             Some(Status::Draw(EndReason::Aborted)) => self.plies.len() < ABORT_BEFORE_PLIES,
             decided => decided.is_some(),
         }

@@ -1,27 +1,30 @@
-//! One room's game as plain data, and the pure rules of what a client may do to it.
+//! The rooms: one room's game and its rules here (with `fair.rs`, ending a game fairly, and
+//! `seats.rs`, who sits where in a paired room), and the rooms in use, `registry/`.
 //!
-//! No I/O and no clock of its own: every function takes the time (`now`, milliseconds since
-//! the Unix epoch) and returns a new [`Room`] or the [`ErrorCode`] to answer. The server
-//! stores the new room, then broadcasts it; the same room is what SQLite and the NATS
-//! bucket hold, so a restart or another server reads back exactly this.
+//! One room's game is plain data and its rules are pure: no I/O and no clock of their own;
+//! every function takes the time (`now`, milliseconds since the Unix epoch) and returns a
+//! new [`Room`] or the [`ErrorCode`] to answer. The registry stores the new room, then
+//! broadcasts it; the same room is what SQLite and the NATS bucket hold, so a restart or
+//! another server reads back exactly this. The registry sits above storage, the rules
+//! below it.
 
 use qipan_engine::games::ToGame;
 use std::collections::BTreeMap;
 
-use qipan_engine::games::{
-    EndReason, Game, MoveError, PositionError, Side, Status, Variant, VariantError,
-};
+use qipan_engine::games::{EndReason, Game, MoveError, PositionError, Side, Status, Variant};
 use qipan_engine::with_game;
+use qipan_vocab::variant_id;
 use serde::{Deserialize, Serialize};
 
 use qipan_protocol::{normalize_room_code, Connected, ErrorCode, RoomState, ServerFrame};
 
 mod fair;
-mod paired;
+pub(crate) mod registry;
+mod seats;
 
 #[cfg(test)]
-pub use paired::paired_for_tests;
-pub use paired::{PairedSeat, Seated, COMPUTER_SEAT};
+pub use seats::paired_for_tests;
+pub use seats::{PairedSeat, Seated, COMPUTER_SEAT};
 
 /// A turn's length (the spec's 60 seconds); tests and the benchmark may choose another.
 pub use qipan_protocol::TURN_MS;
@@ -43,19 +46,21 @@ pub enum Clock {
 }
 
 /// A room: the game, the seats and the clock.
+///
+/// Kept as JSON in both stores, in the form the server has always written: the game as its
+/// id (`blockade:solidarity`), the status as the protocol's `status` and `reason`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Room {
     pub code: String,
-    /// The game id with its option (`blockade:solidarity`).
-    pub game: String,
+    #[serde(with = "variant_id")]
+    pub game: Variant,
     pub start: String,
     pub plies: Vec<String>,
     /// The position after `plies` (kept so that a move costs one engine call, not a replay).
     pub position: String,
-    /// `ongoing`, `x-wins`, `o-wins` or `draw`.
-    pub status: String,
-    /// Why the game ended: an `EndReason::name()` or `resigned`.
-    pub reason: Option<String>,
+    /// Where the game stands: the position's status, or the end a frame gave it.
+    #[serde(flatten)]
+    pub status: Status,
     /// SHA-256 (hex) of the token that holds seat x, then o; `None` while the seat is free.
     /// Only hashes are kept, so a copy of the store or the bucket gives nobody a seat.
     pub seats: [Option<String>; 2],
@@ -78,7 +83,7 @@ pub struct Room {
     #[serde(default)]
     pub rated: bool,
     /// The side whose draw offer stands.
-    #[serde(default, with = "side_option")]
+    #[serde(default)]
     pub offer: Option<Side>,
     /// Per seat: a turn of theirs was lost to the clock while they had no connection, since
     /// their last connection closed (what makes a `claim` against them possible).
@@ -90,32 +95,11 @@ pub struct Room {
     pub settled: bool,
 }
 
-/// A side in the room's JSON: `"x"`, `"o"` or `null`.
-mod side_option {
-    use qipan_engine::games::Side;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<S: Serializer>(side: &Option<Side>, s: S) -> Result<S::Ok, S::Error> {
-        side.map(|side| side.letter().to_string()).serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Side>, D::Error> {
-        match Option::<String>::deserialize(d)? {
-            None => Ok(None),
-            Some(text) => Side::from_letter(&text)
-                .map(Some)
-                .ok_or_else(|| serde::de::Error::custom("a side is x or o")),
-        }
-    }
-}
-
 /// Why a room read back from storage is not served ([`Room::check`]).
 #[derive(Debug, thiserror::Error)]
 pub enum Invalid {
     #[error("bad room code {0:?}")]
     Code(String),
-    #[error(transparent)]
-    Game(#[from] VariantError),
     #[error("start: {0}")]
     Start(#[from] PositionError),
     #[error("ply {ply} after the end")]
@@ -136,14 +120,6 @@ fn side_index(side: Side) -> usize {
     side.index()
 }
 
-/// A status and its reason as the protocol writes them.
-fn status_text(status: Status) -> (String, Option<String>) {
-    (
-        status.wire_name().to_owned(),
-        status.reason().map(|r| r.name().to_owned()),
-    )
-}
-
 impl Room {
     /// A new game with the creator in seat `side`; the other seat waits for a `join`.
     pub fn create(
@@ -158,17 +134,15 @@ impl Room {
             let start = g.start_with(g.first_to_move(1));
             (g.format_position(&start), g.status(&start))
         });
-        let (status, reason) = status_text(status);
         let mut seats = [None, None];
         seats[side_index(side)] = Some(token_hash);
         Room {
             code,
-            game: variant.to_string(),
+            game: variant,
             position: start.clone(),
             start,
             plies: Vec::new(),
             status,
-            reason,
             seats,
             rematch: [false, false],
             round: 1,
@@ -187,7 +161,7 @@ impl Room {
     }
 
     pub fn is_over(&self) -> bool {
-        self.status != "ongoing"
+        self.status.is_over()
     }
 
     /// The seat a token holds, if any.
@@ -200,16 +174,9 @@ impl Room {
     /// The side to move in the position (`None` if it does not read, which a checked room
     /// never is).
     pub fn side_to_move(&self) -> Option<Side> {
-        let variant = Variant::parse(&self.game).ok()?;
-        with_game!(variant.to_game(), g => {
+        with_game!(self.game.to_game(), g => {
             g.parse_position(&self.position).ok().map(|pos| g.side_to_move(&pos))
         })
-    }
-
-    pub fn variant(&self) -> Result<Variant, ErrorCode> {
-        // Only `create` makes rooms, from a parsed variant; a stored room that names no game
-        // was refused when it was loaded.
-        Variant::parse(&self.game).map_err(|_| ErrorCode::UnknownGame)
     }
 
     pub fn connected(&self) -> Connected {
@@ -282,12 +249,11 @@ impl Room {
     pub fn state_frame(&self, now: u64) -> ServerFrame {
         ServerFrame::State(RoomState {
             room: self.code.clone(),
-            game: self.game.clone(),
+            game: self.game,
             start: self.start.clone(),
             plies: self.plies.clone(),
             position: self.position.clone(),
-            status: self.status.clone(),
-            reason: self.reason.clone(),
+            status: self.status,
             turn_ms: self.turn_ms(now),
             connected: self.connected(),
             players: self.seated_players(),
@@ -346,8 +312,7 @@ impl Room {
         if ply != self.plies.len() as u64 {
             return Err(ErrorCode::Stale);
         }
-        let variant = self.variant()?;
-        let (text, next, status) = with_game!(variant.to_game(), g => {
+        let (text, next, status) = with_game!(self.game.to_game(), g => {
             let pos = g.parse_position(&self.position).map_err(|_| ErrorCode::IllegalMove)?;
             if g.side_to_move(&pos) != side {
                 return Err(ErrorCode::NotYourTurn);
@@ -372,8 +337,7 @@ impl Room {
             Some(deadline) if deadline <= now => {}
             _ => return Err(ErrorCode::NotYourTurn),
         }
-        let variant = self.variant()?;
-        let (loser, next, status) = with_game!(variant.to_game(), g => {
+        let (loser, next, status) = with_game!(self.game.to_game(), g => {
             let pos = g.parse_position(&self.position).map_err(|_| ErrorCode::IllegalMove)?;
             let next = g.skip_turn(&pos);
             (g.side_to_move(&pos), g.format_position(&next), g.status(&next))
@@ -400,7 +364,7 @@ impl Room {
         }
         room.plies.push(ply);
         room.position = position;
-        (room.status, room.reason) = status_text(status);
+        room.status = status;
         if room.is_over() {
             room.offer = None;
         }
@@ -435,9 +399,8 @@ impl Room {
         room.rematch[side_index(side)] = true;
         room.updated_ms = now;
         if room.rematch == [true, true] {
-            let variant = self.variant()?;
             let round = room.round.saturating_add(1);
-            let (start, status) = with_game!(variant.to_game(), g => {
+            let (start, status) = with_game!(self.game.to_game(), g => {
                 let start = g.start_with(g.first_to_move(round));
                 (g.format_position(&start), g.status(&start))
             });
@@ -445,7 +408,7 @@ impl Room {
             room.position = start.clone();
             room.start = start;
             room.plies.clear();
-            (room.status, room.reason) = status_text(status);
+            room.status = status;
             room.seats.swap(0, 1);
             for counts in room.presence.values_mut() {
                 counts.swap(0, 1);
@@ -469,8 +432,7 @@ impl Room {
         if normalize_room_code(&self.code).as_deref() != Some(self.code.as_str()) {
             return Err(Invalid::Code(self.code.clone()));
         }
-        let variant = Variant::parse(&self.game)?;
-        with_game!(variant.to_game(), g => {
+        with_game!(self.game.to_game(), g => {
             let mut pos = g.parse_position(&self.start)?;
             for (ply, text) in self.plies.iter().enumerate() {
                 if g.status(&pos).is_over() {
@@ -486,9 +448,9 @@ impl Room {
             if g.format_position(&pos) != self.position {
                 return Err(Invalid::Position);
             }
-            let (status, reason) = status_text(g.status(&pos));
-            let by_frame = status == "ongoing" && self.ended_by_frame();
-            if !by_frame && (status != self.status || reason != self.reason) {
+            let status = g.status(&pos);
+            let by_frame = status == Status::Ongoing && self.ended_by_frame();
+            if !by_frame && status != self.status {
                 return Err(Invalid::Status);
             }
             Ok(())

@@ -63,10 +63,7 @@ fn resignation_and_rematch_swap_the_seats() {
     let r = room(GameId::Blockade).presence("s", Side::X, true, 0);
     assert_eq!(r.ask_rematch(X, 1), Err(ErrorCode::NotYourTurn));
     let over = r.resign(O, 1).expect("resign");
-    assert_eq!(
-        (over.status.as_str(), over.reason.as_deref()),
-        ("x-wins", Some("resigned"))
-    );
+    assert_eq!(over.status, Status::Win(Side::X, EndReason::Resigned));
     assert_eq!(over.turn_ms(1), None);
     over.check().expect("a resigned game checks");
     assert_eq!(over.resign(X, 2), Err(ErrorCode::GameOver));
@@ -77,7 +74,7 @@ fn resignation_and_rematch_swap_the_seats() {
     assert_eq!(again.round, 2);
     assert_eq!(again.seat_of(X), Some(Side::O));
     assert_eq!(again.seat_of(O), Some(Side::X));
-    assert_eq!(again.status, "ongoing");
+    assert_eq!(again.status, Status::Ongoing);
     assert!(again.connected().o && !again.connected().x);
     assert!(again.play(O, 0, "b1-b3", 4).is_ok());
 }
@@ -102,7 +99,7 @@ fn a_game_played_to_its_end_reports_the_engine_reason() {
         n += 1;
     }
     assert!(r.is_over());
-    assert_eq!(r.reason.as_deref(), Some("no-move"));
+    assert_eq!(r.status.reason(), Some(EndReason::NoMove));
     r.check().expect("replays");
 }
 
@@ -121,18 +118,25 @@ fn a_tampered_room_is_refused_with_the_reason() {
     bad.code = "abc".into();
     assert!(matches!(bad.check(), Err(Invalid::Code(_))));
     let mut bad = r.clone();
-    bad.game = "chess".into();
-    assert!(matches!(bad.check(), Err(Invalid::Game(_))));
-    let mut bad = r;
-    bad.status = "x-wins".into();
+    bad.status = Status::Win(Side::X, EndReason::NoMove);
     assert!(matches!(bad.check(), Err(Invalid::Status)));
+    // A room naming no game, or a status no game can be in, does not even read.
+    let text = serde_json::to_string(&r).expect("writes");
+    for (from, to) in [
+        (r#""game":"shuangcheng""#, r#""game":"chess""#),
+        (r#""reason":null"#, r#""reason":"resigned""#),
+    ] {
+        assert!(text.contains(from), "{text}");
+        let forged = text.replace(from, to);
+        assert!(serde_json::from_str::<Room>(&forged).is_err(), "{forged}");
+    }
 }
 
 /// A room after `n` plies of the first legal move each time.
 fn after_plies(mut r: Room, n: usize) -> Room {
     for _ in 0..n {
         let ply = r.plies.len();
-        let mv = with_game!(Variant::parse(&r.game).expect("game").to_game(), g => {
+        let mv = with_game!(r.game.to_game(), g => {
             let pos = g.parse_position(&r.position).expect("position");
             let mut moves = Vec::new();
             g.legal_moves(&pos, &mut moves);
@@ -149,7 +153,7 @@ fn after_plies(mut r: Room, n: usize) -> Room {
 }
 
 fn side_to_move(r: &Room) -> Side {
-    with_game!(Variant::parse(&r.game).expect("game").to_game(), g => {
+    with_game!(r.game.to_game(), g => {
         g.side_to_move(&g.parse_position(&r.position).expect("position"))
     })
 }
@@ -159,10 +163,7 @@ fn a_game_is_aborted_only_before_its_second_ply() {
     let r = room(GameId::Push);
     assert_eq!(r.abort("nobody", 1), Err(ErrorCode::BadToken));
     let aborted = r.abort(O, 5).expect("no ply yet");
-    assert_eq!(
-        (aborted.status.as_str(), aborted.reason.as_deref()),
-        ("aborted", Some("aborted"))
-    );
+    assert_eq!(aborted.status, Status::Draw(EndReason::Aborted));
     assert_eq!(aborted.turn_ms(5), None);
     aborted.check().expect("an aborted game checks");
     assert_eq!(aborted.abort(X, 6), Err(ErrorCode::GameOver));
@@ -173,8 +174,7 @@ fn a_game_is_aborted_only_before_its_second_ply() {
     assert_eq!(two.abort(O, 6), Err(ErrorCode::CannotAbort));
     // A room that says "aborted" after two plies is not served.
     let mut forged = two.clone();
-    forged.status = "aborted".into();
-    forged.reason = Some("aborted".into());
+    forged.status = Status::Draw(EndReason::Aborted);
     assert!(matches!(forged.check(), Err(Invalid::Status)));
 }
 
@@ -186,12 +186,8 @@ fn a_draw_offer_stands_until_the_other_side_plays_and_is_accepted_by_theirs() {
     assert_eq!(offered.draw(X, 2).expect("again").offer, Some(Side::X));
     let agreed = offered.draw(O, 3).expect("accept");
     assert_eq!(
-        (
-            agreed.status.as_str(),
-            agreed.reason.as_deref(),
-            agreed.offer
-        ),
-        ("draw", Some("agreed"), None)
+        (agreed.status, agreed.offer),
+        (Status::Draw(EndReason::Agreed), None)
     );
     agreed.check().expect("an agreed draw checks");
     assert_eq!(agreed.draw(O, 4), Err(ErrorCode::GameOver));
@@ -238,10 +234,7 @@ fn a_claim_needs_a_turn_lost_after_the_other_player_left() {
     assert!(o_lost.may_claim(Side::X) && !o_lost.may_claim(Side::O));
     assert_eq!(o_lost.claim(O, 13), Err(ErrorCode::CannotClaim));
     let won = o_lost.claim(X, 14).expect("claim");
-    assert_eq!(
-        (won.status.as_str(), won.reason.as_deref()),
-        ("x-wins", Some("abandoned"))
-    );
+    assert_eq!(won.status, Status::Win(Side::X, EndReason::Abandoned));
     won.check().expect("a claimed game checks");
     assert_eq!(won.claim(X, 15), Err(ErrorCode::GameOver));
     // o comes back (and may leave again): the old lost turn no longer counts.
@@ -270,11 +263,11 @@ fn seated(name: &str, bot: bool, before: f64) -> Seated {
 #[test]
 fn a_paired_room_says_who_plays_and_nobody_moves_for_the_computer() {
     let seats = [
-        paired::PairedSeat {
+        seats::PairedSeat {
             token_hash: COMPUTER_SEAT.into(),
             player: seated("Computer-Hard", true, 1739.0),
         },
-        paired::PairedSeat {
+        seats::PairedSeat {
             token_hash: O.into(),
             player: seated("Ann", false, 1500.0),
         },
@@ -334,11 +327,11 @@ fn a_paired_room_says_who_plays_and_nobody_moves_for_the_computer() {
 #[test]
 fn a_rematch_swaps_the_players_and_starts_from_their_new_ratings() {
     let seats = [
-        paired::PairedSeat {
+        seats::PairedSeat {
             token_hash: X.into(),
             player: seated("Ann", false, 1500.0),
         },
-        paired::PairedSeat {
+        seats::PairedSeat {
             token_hash: O.into(),
             player: seated("Bob", false, 1600.0),
         },

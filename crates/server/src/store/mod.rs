@@ -7,12 +7,15 @@
 //! Besides rooms and players, each store keeps the lobby's small shared state (each
 //! player's desk: their seek and their paired room; leases; servers' heartbeats) as
 //! revisioned entries ([`LobbyEntry`]) that every server watches.
+//!
+//! Storage knows no lobby rule: how a finished game changes ratings is a [`RatingRule`]
+//! it is handed when opened, and the computer players are added by the lobby.
 
 mod model;
 pub mod nats;
 pub mod sqlite;
 
-pub use model::{LobbyChanges, LobbyEntry, PlayerInfo};
+pub use model::{LobbyChanges, LobbyEntry, PlayerInfo, Standing, Standings};
 
 use std::path::PathBuf;
 use std::pin::Pin;
@@ -21,9 +24,10 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use futures_util::Stream;
 
+use qipan_engine::games::{Side, Variant};
 use qipan_protocol::{GameRecord, LeaderboardEntry};
 
-use crate::lobby::players::{Name, NameKey};
+use crate::names::{Name, NameKey};
 use crate::room::Room;
 
 /// The version of a stored room a change is based on: the key's revision in the NATS
@@ -109,10 +113,36 @@ impl StoreError {
     }
 }
 
-/// Storage as the server uses it. Every method is a whole operation: what it returns is
-/// on disk (or in the bucket) already.
+/// What a finished paired game does to its players' ratings: the lobby's rule
+/// (`lobby::settle::rate_seat`), handed to storage when it is opened. Storage applies it
+/// inside the write that records the game, so that each game is rated exactly once,
+/// without knowing what the rule is.
+///
+/// Given the room (a paired game just over), a side, that player's standing now and their
+/// opponent's: the player's new standing, `None` when the game is not rated.
+pub type RatingRule = dyn Fn(&Room, Side, Standing, Standing) -> Option<Standing> + Send + Sync;
+
+/// Both players' new standings by `rule`, `[x, o]`, each from both standings now (`[x, o]`);
+/// `None` when the game is not rated.
+pub fn rate_both(rule: &RatingRule, room: &Room, [x, o]: [Standing; 2]) -> Option<[Standing; 2]> {
+    let x_after = rule(room, Side::X, x, o)?;
+    let o_after = rule(room, Side::O, o, x)?;
+    Some([x_after, o_after])
+}
+
+/// Storage as the server uses it: four concerns, each a trait that both stores implement,
+/// so that each part of the server holds only the one it uses (the rooms' registry the
+/// rooms, the records API the players and the records, the lobby the players and the
+/// seeks). Every method is a whole operation: what it returns is on disk (or in the
+/// bucket) already.
+pub trait Store: RoomStore + PlayerStore + RecordStore + SeekStore {}
+
+impl<T: RoomStore + PlayerStore + RecordStore + SeekStore + ?Sized> Store for T {}
+
+/// The rooms: read, created, written over a revision, watched, expired, and finished (the
+/// write that records a paired game's end).
 #[async_trait]
-pub trait Store: Send + Sync {
+pub trait RoomStore: Send + Sync {
     /// Whether other servers write to the same storage. When they do not, the presence
     /// counts of any other server in a stored room are left from earlier processes.
     fn shared(&self) -> bool;
@@ -136,8 +166,8 @@ pub trait Store: Send + Sync {
 
     /// Writes a paired room whose game is over and not yet recorded
     /// ([`Room::needs_settling`]) over the copy it was made from, if that is still at
-    /// `base`, and records its end: both players' ratings when it is rated
-    /// (`lobby::settle`) and the game's record, exactly once. SQLite does it all in one
+    /// `base`, and records its end: both players' ratings as the [`RatingRule`] storage was
+    /// opened with says, and the game's record, exactly once. SQLite does it all in one
     /// transaction; NATS as described in `nats.rs`. Answers the room as stored, or `None`
     /// when another server changed it first. A room already stored over and not yet
     /// recorded (a server stopped in between) is given with its own revision as `base`.
@@ -146,6 +176,14 @@ pub trait Store: Send + Sync {
         room: &Room,
         base: Revision,
     ) -> Result<Option<(Room, Revision)>, StoreError>;
+}
+
+/// Players and their ratings.
+#[async_trait]
+pub trait PlayerStore: Send + Sync {
+    /// A computer player (no key logs in as them), made if missing, with `ratings` in every
+    /// game id they have none in yet.
+    async fn add_computer(&self, name: &str, ratings: &Standings) -> Result<(), StoreError>;
 
     /// A new player; `false` when the name (ignoring case) is taken.
     async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError>;
@@ -156,6 +194,17 @@ pub trait Store: Send + Sync {
     /// The player of that name (ignoring case), the computer's included.
     async fn player(&self, name: &NameKey) -> Result<Option<PlayerInfo>, StoreError>;
 
+    /// The `limit` best established ratings of people in `game`, best first.
+    async fn leaderboard(
+        &self,
+        game: Variant,
+        limit: usize,
+    ) -> Result<Vec<LeaderboardEntry>, StoreError>;
+}
+
+/// Finished paired games' records (written by [`RoomStore::finish_room`]).
+#[async_trait]
+pub trait RecordStore: Send + Sync {
     /// The last `limit` finished paired games of a player, newest first.
     async fn player_games(
         &self,
@@ -163,17 +212,15 @@ pub trait Store: Send + Sync {
         limit: usize,
     ) -> Result<Vec<GameRecord>, StoreError>;
 
-    /// The `limit` best established ratings of people in `game`, best first.
-    async fn leaderboard(
-        &self,
-        game: &str,
-        limit: usize,
-    ) -> Result<Vec<LeaderboardEntry>, StoreError>;
-
     /// The record of the last finished game of a room no longer kept (rooms expire; their
     /// paired games' records do not).
     async fn last_record(&self, code: &str) -> Result<Option<GameRecord>, StoreError>;
+}
 
+/// Seeks: the lobby's revisioned entries, which every server watches. Each player's desk
+/// (their seek and their paired room), the pairing loops' leases, the servers' heartbeats.
+#[async_trait]
+pub trait SeekStore: Send + Sync {
     /// A lobby entry.
     async fn lobby_get(&self, key: &str) -> Result<Option<LobbyEntry>, StoreError>;
 
@@ -205,14 +252,15 @@ fn decode(code: &str, data: &[u8]) -> Result<Room, StoreError> {
 }
 
 /// The storage the command line asks for: the NATS bucket with `--nats`, else the SQLite
-/// file `--data`.
+/// file `--data`; finished paired games rated by `rule`.
 pub async fn open(
     data: &std::path::Path,
     nats: Option<&str>,
+    rule: Arc<RatingRule>,
 ) -> Result<Arc<dyn Store>, StoreError> {
     Ok(match nats {
-        Some(url) => Arc::new(nats::Nats::connect(url).await?),
-        None => Arc::new(sqlite::Sqlite::open(data)?),
+        Some(url) => Arc::new(nats::Nats::connect(url, rule).await?),
+        None => Arc::new(sqlite::Sqlite::open(data, rule)?),
     })
 }
 
@@ -239,5 +287,59 @@ mod tests {
             record.players.x.map(|p| (p.before, p.after)),
             Some((rating, rating))
         );
+    }
+
+    /// Rooms as the server has written them since the lobby came (the JSON both stores
+    /// hold, the game as its id, the status as `status` and `reason`): they read as the
+    /// typed room, and write back byte for byte. Their records too.
+    #[test]
+    fn rooms_and_records_as_stored_today_read_and_write_back_unchanged() {
+        use qipan_engine::games::{EndReason, Side, Status};
+        let seats = r#""players":[{"name":"Ann","key":"ann","bot":false,"before":1500.0,"after":AFTER_X},{"name":"Computer-Easy","key":"computer-easy","bot":true,"before":1000.0,"after":AFTER_O}]"#;
+        let room = |status: &str, reason: &str, offer: &str, settled: &str, after: [&str; 2]| {
+            let players = seats
+                .replace("AFTER_X", after[0])
+                .replace("AFTER_O", after[1]);
+            format!(
+                r#"{{"code":"ABCDEFGH","game":"blockade:solidarity","start":"S x","plies":["a2-a4","timeout"],"position":"P x","status":"{status}","reason":{reason},"seats":["hx","computer"],"rematch":[false,false],"round":2,"turn_len_ms":60000,"clock":{{"state":"paused","remaining_ms":12000}},"presence":{{"0123456789ab":[1,0]}},"updated_ms":1800000000000,{players},"rated":true,"offer":{offer},"abandoned":[false,true],"settled":{settled}}}"#
+            )
+        };
+        let cases = [
+            (
+                room("ongoing", "null", r#""x""#, "false", ["null", "null"]),
+                Status::Ongoing,
+            ),
+            (
+                room(
+                    "o-wins",
+                    r#""resigned""#,
+                    "null",
+                    "true",
+                    ["1488.25", "1011.5"],
+                ),
+                Status::Win(Side::O, EndReason::Resigned),
+            ),
+            (
+                room("draw", r#""agreed""#, "null", "true", ["1500.5", "1000.0"]),
+                Status::Draw(EndReason::Agreed),
+            ),
+            (
+                room("aborted", r#""aborted""#, "null", "true", ["null", "null"]),
+                Status::Draw(EndReason::Aborted),
+            ),
+        ];
+        for (text, status) in &cases {
+            let read = decode("ABCDEFGH", text.as_bytes()).expect("a stored room reads");
+            assert_eq!(read.status, *status, "{text}");
+            assert_eq!(read.game.to_string(), "blockade:solidarity");
+            assert_eq!(&encode(&read).expect("writes"), text);
+        }
+        let (text, _) = &cases[1];
+        let room = decode("ABCDEFGH", text.as_bytes()).expect("a stored room reads");
+        assert_eq!(room.offer, None);
+        let record = r#"{"room":"ABCDEFGH","game":"blockade:solidarity","start":"S x","plies":["a2-a4","timeout"],"status":"o-wins","reason":"resigned","rated":true,"players":{"x":{"name":"Ann","bot":false,"before":1500.0,"after":1488.25},"o":{"name":"Computer-Easy","bot":true,"before":1000.0,"after":1011.5}}}"#;
+        let read: GameRecord = serde_json::from_str(record).expect("a stored record reads");
+        assert_eq!(read, room.record());
+        assert_eq!(serde_json::to_string(&read).ok().as_deref(), Some(record));
     }
 }

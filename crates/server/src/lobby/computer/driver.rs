@@ -15,9 +15,10 @@ use qipan_engine::games::Side;
 use tokio::sync::mpsc;
 
 use super::ComputerPlayer;
-use crate::lobby::{lock, Lobby};
+use crate::lobby::Lobby;
 use crate::room::Room;
 use crate::shutdown::Shutdown;
+use crate::sync::lock;
 
 /// A turn of the computer's: room, round, ply.
 type Turn = (String, u32, usize);
@@ -144,7 +145,7 @@ async fn play(lobby: &Lobby, room: &Room, side: Side, turn_began: Instant) {
     let found = lobby
         .computer
         .pool
-        .think(&room.game, &room.start, &room.plies, level, turn_began)
+        .think(room.game, &room.start, &room.plies, level, turn_began)
         .await;
     let Some(mv) = found else {
         tracing::warn!(room = %room.code, "the computer found no move");

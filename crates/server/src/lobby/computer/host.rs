@@ -16,10 +16,10 @@ use qipan_engine::games::Variant;
 
 use super::pool::Pool;
 use super::ComputerPlayer;
-use crate::lobby::lock;
-use crate::lobby::players::NameKey;
+use crate::names::NameKey;
 use crate::room::Room;
-use crate::store::Store;
+use crate::store::PlayerStore;
+use crate::sync::lock;
 
 /// Games against the computer one worker takes on at once (`docs/online.md`, "Lobby
 /// benchmark"): at 8, Master, which searches all its time, still searches about a quarter
@@ -31,11 +31,11 @@ const RATINGS_FOR_MS: u64 = 2_000;
 
 pub struct Computer {
     pub(crate) pool: Pool,
-    store: Arc<dyn Store>,
+    players: Arc<dyn PlayerStore>,
     capacity: usize,
     places: Mutex<Places>,
     /// Each game id's computer ratings, and when they were read.
-    ratings: Mutex<HashMap<String, ([f64; 4], u64)>>,
+    ratings: Mutex<HashMap<Variant, ([f64; 4], u64)>>,
     /// Told when a place frees, so that a seek waiting for one gets it at once.
     pub freed: tokio::sync::Notify,
 }
@@ -50,12 +50,12 @@ struct Places {
 
 impl Computer {
     /// `workers` searches at once, each taking on `games_per_worker` games.
-    pub fn new(workers: usize, games_per_worker: usize, store: Arc<dyn Store>) -> Computer {
+    pub fn new(workers: usize, games_per_worker: usize, players: Arc<dyn PlayerStore>) -> Computer {
         let pool = Pool::new(workers);
         Computer {
             capacity: pool.workers() * games_per_worker,
             pool,
-            store,
+            players,
             places: Mutex::new(Places::default()),
             ratings: Mutex::new(HashMap::new()),
             freed: tokio::sync::Notify::new(),
@@ -110,23 +110,21 @@ impl Computer {
 
     /// The computer players' ratings in `game` now (read at most every 2 seconds), in
     /// [`ComputerPlayer::ALL`]'s order; their starting ratings when storage cannot say.
-    pub async fn ratings(&self, game: &str, now_ms: u64) -> [f64; 4] {
-        if let Some((ratings, at)) = lock(&self.ratings).get(game) {
+    pub async fn ratings(&self, game: Variant, now_ms: u64) -> [f64; 4] {
+        if let Some((ratings, at)) = lock(&self.ratings).get(&game) {
             if now_ms.saturating_sub(*at) < RATINGS_FOR_MS {
                 return *ratings;
             }
         }
         let mut ratings = [0.0; 4];
         for (rating, bot) in ratings.iter_mut().zip(ComputerPlayer::ALL) {
-            let start = Variant::parse(game)
-                .map(|v| bot.starting_standing(v).rating)
-                .unwrap_or(1500.0);
-            *rating = match self.store.player(&NameKey::of(bot.name())).await {
+            let start = bot.starting_standing(game).rating;
+            *rating = match self.players.player(&NameKey::of(bot.name())).await {
                 Ok(Some(player)) => player.standing(game).rating,
                 _ => start,
             };
         }
-        lock(&self.ratings).insert(game.to_owned(), (ratings, now_ms));
+        lock(&self.ratings).insert(game, (ratings, now_ms));
         ratings
     }
 }

@@ -23,7 +23,8 @@ pub mod pool;
 
 pub use host::{Computer, GAMES_PER_WORKER};
 
-use crate::lobby::ratings::Standing;
+use crate::names::NameKey;
+use crate::store::{PlayerStore, Standing, StoreError};
 use qipan_engine::ai::Level;
 use qipan_engine::games::Variant;
 
@@ -66,10 +67,10 @@ impl ComputerPlayer {
 
     /// The computer player of this name, whatever its case.
     pub fn named(name: &str) -> Option<ComputerPlayer> {
-        let key = crate::lobby::players::NameKey::of(name);
+        let key = NameKey::of(name);
         ComputerPlayer::ALL
             .into_iter()
-            .find(|bot| crate::lobby::players::NameKey::of(bot.name()) == key)
+            .find(|bot| NameKey::of(bot.name()) == key)
     }
 
     /// Its standing in `variant` before any game there: the level's calibrated strength.
@@ -82,6 +83,20 @@ impl ComputerPlayer {
             last_rated_ms: None,
         }
     }
+}
+
+/// Makes sure storage holds the four computer players, each with a rating in every game
+/// id (their starting one where they have none yet): done at every start, before the
+/// server serves, so that a game id added since gets their calibrated strength too.
+pub async fn add_players(store: &dyn PlayerStore) -> Result<(), StoreError> {
+    for bot in ComputerPlayer::ALL {
+        let ratings = Variant::ALL
+            .into_iter()
+            .map(|variant| (variant, bot.starting_standing(variant)))
+            .collect();
+        store.add_computer(bot.name(), &ratings).await?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

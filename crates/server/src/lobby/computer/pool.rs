@@ -53,7 +53,7 @@ impl Pool {
     /// not read, which a checked room never does).
     pub async fn think(
         &self,
-        game: &str,
+        game: Variant,
         start: &str,
         plies: &[String],
         level: Level,
@@ -73,9 +73,9 @@ impl Pool {
                 "a search shortened"
             );
         }
-        let (game, start, plies) = (game.to_owned(), start.to_owned(), plies.to_vec());
+        let (start, plies) = (start.to_owned(), plies.to_vec());
         let seed = rand::random();
-        tokio::task::spawn_blocking(move || search(&game, &start, &plies, level, seed, movetime))
+        tokio::task::spawn_blocking(move || search(game, &start, &plies, level, seed, movetime))
             .await
             .ok()
             .flatten()
@@ -84,15 +84,14 @@ impl Pool {
 
 /// The search itself, on a blocking thread.
 fn search(
-    game: &str,
+    game: Variant,
     start: &str,
     plies: &[String],
     level: Level,
     seed: u64,
     movetime: Duration,
 ) -> Option<String> {
-    let variant = Variant::parse(game).ok()?;
-    with_game!(variant.to_game(), g => {
+    with_game!(game.to_game(), g => {
         let mut pos = g.parse_position(start).ok()?;
         let mut history = Vec::with_capacity(plies.len());
         for ply in plies {
@@ -136,7 +135,7 @@ mod tests {
             let start = with_game!(variant.to_game(), g => g.format_position(&g.start_with(g.first_to_move(1))));
             for level in Level::ALL {
                 let mv = runtime
-                    .block_on(pool.think(&variant.to_string(), &start, &[], level, long_ago))
+                    .block_on(pool.think(variant, &start, &[], level, long_ago))
                     .expect("a move");
                 with_game!(variant.to_game(), g => {
                     let pos = g.parse_position(&start).expect("start");

@@ -2,9 +2,11 @@
 //! JetStream sequence, so a write based on a revision lands only if nobody wrote since.
 
 use async_nats::jetstream::kv;
+use async_trait::async_trait;
 use futures_util::StreamExt;
 
-use crate::store::{LobbyChanges, LobbyEntry, Revision, StoreError, Written};
+use super::Nats;
+use crate::store::{LobbyChanges, LobbyEntry, Revision, SeekStore, StoreError, Written};
 
 pub const BUCKET: &str = "qipan-lobby";
 
@@ -57,4 +59,24 @@ pub async fn watch(kv: &kv::Store) -> Result<LobbyChanges, StoreError> {
             .take_while(|e| std::future::ready(e.is_ok()))
             .filter_map(|e| async move { e.ok().map(entry) }),
     ))
+}
+
+#[async_trait]
+impl SeekStore for Nats {
+    async fn lobby_get(&self, key: &str) -> Result<Option<LobbyEntry>, StoreError> {
+        get(&self.lobby, key).await
+    }
+
+    async fn lobby_put(
+        &self,
+        key: &str,
+        value: Vec<u8>,
+        base: Option<Revision>,
+    ) -> Result<Written, StoreError> {
+        put(&self.lobby, key, value, base).await
+    }
+
+    async fn watch_lobby(&self) -> Result<LobbyChanges, StoreError> {
+        watch(&self.lobby).await
+    }
 }

@@ -26,14 +26,11 @@ use std::time::Duration;
 use async_nats::jetstream::{self, kv};
 use async_trait::async_trait;
 use futures_util::StreamExt;
-use qipan_protocol::{GameRecord, LeaderboardEntry};
 use tokio::task::AbortHandle;
 
 use super::{
-    decode, encode, Changes, LobbyChanges, LobbyEntry, PlayerInfo, Revision, Store, StoreError,
-    Stored, Written,
+    decode, encode, Changes, RatingRule, Revision, RoomStore, StoreError, Stored, Written,
 };
-use crate::lobby::players::{Name, NameKey};
 use crate::room::{Room, ROOM_TTL_MS};
 
 pub const BUCKET: &str = "qipan-rooms";
@@ -94,7 +91,9 @@ async fn bucket(
 }
 
 impl Nats {
-    pub async fn connect(url: &str) -> Result<Nats, StoreError> {
+    /// Connects, making the buckets and the results' stream if they are missing; finished
+    /// paired games are rated by `rule` (`results.rs`).
+    pub async fn connect(url: &str, rule: Arc<RatingRule>) -> Result<Nats, StoreError> {
         let client = async_nats::connect(url)
             .await
             .map_err(|e| StoreError::nats(url, e))?;
@@ -105,9 +104,8 @@ impl Nats {
         let games = bucket(&js, players::GAMES, "finished games", None).await?;
         let lobby = bucket(&js, lobby::BUCKET, "lobby", Some(week)).await?;
         let players = players::Players::new(players_kv, games);
-        players.add_computers().await?;
         let board = tokio::spawn(players.clone().follow()).abort_handle();
-        let results = results::Results::open(&js, kv.clone(), players.clone()).await?;
+        let results = results::Results::open(&js, kv.clone(), players.clone(), rule).await?;
         let applier = tokio::spawn(results.apply_forever()).abort_handle();
         Ok(Nats {
             js,
@@ -149,7 +147,7 @@ async fn update_room(kv: &kv::Store, room: &Room, base: Revision) -> Result<Writ
 }
 
 #[async_trait]
-impl Store for Nats {
+impl RoomStore for Nats {
     fn shared(&self) -> bool {
         true
     }
@@ -211,58 +209,5 @@ impl Store for Nats {
         };
         results::publish(&self.js, &self.players, room).await?;
         Ok(Some((room.clone(), revision)))
-    }
-
-    async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError> {
-        self.players.register(name, key_hash, now_ms).await
-    }
-
-    async fn player_by_key(&self, key_hash: &str) -> Result<Option<PlayerInfo>, StoreError> {
-        self.players.by_key(key_hash).await
-    }
-
-    async fn player(&self, name: &NameKey) -> Result<Option<PlayerInfo>, StoreError> {
-        Ok(self
-            .players
-            .get(name)
-            .await?
-            .map(|(entry, _)| entry.info(name)))
-    }
-
-    async fn player_games(
-        &self,
-        name: &NameKey,
-        limit: usize,
-    ) -> Result<Vec<GameRecord>, StoreError> {
-        self.players.games(name, limit).await
-    }
-
-    async fn leaderboard(
-        &self,
-        game: &str,
-        limit: usize,
-    ) -> Result<Vec<LeaderboardEntry>, StoreError> {
-        Ok(self.players.leaderboard(game, limit))
-    }
-
-    async fn last_record(&self, code: &str) -> Result<Option<GameRecord>, StoreError> {
-        self.players.last_record(code).await
-    }
-
-    async fn lobby_get(&self, key: &str) -> Result<Option<LobbyEntry>, StoreError> {
-        lobby::get(&self.lobby, key).await
-    }
-
-    async fn lobby_put(
-        &self,
-        key: &str,
-        value: Vec<u8>,
-        base: Option<Revision>,
-    ) -> Result<Written, StoreError> {
-        lobby::put(&self.lobby, key, value, base).await
-    }
-
-    async fn watch_lobby(&self) -> Result<LobbyChanges, StoreError> {
-        lobby::watch(&self.lobby).await
     }
 }

@@ -16,15 +16,18 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use async_nats::jetstream::kv;
+use async_trait::async_trait;
 use futures_util::StreamExt;
 use qipan_engine::games::Variant;
 use qipan_protocol::{GameRecord, LeaderboardEntry, PLAYER_RECORDS, PROVISIONAL_ABOVE};
+use qipan_vocab::variant_map;
 use serde::{Deserialize, Serialize};
 
-use crate::lobby::computer::ComputerPlayer;
-use crate::lobby::players::{Name, NameKey};
-use crate::lobby::ratings::Standing;
-use crate::store::{PlayerInfo, Revision, StoreError};
+use super::Nats;
+use crate::names::{Name, NameKey};
+use crate::store::{
+    PlayerInfo, PlayerStore, RecordStore, Revision, Standing, Standings, StoreError,
+};
 
 pub const BUCKET: &str = "qipan-players";
 pub const GAMES: &str = "qipan-games";
@@ -37,8 +40,8 @@ pub struct Entry {
     pub key_hash: Option<String>,
     pub bot: bool,
     pub created_ms: u64,
-    #[serde(default)]
-    pub ratings: BTreeMap<String, Standing>,
+    #[serde(default, with = "variant_map")]
+    pub ratings: Standings,
     /// Their last finished paired games (`<room>.<round>`), newest first.
     #[serde(default)]
     pub recent: Vec<String>,
@@ -58,12 +61,8 @@ impl Entry {
     }
 }
 
-fn hex(name: &NameKey) -> String {
-    name.as_str().bytes().map(|b| format!("{b:02x}")).collect()
-}
-
 fn player_key(name: &NameKey) -> String {
-    format!("p.{}", hex(name))
+    format!("p.{}", name.to_hex())
 }
 
 fn corrupt(what: &str, source: serde_json::Error) -> StoreError {
@@ -91,25 +90,33 @@ impl Players {
         }
     }
 
-    /// The four computer players, made if the bucket has not got them yet.
-    pub async fn add_computers(&self) -> Result<(), StoreError> {
-        for bot in ComputerPlayer::ALL {
-            let entry = Entry {
-                name: bot.name().to_owned(),
-                key_hash: None,
-                bot: true,
-                created_ms: 0,
-                ratings: Variant::ALL
-                    .iter()
-                    .map(|&v| (v.to_string(), bot.starting_standing(v)))
-                    .collect(),
-                recent: Vec::new(),
-                applied: 0,
-            };
-            let key = player_key(&NameKey::of(bot.name()));
-            self.create(&key, &entry).await?;
+    /// A computer player, made if the bucket has not got them yet, with a rating in each
+    /// of `ratings`' game ids they have none in yet.
+    pub async fn add_computer(&self, name: &str, ratings: &Standings) -> Result<(), StoreError> {
+        let key = NameKey::of(name);
+        let entry = Entry {
+            name: name.to_owned(),
+            key_hash: None,
+            bot: true,
+            created_ms: 0,
+            ratings: ratings.clone(),
+            recent: Vec::new(),
+            applied: 0,
+        };
+        if self.create(&player_key(&key), &entry).await? {
+            return Ok(());
         }
-        Ok(())
+        self.update(&key, |entry| {
+            let missing: Vec<_> = ratings
+                .iter()
+                .filter(|(game, _)| !entry.ratings.contains_key(game))
+                .collect();
+            for (&game, &standing) in &missing {
+                entry.ratings.insert(game, standing);
+            }
+            !missing.is_empty()
+        })
+        .await
     }
 
     /// Creates `key`; `false` when it exists.
@@ -128,7 +135,7 @@ impl Players {
         key_hash: &str,
         now_ms: u64,
     ) -> Result<bool, StoreError> {
-        let pointer = hex(name.key());
+        let pointer = name.key().to_hex();
         if !self.create(&format!("k.{key_hash}"), &pointer).await? {
             return Err(StoreError::nats("a new key", "its hash is taken"));
         }
@@ -170,7 +177,10 @@ impl Players {
             return Ok(None);
         };
         let hex: String = serde_json::from_slice(&pointer).map_err(|e| corrupt(&key, e))?;
-        let found = self.get_hex(&hex).await?;
+        let found = match NameKey::from_hex(&hex) {
+            Some(name) => self.get(&name).await?,
+            None => None,
+        };
         Ok(found
             .filter(|(entry, _)| entry.key_hash.as_deref() == Some(key_hash))
             .map(|(entry, _)| {
@@ -179,17 +189,27 @@ impl Players {
             }))
     }
 
-    async fn get_hex(&self, hex: &str) -> Result<Option<(Entry, Revision)>, StoreError> {
-        let bytes: Option<Vec<u8>> = (0..hex.len())
-            .step_by(2)
-            .map(|i| {
-                hex.get(i..i + 2)
-                    .and_then(|b| u8::from_str_radix(b, 16).ok())
-            })
-            .collect();
-        match bytes.and_then(|b| String::from_utf8(b).ok()) {
-            Some(folded) => self.get(&NameKey::of(&folded)).await,
-            None => Ok(None),
+    /// Changes a player's entry by `change` (which answers whether it changed anything),
+    /// in a compare-and-swap tried again until it lands on the entry as it stands.
+    async fn update(
+        &self,
+        name: &NameKey,
+        mut change: impl FnMut(&mut Entry) -> bool,
+    ) -> Result<(), StoreError> {
+        loop {
+            let Some((mut entry, revision)) = self.get(name).await? else {
+                return Ok(());
+            };
+            if !change(&mut entry) {
+                return Ok(());
+            }
+            let data = serde_json::to_vec(&entry).map_err(StoreError::Encode)?;
+            let key = player_key(name);
+            match self.kv.update(&key, data.into(), revision.0).await {
+                Ok(_) => return Ok(()),
+                Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => continue,
+                Err(e) => return Err(StoreError::nats(format!("writing {key}"), e)),
+            }
         }
     }
 
@@ -199,35 +219,31 @@ impl Players {
     pub async fn apply(
         &self,
         name: &NameKey,
-        game: &str,
+        game: Variant,
         seq: u64,
         id: &str,
         rate: impl Fn(Standing) -> Option<Standing>,
     ) -> Result<Option<f64>, StoreError> {
-        loop {
-            let Some((mut entry, revision)) = self.get(name).await? else {
-                return Ok(None);
-            };
-            let info = entry.info(name);
-            let now = info.standing(game);
-            if entry.applied >= seq {
-                return Ok(rate(now).map(|_| now.rating));
-            }
+        let mut after = None;
+        self.update(name, |entry| {
+            let now = entry.info(name).standing(game);
             let new = rate(now);
+            if entry.applied >= seq {
+                // Applied before (a server stopped mid-way): its rating then is the one now.
+                after = new.map(|_| now.rating);
+                return false;
+            }
+            after = new.map(|new| new.rating);
             if let Some(new) = new {
-                entry.ratings.insert(game.to_owned(), new);
+                entry.ratings.insert(game, new);
             }
             entry.recent.insert(0, id.to_owned());
             entry.recent.truncate(PLAYER_RECORDS);
             entry.applied = seq;
-            let data = serde_json::to_vec(&entry).map_err(StoreError::Encode)?;
-            let key = player_key(name);
-            match self.kv.update(&key, data.into(), revision.0).await {
-                Ok(_) => return Ok(new.map(|s| s.rating)),
-                Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => continue,
-                Err(e) => return Err(StoreError::nats(format!("writing {key}"), e)),
-            }
-        }
+            true
+        })
+        .await?;
+        Ok(after)
     }
 
     /// Stores a finished game's record (once; a second write of it is ignored).
@@ -275,13 +291,13 @@ impl Players {
         self.record(&format!("l.{code}")).await
     }
 
-    pub fn leaderboard(&self, game: &str, limit: usize) -> Vec<LeaderboardEntry> {
+    pub fn leaderboard(&self, game: Variant, limit: usize) -> Vec<LeaderboardEntry> {
         let everyone = self.everyone.read().unwrap_or_else(|e| e.into_inner());
         let mut board: Vec<(&String, LeaderboardEntry)> = everyone
             .iter()
             .filter(|(_, entry)| !entry.bot)
             .filter_map(|(key, entry)| {
-                let standing = entry.ratings.get(game)?;
+                let standing = entry.ratings.get(&game)?;
                 (standing.deviation <= PROVISIONAL_ABOVE).then(|| {
                     let row = LeaderboardEntry {
                         name: entry.name.clone(),
@@ -318,5 +334,67 @@ impl Players {
             }
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
+    }
+}
+
+#[async_trait]
+impl PlayerStore for Nats {
+    async fn add_computer(&self, name: &str, ratings: &Standings) -> Result<(), StoreError> {
+        self.players.add_computer(name, ratings).await
+    }
+
+    async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError> {
+        self.players.register(name, key_hash, now_ms).await
+    }
+
+    async fn player_by_key(&self, key_hash: &str) -> Result<Option<PlayerInfo>, StoreError> {
+        self.players.by_key(key_hash).await
+    }
+
+    async fn player(&self, name: &NameKey) -> Result<Option<PlayerInfo>, StoreError> {
+        Ok(self
+            .players
+            .get(name)
+            .await?
+            .map(|(entry, _)| entry.info(name)))
+    }
+
+    async fn leaderboard(
+        &self,
+        game: Variant,
+        limit: usize,
+    ) -> Result<Vec<LeaderboardEntry>, StoreError> {
+        Ok(self.players.leaderboard(game, limit))
+    }
+}
+
+#[async_trait]
+impl RecordStore for Nats {
+    async fn player_games(
+        &self,
+        name: &NameKey,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        self.players.games(name, limit).await
+    }
+
+    async fn last_record(&self, code: &str) -> Result<Option<GameRecord>, StoreError> {
+        self.players.last_record(code).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player's entry as servers have written it (ratings keyed by game id) reads, and
+    /// writes back byte for byte.
+    #[test]
+    fn an_entry_as_stored_today_reads_and_writes_back_unchanged() {
+        let text = r#"{"name":"Ann","key_hash":"kh","bot":false,"created_ms":5,"ratings":{"blockade:solidarity":{"rating":1510.5,"deviation":200.0,"volatility":0.09,"games":1,"last_rated_ms":7},"push":{"rating":1500.0,"deviation":500.0,"volatility":0.09,"games":0,"last_rated_ms":null}},"recent":["ABCDEFGH.1"],"applied":3}"#;
+        let entry: Entry = serde_json::from_str(text).expect("a stored entry reads");
+        let solidarity = Variant::parse("blockade:solidarity").expect("a game id");
+        assert_eq!(entry.ratings.get(&solidarity).map(|s| s.games), Some(1));
+        assert_eq!(serde_json::to_string(&entry).ok().as_deref(), Some(text));
     }
 }

@@ -17,6 +17,7 @@
 //! So a result changes each rating exactly once, whatever fails in between; the two
 //! entries are written one after the other, milliseconds apart.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_nats::jetstream::consumer::{pull, AckPolicy, PullConsumer};
@@ -29,11 +30,9 @@ use serde::{Deserialize, Serialize};
 
 use super::players::Players;
 use super::{load_room, update_room};
-use crate::lobby::players::NameKey;
-use crate::lobby::ratings::Standing;
-use crate::lobby::settle::{rate_seat, recorded};
+use crate::names::NameKey;
 use crate::room::Room;
-use crate::store::{StoreError, Written};
+use crate::store::{RatingRule, Standing, StoreError, Written};
 
 pub const STREAM: &str = "QIPAN_RESULTS";
 const SUBJECTS: &str = "qipan.results";
@@ -58,7 +57,7 @@ async fn standing(players: &Players, room: &Room, side: Side) -> Result<Standing
         return Ok(Standing::NEW);
     };
     Ok(match players.get(&key).await? {
-        Some((entry, _)) => entry.info(&key).standing(&room.game),
+        Some((entry, _)) => entry.info(&key).standing(room.game),
         None => Standing::NEW,
     })
 }
@@ -99,6 +98,8 @@ pub struct Results {
     consumer: PullConsumer,
     rooms: kv::Store,
     players: Players,
+    /// How each player's new standing is worked out.
+    rule: Arc<RatingRule>,
 }
 
 impl Results {
@@ -106,6 +107,7 @@ impl Results {
         js: &jetstream::Context,
         rooms: kv::Store,
         players: Players,
+        rule: Arc<RatingRule>,
     ) -> Result<Results, StoreError> {
         let stream = js
             .get_or_create_stream(jetstream::stream::Config {
@@ -136,6 +138,7 @@ impl Results {
             consumer,
             rooms,
             players,
+            rule,
         })
     }
 
@@ -187,13 +190,13 @@ impl Results {
             let opponent = result.at_end[side.opponent().index()];
             afters[side.index()] = self
                 .players
-                .apply(&key, &room.game, seq, &id, |own| {
-                    rate_seat(&room, side, own, opponent)
+                .apply(&key, room.game, seq, &id, |own| {
+                    (self.rule)(&room, side, own, opponent)
                 })
                 .await?;
         }
         self.players
-            .put_record(&id, &recorded(&room, afters).record())
+            .put_record(&id, &room.recorded(afters).record())
             .await?;
         // The room, recorded; other changes to it (a player leaving) may come in between.
         let mut stored = Some((room, stored.revision));
@@ -201,7 +204,7 @@ impl Results {
             if room.settled || room.round != result.round {
                 break;
             }
-            match update_room(&self.rooms, &recorded(&room, afters), revision).await? {
+            match update_room(&self.rooms, &room.recorded(afters), revision).await? {
                 Written::Done(_) => break,
                 Written::Conflict => {
                     stored = load_room(&self.rooms, &result.room)

@@ -2,11 +2,13 @@
 //! file's only writer, so a watch is the entries as they stand, then every write it makes,
 //! broadcast once committed.
 
+use async_trait::async_trait;
 use futures_util::stream::{self, StreamExt};
 use rusqlite::{params, OptionalExtension, Transaction};
 use tokio::sync::broadcast;
 
-use crate::store::{LobbyChanges, LobbyEntry, Revision, Written};
+use super::Sqlite;
+use crate::store::{LobbyChanges, LobbyEntry, Revision, SeekStore, StoreError, Written};
 
 /// How many writes a watcher may fall behind before its watch ends (it then reads the
 /// entries again).
@@ -75,4 +77,37 @@ pub fn changes(now: Vec<LobbyEntry>, rx: broadcast::Receiver<LobbyEntry>) -> Lob
         }
     });
     Box::pin(stream::iter(now).chain(later))
+}
+
+#[async_trait]
+impl SeekStore for Sqlite {
+    async fn lobby_get(&self, key: &str) -> Result<Option<LobbyEntry>, StoreError> {
+        let key = key.to_owned();
+        self.ask(move |tx| get(tx, &key)).await
+    }
+
+    async fn lobby_put(
+        &self,
+        key: &str,
+        value: Vec<u8>,
+        base: Option<Revision>,
+    ) -> Result<Written, StoreError> {
+        let (owned, stored) = (key.to_owned(), value.clone());
+        let written = self.ask(move |tx| put(tx, &owned, &stored, base)).await?;
+        if let Written::Done(revision) = written {
+            // Committed: every watcher hears of it (none listening is fine).
+            let _ = self.lobby.send(LobbyEntry {
+                key: key.to_owned(),
+                value: Some(value),
+                revision,
+            });
+        }
+        Ok(written)
+    }
+
+    async fn watch_lobby(&self) -> Result<LobbyChanges, StoreError> {
+        let rx = self.lobby.subscribe();
+        let now = self.ask(scan).await?;
+        Ok(changes(now, rx))
+    }
 }

@@ -11,6 +11,7 @@
 
 mod lobby;
 mod players;
+mod records;
 mod schema;
 
 use std::path::Path;
@@ -18,15 +19,13 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use qipan_protocol::{GameRecord, LeaderboardEntry};
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
-    decode, encode, Changes, LobbyChanges, LobbyEntry, PlayerInfo, Revision, Store, StoreError,
-    Stored, Written,
+    decode, encode, Changes, LobbyEntry, RatingRule, Revision, RoomStore, StoreError, Stored,
+    Written,
 };
-use crate::lobby::players::{Name, NameKey};
 use crate::room::Room;
 
 /// The most jobs one transaction carries.
@@ -38,11 +37,14 @@ pub struct Sqlite {
     jobs: mpsc::Sender<Box<dyn Job>>,
     /// The lobby's entries as they are written (this server is the file's only writer).
     lobby: broadcast::Sender<LobbyEntry>,
+    /// How a finished paired game is rated, in the transaction that records it.
+    rule: Arc<RatingRule>,
 }
 
 impl Sqlite {
-    /// Opens (or creates) the file and starts its thread.
-    pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
+    /// Opens (or creates) the file and starts its thread; finished paired games are rated
+    /// by `rule`.
+    pub fn open(path: &Path, rule: Arc<RatingRule>) -> Result<Sqlite, StoreError> {
         let opening = |source| StoreError::Open {
             path: path.to_owned(),
             source,
@@ -65,6 +67,7 @@ impl Sqlite {
         Ok(Sqlite {
             jobs,
             lobby: broadcast::channel(lobby::WATCH_BUFFER).0,
+            rule,
         })
     }
 
@@ -88,7 +91,7 @@ fn sql_time(ms: u64) -> i64 {
 }
 
 #[async_trait]
-impl Store for Sqlite {
+impl RoomStore for Sqlite {
     fn shared(&self) -> bool {
         false
     }
@@ -152,94 +155,26 @@ impl Store for Sqlite {
         room: &Room,
         _base: Revision,
     ) -> Result<Option<(Room, Revision)>, StoreError> {
-        let room = room.clone();
+        let (room, rule) = (room.clone(), self.rule.clone());
         let settled = self
             .ask(move |tx| {
-                let settled = players::finish(tx, &room)?;
+                let settled = records::finish(tx, &room, &*rule)?;
                 write_room(tx, &settled)?;
                 Ok(settled)
             })
             .await?;
         Ok(Some((settled, Revision::default())))
     }
+}
 
-    async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError> {
-        let (name, key_hash) = (name.clone(), key_hash.to_owned());
-        self.ask(move |tx| players::register(tx, &name, &key_hash, now_ms))
-            .await
-    }
-
-    async fn player_by_key(&self, key_hash: &str) -> Result<Option<PlayerInfo>, StoreError> {
-        let key_hash = key_hash.to_owned();
-        self.ask(move |tx| players::by_key(tx, &key_hash)).await
-    }
-
-    async fn player(&self, name: &NameKey) -> Result<Option<PlayerInfo>, StoreError> {
-        let name = name.clone();
-        self.ask(move |tx| players::by_name(tx, &name)).await
-    }
-
-    async fn player_games(
-        &self,
-        name: &NameKey,
-        limit: usize,
-    ) -> Result<Vec<GameRecord>, StoreError> {
-        let name = name.clone();
-        self.ask(move |tx| players::games(tx, &name, limit)).await
-    }
-
-    async fn leaderboard(
-        &self,
-        game: &str,
-        limit: usize,
-    ) -> Result<Vec<LeaderboardEntry>, StoreError> {
-        let game = game.to_owned();
-        self.ask(move |tx| players::leaderboard(tx, &game, limit))
-            .await
-    }
-
-    async fn last_record(&self, code: &str) -> Result<Option<GameRecord>, StoreError> {
-        let code = code.to_owned();
-        self.ask(move |tx| players::last_record(tx, &code)).await
-    }
-
-    async fn lobby_get(&self, key: &str) -> Result<Option<LobbyEntry>, StoreError> {
-        let key = key.to_owned();
-        self.ask(move |tx| lobby::get(tx, &key)).await
-    }
-
-    async fn lobby_put(
-        &self,
-        key: &str,
-        value: Vec<u8>,
-        base: Option<Revision>,
-    ) -> Result<Written, StoreError> {
-        let (owned, stored) = (key.to_owned(), value.clone());
-        let written = self
-            .ask(move |tx| lobby::put(tx, &owned, &stored, base))
-            .await?;
-        if let Written::Done(revision) = written {
-            // Committed: every watcher hears of it (none listening is fine).
-            let _ = self.lobby.send(LobbyEntry {
-                key: key.to_owned(),
-                value: Some(value),
-                revision,
-            });
-        }
-        Ok(written)
-    }
-
-    async fn watch_lobby(&self) -> Result<LobbyChanges, StoreError> {
-        let rx = self.lobby.subscribe();
-        let now = self.ask(lobby::scan).await?;
-        Ok(lobby::changes(now, rx))
-    }
+/// A value that does not fit SQLite's integers or JSON, as rusqlite's error.
+fn conversion(e: impl std::error::Error + Send + Sync + 'static) -> rusqlite::Error {
+    rusqlite::Error::ToSqlConversionFailure(Box::new(e))
 }
 
 /// Writes a room's row (new or not).
 fn write_room(tx: &Transaction<'_>, room: &Room) -> rusqlite::Result<()> {
-    let data = serde_json::to_string(room)
-        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+    let data = serde_json::to_string(room).map_err(conversion)?;
     tx.execute(
         "INSERT INTO rooms (code, updated_ms, data) VALUES (?1, ?2, ?3)
          ON CONFLICT (code) DO UPDATE SET updated_ms = ?2, data = ?3",

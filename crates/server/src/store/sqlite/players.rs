@@ -2,19 +2,29 @@
 
 use std::collections::BTreeMap;
 
-use qipan_protocol::{GameRecord, LeaderboardEntry, PROVISIONAL_ABOVE};
+use async_trait::async_trait;
+use qipan_engine::games::Variant;
+use qipan_protocol::{LeaderboardEntry, PROVISIONAL_ABOVE};
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use super::sql_time;
-use crate::lobby::players::{Name, NameKey};
-use crate::lobby::ratings::Standing;
-use crate::lobby::settle::settle;
+use super::{sql_time, Sqlite};
+use crate::names::{Name, NameKey};
 use crate::room::Room;
-use crate::store::PlayerInfo;
+use crate::store::{PlayerInfo, PlayerStore, Standing, Standings, StoreError};
 
-/// A value that does not fit SQLite's integers or JSON, as rusqlite's error.
-fn conversion(e: impl std::error::Error + Send + Sync + 'static) -> rusqlite::Error {
-    rusqlite::Error::ToSqlConversionFailure(Box::new(e))
+/// A computer player, made if missing, with a rating in each of `ratings`' game ids they
+/// have none in yet.
+pub fn add_computer(tx: &Transaction<'_>, name: &str, ratings: &Standings) -> rusqlite::Result<()> {
+    let key = NameKey::of(name);
+    tx.execute(
+        "INSERT OR IGNORE INTO players (name_key, name, key_hash, bot, created_ms)
+         VALUES (?1, ?2, NULL, 1, 0)",
+        params![key.as_str(), name],
+    )?;
+    for (&game, standing) in ratings {
+        write_standing(tx, key.as_str(), game, standing, Write::IfNone)?;
+    }
+    Ok(())
 }
 
 pub fn register(
@@ -65,7 +75,10 @@ fn find(tx: &Transaction<'_>, column: &str, value: &str) -> rusqlite::Result<Opt
             games: row.get::<_, i64>(4)?.max(0) as u64,
             last_rated_ms: row.get::<_, Option<i64>>(5)?.map(|ms| ms.max(0) as u64),
         };
-        ratings.insert(row.get::<_, String>(0)?, standing);
+        // A game id this server does not know (a newer server's) is no rating of its.
+        if let Ok(game) = Variant::parse(&row.get::<_, String>(0)?) {
+            ratings.insert(game, standing);
+        }
     }
     Ok(Some(PlayerInfo {
         key: NameKey::of(&key),
@@ -83,52 +96,9 @@ pub fn by_name(tx: &Transaction<'_>, name: &NameKey) -> rusqlite::Result<Option<
     find(tx, "name_key", name.as_str())
 }
 
-fn read_records(
-    stmt: &mut rusqlite::CachedStatement<'_>,
-    params: impl rusqlite::Params,
-) -> rusqlite::Result<Vec<GameRecord>> {
-    let texts = stmt
-        .query_map(params, |row| row.get::<_, String>(0))?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    texts
-        .iter()
-        .map(|text| {
-            serde_json::from_str(text).map_err(|e| {
-                rusqlite::Error::FromSqlConversionFailure(
-                    0,
-                    rusqlite::types::Type::Text,
-                    Box::new(e),
-                )
-            })
-        })
-        .collect()
-}
-
-pub fn games(
-    tx: &Transaction<'_>,
-    name: &NameKey,
-    limit: usize,
-) -> rusqlite::Result<Vec<GameRecord>> {
-    // Two indexed halves rather than an OR, which SQLite may answer with a scan.
-    let mut stmt = tx.prepare_cached(
-        "SELECT record FROM (
-             SELECT record, finished_ms, room, round FROM games WHERE x_key = ?1
-             UNION ALL
-             SELECT record, finished_ms, room, round FROM games WHERE o_key = ?1 AND x_key IS NOT ?1
-         ) ORDER BY finished_ms DESC, room DESC, round DESC LIMIT ?2",
-    )?;
-    read_records(&mut stmt, params![name.as_str(), limit as i64])
-}
-
-pub fn last_record(tx: &Transaction<'_>, code: &str) -> rusqlite::Result<Option<GameRecord>> {
-    let mut stmt =
-        tx.prepare_cached("SELECT record FROM games WHERE room = ?1 ORDER BY round DESC LIMIT 1")?;
-    Ok(read_records(&mut stmt, [code])?.pop())
-}
-
 pub fn leaderboard(
     tx: &Transaction<'_>,
-    game: &str,
+    game: Variant,
     limit: usize,
 ) -> rusqlite::Result<Vec<LeaderboardEntry>> {
     let mut stmt = tx.prepare_cached(
@@ -137,42 +107,65 @@ pub fn leaderboard(
          WHERE r.game = ?1 AND p.bot = 0 AND r.deviation <= ?2
          ORDER BY r.rating DESC, p.name_key LIMIT ?3",
     )?;
-    let rows = stmt.query_map(params![game, PROVISIONAL_ABOVE, limit as i64], |row| {
-        Ok(LeaderboardEntry {
-            name: row.get(0)?,
-            rating: row.get(1)?,
-            deviation: row.get(2)?,
-            games: row.get::<_, i64>(3)?.max(0) as u64,
-        })
-    })?;
+    let rows = stmt.query_map(
+        params![game.to_string(), PROVISIONAL_ABOVE, limit as i64],
+        |row| {
+            Ok(LeaderboardEntry {
+                name: row.get(0)?,
+                rating: row.get(1)?,
+                deviation: row.get(2)?,
+                games: row.get::<_, i64>(3)?.max(0) as u64,
+            })
+        },
+    )?;
     rows.collect()
 }
 
 /// The standing of a room's seat in its game now (a newcomer's if the player is unknown,
 /// which a paired room never holds).
-fn standing_of(tx: &Transaction<'_>, room: &Room, side: usize) -> rusqlite::Result<Standing> {
+pub(super) fn standing_of(
+    tx: &Transaction<'_>,
+    room: &Room,
+    side: usize,
+) -> rusqlite::Result<Standing> {
     let Some(seat) = room.players[side].as_ref() else {
         return Ok(Standing::NEW);
     };
     Ok(by_name(tx, &NameKey::of(&seat.key))?
-        .map(|player| player.standing(&room.game))
+        .map(|player| player.standing(room.game))
         .unwrap_or(Standing::NEW))
 }
 
-fn write_standing(
+/// Whether [`write_standing`] replaces a rating already there.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Write {
+    Over,
+    IfNone,
+}
+
+pub(super) fn write_standing(
     tx: &Transaction<'_>,
     key: &str,
-    game: &str,
+    game: Variant,
     s: &Standing,
+    write: Write,
 ) -> rusqlite::Result<()> {
+    let on_conflict = match write {
+        Write::Over => {
+            "DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5, games = ?6,
+             last_rated_ms = ?7"
+        }
+        Write::IfNone => "DO NOTHING",
+    };
     tx.execute(
-        "INSERT INTO ratings (name_key, game, rating, deviation, volatility, games, last_rated_ms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-         ON CONFLICT (name_key, game) DO UPDATE SET rating = ?3, deviation = ?4,
-             volatility = ?5, games = ?6, last_rated_ms = ?7",
+        &format!(
+            "INSERT INTO ratings (name_key, game, rating, deviation, volatility, games, last_rated_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT (name_key, game) {on_conflict}"
+        ),
         params![
             key,
-            game,
+            game.to_string(),
             s.rating,
             s.deviation,
             s.volatility,
@@ -183,34 +176,34 @@ fn write_standing(
     Ok(())
 }
 
-/// The end of a paired game, in the caller's transaction: the two players' ratings (when
-/// rated) and the game's record. Answers the room to store. A record already there (the
-/// room was settled before) fails the insert, and with it the whole job: nothing is rated
-/// twice.
-pub fn finish(tx: &Transaction<'_>, room: &Room) -> rusqlite::Result<Room> {
-    let standings = [standing_of(tx, room, 0)?, standing_of(tx, room, 1)?];
-    let (settled, rated) = settle(room, standings);
-    if let Some(new) = rated {
-        for (seat, standing) in settled.players.iter().zip(&new) {
-            if let Some(seat) = seat {
-                write_standing(tx, &seat.key, &room.game, standing)?;
-            }
-        }
+#[async_trait]
+impl PlayerStore for Sqlite {
+    async fn add_computer(&self, name: &str, ratings: &Standings) -> Result<(), StoreError> {
+        let (name, ratings) = (name.to_owned(), ratings.clone());
+        self.ask(move |tx| add_computer(tx, &name, &ratings)).await
     }
-    let record = serde_json::to_string(&settled.record()).map_err(conversion)?;
-    let key = |side: usize| settled.players[side].as_ref().map(|p| p.key.clone());
-    tx.execute(
-        "INSERT INTO games (room, round, game, finished_ms, x_key, o_key, record)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            settled.code,
-            settled.round,
-            settled.game,
-            sql_time(settled.updated_ms),
-            key(0),
-            key(1),
-            record
-        ],
-    )?;
-    Ok(settled)
+
+    async fn register(&self, name: &Name, key_hash: &str, now_ms: u64) -> Result<bool, StoreError> {
+        let (name, key_hash) = (name.clone(), key_hash.to_owned());
+        self.ask(move |tx| register(tx, &name, &key_hash, now_ms))
+            .await
+    }
+
+    async fn player_by_key(&self, key_hash: &str) -> Result<Option<PlayerInfo>, StoreError> {
+        let key_hash = key_hash.to_owned();
+        self.ask(move |tx| by_key(tx, &key_hash)).await
+    }
+
+    async fn player(&self, name: &NameKey) -> Result<Option<PlayerInfo>, StoreError> {
+        let name = name.clone();
+        self.ask(move |tx| by_name(tx, &name)).await
+    }
+
+    async fn leaderboard(
+        &self,
+        game: Variant,
+        limit: usize,
+    ) -> Result<Vec<LeaderboardEntry>, StoreError> {
+        self.ask(move |tx| leaderboard(tx, game, limit)).await
+    }
 }

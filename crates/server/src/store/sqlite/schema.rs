@@ -5,11 +5,7 @@
 //! JSON taking their defaults), 1 adds players, ratings, finished games and the lobby's
 //! entries. A file of a later version is refused rather than misread.
 
-use qipan_engine::games::Variant;
-use rusqlite::{params, Connection};
-
-use crate::lobby::computer::ComputerPlayer;
-use crate::lobby::players::NameKey;
+use rusqlite::Connection;
 
 /// The version this server writes.
 pub const VERSION: i64 = 1;
@@ -65,8 +61,7 @@ const LOBBY: &str = "
         value BLOB NOT NULL
     );";
 
-/// Brings the file to [`VERSION`] in one transaction, and makes sure the four computer
-/// players exist with a rating in every game id.
+/// Brings the file to [`VERSION`] in one transaction.
 pub fn migrate(conn: &mut Connection) -> Result<(), MigrateError> {
     let tx = conn.transaction()?;
     let version: i64 = tx.query_row("PRAGMA user_version", [], |row| row.get(0))?;
@@ -78,29 +73,6 @@ pub fn migrate(conn: &mut Connection) -> Result<(), MigrateError> {
         tx.execute_batch(LOBBY)?;
     }
     tx.execute_batch(&format!("PRAGMA user_version = {VERSION}"))?;
-    for bot in ComputerPlayer::ALL {
-        let key = NameKey::of(bot.name());
-        tx.execute(
-            "INSERT OR IGNORE INTO players (name_key, name, key_hash, bot, created_ms)
-             VALUES (?1, ?2, NULL, 1, 0)",
-            params![key.as_str(), bot.name()],
-        )?;
-        for variant in Variant::ALL {
-            let start = bot.starting_standing(variant);
-            tx.execute(
-                "INSERT OR IGNORE INTO ratings
-                 (name_key, game, rating, deviation, volatility, games, last_rated_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 0, NULL)",
-                params![
-                    key.as_str(),
-                    variant.to_string(),
-                    start.rating,
-                    start.deviation,
-                    start.volatility
-                ],
-            )?;
-        }
-    }
     tx.commit()?;
     Ok(())
 }

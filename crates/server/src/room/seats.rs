@@ -82,6 +82,19 @@ impl Room {
         self.is_paired() && self.is_over() && !self.settled
     }
 
+    /// The room with its end recorded: each seat's rating after the game (`[x, o]`, `None`
+    /// for a game that was not rated), and the room marked settled.
+    pub fn recorded(&self, afters: [Option<f64>; 2]) -> Room {
+        let mut settled = self.clone();
+        settled.settled = true;
+        for (seat, after) in settled.players.iter_mut().zip(afters) {
+            if let Some(seat) = seat {
+                seat.after = after;
+            }
+        }
+        settled
+    }
+
     /// This round's players with the ratings they begin it with (`[x, o]`, after a rematch
     /// swapped the seats): the `before` of each seat, the `after` cleared.
     pub fn with_ratings_before(mut self, before: [f64; 2]) -> Room {
@@ -134,11 +147,10 @@ impl Room {
         };
         GameRecord {
             room: self.code.clone(),
-            game: self.game.clone(),
+            game: self.game,
             start: self.start.clone(),
             plies: self.plies.clone(),
-            status: self.status.clone(),
-            reason: self.reason.clone(),
+            status: self.status,
             rated: self.rated,
             players: Seats {
                 x: seat(Side::X),

@@ -1,13 +1,13 @@
-//! The rooms in use: a cache of cells, the one path by which a room changes, each room's
-//! turn timer, and the changes other servers make.
+//! The rooms' registry: the rooms in use, a cache of cells, the one path by which a room
+//! changes, each room's turn timer, and the changes other servers make (`upkeep.rs`). What
+//! the lobby asks of it too: paired rooms made and read, the rooms the computer plays in.
 //!
 //! Each room in use has a cell holding the latest stored copy behind an async lock. A
-//! change is made by locking the cell, applying a rule from `room.rs` at the clock's time,
+//! change is made by locking the cell, applying a rule of `room/` at the clock's time,
 //! storing the result (a compare-and-swap where storage is shared) and only then
 //! broadcasting it to the room's sockets. So what anyone was told is always what storage
 //! holds.
 
-mod paired;
 mod upkeep;
 
 use std::collections::HashMap;
@@ -15,13 +15,14 @@ use std::sync::{Arc, Mutex};
 
 use qipan_engine::games::{Side, Variant};
 use qipan_protocol::ErrorCode;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 use tokio::task::AbortHandle;
 
 use crate::clock::Clock;
 use crate::draw;
-use crate::room::Room;
-use crate::store::{Revision, Store, Stored, Written};
+use crate::room::{PairedSeat, Room};
+use crate::store::{Revision, RoomStore, Stored, Written};
+use crate::sync::lock;
 
 /// How many times a change is tried again after losing a compare-and-swap.
 const CHANGE_TRIES: usize = 8;
@@ -32,13 +33,13 @@ const CODE_TRIES: usize = 16;
 pub struct Rooms {
     /// This process's name in rooms' presence counts (random at every start).
     server_id: String,
-    store: Arc<dyn Store>,
+    store: Arc<dyn RoomStore>,
     clock: Arc<dyn Clock>,
     /// The turn's length for new rooms.
     turn_ms: u64,
     cells: Mutex<HashMap<String, Arc<RoomCell>>>,
     /// Told of every change to a room the computer plays in (`watch_computer_rooms`).
-    computer_rooms: Mutex<Option<tokio::sync::mpsc::UnboundedSender<Arc<Room>>>>,
+    computer_rooms: Mutex<Option<mpsc::UnboundedSender<Arc<Room>>>>,
 }
 
 /// The stored copy of a room and the revision it was read at.
@@ -76,15 +77,10 @@ impl Entered {
     }
 }
 
-/// Locks a std mutex even if a thread panicked while holding it (the data are plain maps).
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 impl Rooms {
     pub fn new(
         server_id: String,
-        store: Arc<dyn Store>,
+        store: Arc<dyn RoomStore>,
         clock: Arc<dyn Clock>,
         turn_ms: u64,
     ) -> Rooms {
@@ -102,8 +98,9 @@ impl Rooms {
         &self.clock
     }
 
-    pub fn store(&self) -> &Arc<dyn Store> {
-        &self.store
+    /// Whether other servers share the storage (and so the rooms and the lobby).
+    pub fn shared(&self) -> bool {
+        self.store.shared()
     }
 
     fn update(&self, room: Arc<Room>) -> Arc<Update> {
@@ -145,6 +142,16 @@ impl Rooms {
         let (cell, rx) = self.cell_entered(code, true);
         let rx = rx.unwrap_or_else(|| cell.tx.subscribe());
         Entered { cell, rx }
+    }
+
+    /// The room with that code as it stands (read from storage if it is not in memory).
+    pub async fn peek(self: &Arc<Self>, code: &str) -> Result<Option<Arc<Room>>, ErrorCode> {
+        let cell = self.cell(code);
+        let mut state = cell.state.lock().await;
+        if state.is_none() {
+            *state = self.fetch(code).await?;
+        }
+        Ok(state.as_ref().map(|loaded| loaded.room.clone()))
     }
 
     /// The next change of an entered room. A slow socket that missed some gets the latest
@@ -267,6 +274,13 @@ impl Rooms {
         Err(ErrorCode::Unavailable)
     }
 
+    /// Tells `watcher` of every change to a room the computer plays in, from here or from
+    /// another server (the lobby plays the computer's seats through [`Rooms::act`], like
+    /// any change).
+    pub fn watch_computer_rooms(&self, watcher: mpsc::UnboundedSender<Arc<Room>>) {
+        *lock(&self.computer_rooms) = Some(watcher);
+    }
+
     /// Tells the room's local sockets (and the computer, if it plays there) and re-arms
     /// its clock.
     fn publish(self: &Arc<Self>, cell: &Arc<RoomCell>, room: &Arc<Room>) {
@@ -332,6 +346,19 @@ impl Rooms {
             })
             .await?;
         Ok((self.enter(&room.code), room))
+    }
+
+    /// A new paired room of two seats `[x, o]`, nobody in it yet.
+    pub async fn create_paired(
+        self: &Arc<Self>,
+        variant: Variant,
+        seats: [PairedSeat; 2],
+        rated: bool,
+    ) -> Result<Arc<Room>, ErrorCode> {
+        self.insert(|code, now| {
+            Room::create_paired(code, variant, seats.clone(), rated, self.turn_ms, now)
+        })
+        .await
     }
 
     /// Stores the room `make` makes with a fresh code (at the clock's time), and keeps it

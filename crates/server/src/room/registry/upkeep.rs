@@ -6,10 +6,11 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 
-use super::{lock, Loaded, Rooms};
+use super::{Loaded, Rooms};
 use crate::room::ROOM_TTL_MS;
 use crate::shutdown::Shutdown;
 use crate::store::{Changes, Stored};
+use crate::sync::lock;
 
 impl Rooms {
     /// A change another server made, seen in storage.
