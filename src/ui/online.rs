@@ -15,6 +15,8 @@ use crate::a11y::live;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::Side;
+#[cfg(not(target_arch = "wasm32"))]
+use qipan_session::address::{ServerAddress, ServerAddressError};
 use qipan_session::lobby::{is_valid_name, Key};
 use qipan_session::online::{OnlineMemory, SeatChoice};
 use qipan_session::seeking::Step;
@@ -24,9 +26,14 @@ use qipan_session::{Command, OnlineCommand, Session};
 /// The storage key of the rooms' tokens and the server address.
 pub const ONLINE_KEY: &str = "qipan-online";
 
-/// The server a desktop app plays through unless the person names another.
+/// The server a desktop app plays through unless the person names another: the address
+/// in `QIPAN_SERVER` when the app was built (a release made for a public server plays there
+/// out of the box; docs/hosting.md), else a server on this machine.
 #[cfg(not(target_arch = "wasm32"))]
-pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:8090/ws";
+pub const DEFAULT_SERVER: &str = match option_env!("QIPAN_SERVER") {
+    Some(server) => server,
+    None => "ws://127.0.0.1:8090/ws",
+};
 
 /// What the "Play online" view keeps between frames: the fields being typed in.
 pub struct OnlineView {
@@ -127,6 +134,8 @@ pub fn show(
             ui.add(egui::TextEdit::singleline(&mut view.server).desired_width(width))
                 .labelled_by(label.id);
         });
+        #[cfg(not(target_arch = "wasm32"))]
+        server_address_hint(ui, view, i18n);
         commands.extend(someone_new(ui, session, view, i18n));
         // A friend's room waits until the lobby's connection is done.
         if session.seeking().is_some() {
@@ -386,6 +395,30 @@ fn a_friend(
     commands
 }
 
+/// Under the Server field, while what is typed is no address the app connects to: why, and
+/// for a plain `ws://` address far away, a button that puts in its `wss://` form.
+#[cfg(not(target_arch = "wasm32"))]
+fn server_address_hint(ui: &mut egui::Ui, view: &mut OnlineView, i18n: &I18n) {
+    let Err(error) = ServerAddress::parse(&view.server) else {
+        return;
+    };
+    ui.label(
+        egui::RichText::new(words::server_address_error(&error, i18n))
+            .color(ui.visuals().warn_fg_color),
+    );
+    if let ServerAddressError::Cleartext { secure } = error {
+        let text = i18n.tr_args(
+            msg!("online-server-use-secure"),
+            &[("address", secure.as_str().into())],
+        );
+        let button = ui.button(text);
+        mark(ui, "online:use-secure", &button);
+        if button.clicked() {
+            view.server = secure;
+        }
+    }
+}
+
 /// A wrapped row whose labels line up with its buttons. egui centres a row's widgets on
 /// the height of an ordinary control, so a label placed before the phone's taller, finger-
 /// sized buttons sat above their text; the row is given the buttons' height from the start.
@@ -433,6 +466,17 @@ fn qr_code(ui: &mut egui::Ui, text: &str, label: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A release built with `QIPAN_SERVER` plays there: the address must be one the app
+    /// connects to (this test runs in the build that has it).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn the_default_server_is_an_address_the_app_connects_to() {
+        assert_eq!(
+            ServerAddress::parse(DEFAULT_SERVER).map(|a| a.to_string()),
+            Ok(DEFAULT_SERVER.to_owned())
+        );
+    }
 
     #[test]
     fn a_room_link_points_at_the_servers_page() {

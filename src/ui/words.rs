@@ -9,6 +9,7 @@ use crate::msg;
 use qipan_engine::ai::{Level, ThinkError};
 use qipan_engine::games::setup::{Piece, SetupError};
 use qipan_engine::games::{EndReason, GameId, MoveError, Side, Status, Variant};
+use qipan_session::address::ServerAddressError;
 use qipan_session::editor::EditorError;
 use qipan_session::lessons::{LessonRun, LessonState, Said};
 use qipan_session::lobby::{GameRating, LobbyNotice, SeatedPlayer};
@@ -171,6 +172,7 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
             ),
         },
         CommandError::Editor(error) => editor_refusal(error, session, i18n),
+        CommandError::Server(error) => server_address_error(error, i18n),
         CommandError::Lesson(error) => {
             let course = |game: &GameId| i18n.tr(games::describe(*game).name);
             match error {
@@ -189,6 +191,17 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
                 LessonError::LastLesson => i18n.tr(msg!("refused-lesson-last")),
             }
         }
+    }
+}
+
+/// Why the app will not connect to the address in the Server field.
+pub fn server_address_error(error: &ServerAddressError, i18n: &I18n) -> String {
+    match error {
+        ServerAddressError::Malformed => i18n.tr(msg!("online-server-malformed")),
+        ServerAddressError::Cleartext { secure } => i18n.tr_args(
+            msg!("online-server-cleartext"),
+            &[("address", secure.as_str().into())],
+        ),
     }
 }
 
@@ -697,6 +710,10 @@ mod tests {
             CommandError::NotIn(ModeKind::Archive),
             CommandError::AlreadyIn(ModeKind::Seeking),
             CommandError::AlreadyIn(ModeKind::Archive),
+            CommandError::Server(ServerAddressError::Malformed),
+            CommandError::Server(ServerAddressError::Cleartext {
+                secure: "wss://example.org/ws".into(),
+            }),
             CommandError::Lobby(LobbyError::BadName),
             CommandError::Lobby(LobbyError::BadKey),
             CommandError::Lobby(LobbyError::NoName),

@@ -147,7 +147,7 @@ fn a_name_is_chosen_refused_in_words_and_its_key_shown_for_another_device() {
     // A good one: Ann, established in the game on the board.
     harness.state_mut().send(qipan_session::Command::Lobby(
         qipan_session::LobbyCommand::Register {
-            server: "ws://scripted/ws".into(),
+            server: "ws://scripted.localhost/ws".into(),
             name: "Ann".into(),
         },
     ));
@@ -599,4 +599,48 @@ fn english_to(zh: &qipan::i18n::I18n, english: &str) -> String {
 
 fn leak(id: &str) -> &'static str {
     Box::leak(id.to_owned().into_boxed_str())
+}
+
+/// A key never crosses the internet in clear: a plain `ws://` address outside the local
+/// network is refused where it is typed, with the `wss://` one offered, and no frame goes out.
+#[test]
+fn a_plain_address_far_away_is_refused_and_its_secure_one_offered() {
+    let (mut harness, clock, server) = online_app();
+    let field = |harness: &Harness<'static, App>| {
+        harness.get_by_label("Server").value().unwrap_or_default()
+    };
+    harness.get_by_label("Server").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_label("Server")
+        .type_text("ws://play.example.org/ws");
+    harness.run();
+    seen_containing(
+        &harness,
+        "Your key would cross the internet unencrypted over ws://",
+    );
+    type_into(&mut harness, "Your name", "Ann");
+    click(&mut harness, "Choose this name");
+    seen_containing(&harness, "Use wss://play.example.org/ws instead.");
+    assert!(server.heard().is_empty(), "nothing is sent in clear");
+    harness.state_mut().set_lang(Lang::Zh);
+    harness.run();
+    seen_containing(&harness, "你的密钥会以明文经过互联网");
+    harness.state_mut().set_lang(Lang::En);
+    harness.run();
+    // The status line's refusal goes after its few seconds; the hint goes at once.
+    clock.advance(7.0);
+    click(&mut harness, "Use wss://play.example.org/ws");
+    assert_eq!(field(&harness), "wss://play.example.org/ws");
+    assert!(harness.query_by_label_contains("unencrypted").is_none());
+    // On this machine and the local network, plain ws:// is fine.
+    harness.get_by_label("Server").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_label("Server")
+        .type_text("ws://192.168.1.20:8090/ws");
+    harness.run();
+    assert!(harness.query_by_label_contains("unencrypted").is_none());
 }

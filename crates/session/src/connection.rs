@@ -9,6 +9,7 @@
 //! reports what happened as [`ConnectionEvent`]s. A server's frame is read once, as it
 //! enters the session ([`ConnectionEvent::received`]): the modes take typed frames.
 
+use crate::address::ServerAddress;
 use qipan_protocol::{ClientFrame, ServerFrame};
 
 /// What the app's transport reports of the socket, for the mode that holds the connection.
@@ -58,7 +59,7 @@ const MAX_RETRY_SECONDS: f64 = 30.0;
 /// One connection to a server, as the session sees it. Not `Debug`: its outbox may hold a
 /// `login` frame, and a key is never logged.
 pub struct Connection {
-    server: String,
+    server: ServerAddress,
     /// Which connection this is: the transport keeps its socket only for the same one (a
     /// seek that ends and another that starts in one frame are two connections).
     id: u64,
@@ -69,8 +70,8 @@ pub struct Connection {
 }
 
 impl Connection {
-    /// A connection to `server` (a WebSocket address) that the transport should open now.
-    pub fn new(server: String, id: u64) -> Connection {
+    /// A connection to `server` that the transport should open now.
+    pub fn new(server: ServerAddress, id: u64) -> Connection {
         Connection {
             server,
             id,
@@ -80,7 +81,12 @@ impl Connection {
         }
     }
 
+    /// The WebSocket address, as the transport opens it.
     pub fn server(&self) -> &str {
+        self.server.as_str()
+    }
+
+    pub fn address(&self) -> &ServerAddress {
         &self.server
     }
 

@@ -4,6 +4,7 @@
 //! The lowest layer of the session: the commands, the modes and the match controller all
 //! name these, and they name nothing of the session.
 
+use crate::address::ServerAddressError;
 use qipan_engine::games::setup::{Piece, SetupError};
 use qipan_engine::games::{GameId, MoveError, PositionError};
 
@@ -61,6 +62,8 @@ pub enum CommandError {
     Lobby(LobbyError),
     /// A lesson command was refused: why.
     Lesson(LessonError),
+    /// The server's address was refused (nothing was sent): why.
+    Server(ServerAddressError),
 }
 
 /// A mode by name, as a refusal names it.

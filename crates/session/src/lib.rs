@@ -19,6 +19,7 @@
 //! transitions a mode asks for, the modes (each a leaf that knows no other), the mode on the
 //! board, and the session. This root only declares them and re-exports what the app names.
 
+pub mod address;
 mod any;
 pub mod archive;
 pub mod coach;

@@ -13,6 +13,7 @@
 //! `Online::handle` takes the session's commands while it is on: the [`OnlineCommand`]s and
 //! the connection's events, whose frames arrive read ([`ConnectionEvent`]).
 
+use crate::address::ServerAddress;
 use crate::any::AnyMatch;
 use crate::command::Command;
 use crate::connection::{Connection, ConnectionEvent};
@@ -124,7 +125,7 @@ impl Online {
     /// A new game on `server`, the creator sitting at `side`; `id` tells this connection
     /// from others ([`Connection::id`]).
     pub fn create(
-        server: String,
+        server: ServerAddress,
         id: u64,
         game: Variant,
         side: SeatChoice,
@@ -139,7 +140,7 @@ impl Online {
     }
 
     /// The free seat of `room` (or back to ours, when a token for it is kept).
-    pub fn join(server: String, id: u64, room: String, memory: &OnlineMemory) -> Online {
+    pub fn join(server: ServerAddress, id: u64, room: String, memory: &OnlineMemory) -> Online {
         let room = tidy_room_code(&room);
         let connection = Connection::new(server, id);
         Online::new(connection, Goal::Join { room }, memory.tokens.clone())
@@ -700,16 +701,23 @@ pub(crate) fn start(
     let memory = &mut shared.memory;
     Ok(match command {
         OnlineCommand::Create { server, side } => {
+            let server = ServerAddress::parse(&server).map_err(CommandError::Server)?;
             Some(Online::create(server, id, variant, side, memory))
         }
-        OnlineCommand::Join { server, room } => Some(Online::join(server, id, room, memory)),
+        OnlineCommand::Join { server, room } => {
+            let server = ServerAddress::parse(&server).map_err(CommandError::Server)?;
+            Some(Online::join(server, id, room, memory))
+        }
         OnlineCommand::Restore(mut kept) => {
             shared.lobby.restore(kept.player.take());
             *memory = kept;
-            memory
-                .current
-                .clone()
-                .map(|room| Online::join(memory.server.clone(), id, room, memory))
+            // A kept address this app no longer connects to (plain ws:// far away) resumes
+            // nothing; the player sees it in the Server field and is told on their next try.
+            let server = ServerAddress::parse(&memory.server).ok();
+            match (memory.current.clone(), server) {
+                (Some(room), Some(server)) => Some(Online::join(server, id, room, memory)),
+                _ => None,
+            }
         }
         OnlineCommand::Leave
         | OnlineCommand::Resign
@@ -737,7 +745,7 @@ mod tests {
             ..OnlineMemory::default()
         };
         let mut online = Online::join(
-            "ws://127.0.0.1:1/ws".into(),
+            ServerAddress::parse("ws://127.0.0.1:1/ws").expect("loopback"),
             1,
             " abcdefgh ".into(),
             &memory,

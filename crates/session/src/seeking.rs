@@ -11,6 +11,7 @@
 //! What outlives the connection (the player, the server's refusal) is the lobby's
 //! ([`crate::lobby`]).
 
+use crate::address::ServerAddress;
 use crate::command::{Command, LobbyCommand};
 use crate::connection::{Connection, ConnectionEvent};
 use crate::errors::{CommandError, LobbyError, ModeKind};
@@ -178,8 +179,10 @@ impl Seeking {
             // The answer to `unseek`.
             ServerFrame::Seeking { game: None, .. } => Transition::Leave,
             ServerFrame::Paired { room, seat, token } => {
-                let connection =
-                    std::mem::replace(&mut self.connection, Connection::new(String::new(), 0));
+                // The seek ends here: what it keeps in place of the connection is never
+                // opened.
+                let spent = Connection::new(self.connection.address().clone(), 0);
+                let connection = std::mem::replace(&mut self.connection, spent);
                 Transition::Paired(Pairing {
                     connection,
                     room,
@@ -250,9 +253,9 @@ pub(crate) fn start(
         }
         LobbyCommand::Cancel => return Err(CommandError::NotIn(ModeKind::Seeking)),
     };
-    let server = server.trim().to_owned();
+    let server = ServerAddress::parse(&server).map_err(CommandError::Server)?;
     shared.lobby.set_notice(None);
-    shared.memory.server = server.clone();
+    shared.memory.server = server.to_string();
     let id = rand::Rng::random(&mut shared.rng);
     Ok(Some(Seeking {
         connection: Connection::new(server, id),

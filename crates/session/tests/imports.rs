@@ -9,6 +9,7 @@
 /// The layers, lowest first; a module may import only modules of a lower layer. `lib.rs`
 /// declares them all and re-exports what the app names, so it needs none.
 const LAYERS: &qipan_layers::Layers = &[
+    ("what the words are read from", &["address"]),
     (
         "the words",
         &[
