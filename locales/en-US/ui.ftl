@@ -61,6 +61,7 @@ reason-platform-capture = A cannon captured a soldier standing on a platform.
 reason-resigned = { $side } resigned.
 reason-agreed = Both players agreed to a draw.
 reason-abandoned = { $side } left and lost a turn: the game was claimed.
+reason-out-of-time = { $side } ran out of days for a move.
 reason-aborted = The game was aborted before its second move: no rating changed.
 
 push-count = Pushed off by Dark: { $x } · by Light: { $o } (six wins)

@@ -61,6 +61,7 @@ reason-platform-capture = 土炮吃掉了一枚站在炮台上的空手。
 reason-resigned = { $side }认输。
 reason-agreed = 双方同意和棋。
 reason-abandoned = { $side }离开后又超时一步，对方申请判胜。
+reason-out-of-time = { $side }超过了每步的天数，判负。
 reason-aborted = 对局在第二步之前中止，等级分不变。
 
 push-count = 推出场外：黑方 { $x } 颗 · 白方 { $o } 颗（先推 6 颗获胜）

@@ -47,6 +47,7 @@ pub fn status_reason(status: Status, to_move: Side, game: &GameDescription, i18n
         (EndReason::Agreed, _) => msg!("reason-agreed"),
         (EndReason::Abandoned, _) => msg!("reason-abandoned"),
         (EndReason::Aborted, _) => msg!("reason-aborted"),
+        (EndReason::OutOfTime, _) => msg!("reason-out-of-time"),
     };
     let name = i18n.tr(game.side_name(side));
     i18n.tr_args(id, &[("side", name.into())])

@@ -102,6 +102,23 @@ pub enum ErrorCode {
     Busy,
     CannotAbort,
     CannotClaim,
+    // correspondence.md's codes.
+    /// DAYS not one of 1, 2, 3, 5, 7, 14.
+    BadDays,
+    /// A player's 51st correspondence game.
+    TooManyGames,
+    /// `accept` of the player's own seek.
+    OwnSeek,
+    /// `accept` or `unseek` of a seek that is not open.
+    NoSuchSeek,
+    /// A challenge to oneself.
+    OwnChallenge,
+    /// A challenge to a name nobody has, or to the computer.
+    NoSuchPlayer,
+    /// A challenge unknown, lapsed, or not the sender's to accept, decline or cancel.
+    NoSuchChallenge,
+    /// A player's 21st open correspondence challenge.
+    TooManyChallenges,
     /// An extension of the spec: storage (SQLite or NATS) could not be read or written, so
     /// nothing was done; the client may try again.
     Unavailable,
@@ -136,17 +153,38 @@ impl ErrorCode {
         ErrorCode::CannotClaim,
     ];
 
-    /// Every code a Qipan server may send: both specs' and [`ErrorCode::Unavailable`].
-    pub const SENT: [ErrorCode; Self::SPEC.len() + Self::LOBBY.len() + 1] = {
-        let mut sent = [ErrorCode::Unavailable; Self::SPEC.len() + Self::LOBBY.len() + 1];
+    /// The codes `correspondence.md` adds, in its order.
+    pub const CORRESPONDENCE: [ErrorCode; 8] = [
+        ErrorCode::BadDays,
+        ErrorCode::TooManyGames,
+        ErrorCode::OwnSeek,
+        ErrorCode::NoSuchSeek,
+        ErrorCode::OwnChallenge,
+        ErrorCode::NoSuchPlayer,
+        ErrorCode::NoSuchChallenge,
+        ErrorCode::TooManyChallenges,
+    ];
+
+    /// Every code a Qipan server may send: the three specs' and [`ErrorCode::Unavailable`].
+    pub const SENT: [ErrorCode;
+        Self::SPEC.len() + Self::LOBBY.len() + Self::CORRESPONDENCE.len() + 1] = {
+        const LISTS: [&[ErrorCode]; 3] = [
+            &ErrorCode::SPEC,
+            &ErrorCode::LOBBY,
+            &ErrorCode::CORRESPONDENCE,
+        ];
+        let mut sent = [ErrorCode::Unavailable;
+            ErrorCode::SPEC.len() + ErrorCode::LOBBY.len() + ErrorCode::CORRESPONDENCE.len() + 1];
         let mut i = 0;
-        while i < Self::SPEC.len() {
-            sent[i] = Self::SPEC[i];
-            i += 1;
-        }
-        while i < Self::SPEC.len() + Self::LOBBY.len() {
-            sent[i] = Self::LOBBY[i - Self::SPEC.len()];
-            i += 1;
+        let mut list = 0;
+        while list < LISTS.len() {
+            let mut j = 0;
+            while j < LISTS[list].len() {
+                sent[i] = LISTS[list][j];
+                i += 1;
+                j += 1;
+            }
+            list += 1;
         }
         sent
     };
@@ -171,6 +209,14 @@ impl ErrorCode {
             ErrorCode::Busy => "busy",
             ErrorCode::CannotAbort => "cannot-abort",
             ErrorCode::CannotClaim => "cannot-claim",
+            ErrorCode::BadDays => "bad-days",
+            ErrorCode::TooManyGames => "too-many-games",
+            ErrorCode::OwnSeek => "own-seek",
+            ErrorCode::NoSuchSeek => "no-such-seek",
+            ErrorCode::OwnChallenge => "own-challenge",
+            ErrorCode::NoSuchPlayer => "no-such-player",
+            ErrorCode::NoSuchChallenge => "no-such-challenge",
+            ErrorCode::TooManyChallenges => "too-many-challenges",
             ErrorCode::Unavailable => "unavailable",
             ErrorCode::Unrecognized => "unrecognized",
         }
@@ -200,7 +246,15 @@ impl ErrorCode {
             ErrorCode::NotLoggedIn => "register or log in first",
             ErrorCode::Busy => "finish the paired game first",
             ErrorCode::CannotAbort => "a game can be aborted only before its second ply",
-            ErrorCode::CannotClaim => "the other player has not lost a turn since leaving",
+            ErrorCode::CannotClaim => "the other player has not lost a turn since leaving, or the game has days per move",
+            ErrorCode::BadDays => "days per move are 1, 2, 3, 5, 7 or 14",
+            ErrorCode::TooManyGames => "a player has at most 50 correspondence games going",
+            ErrorCode::OwnSeek => "that seek is your own",
+            ErrorCode::NoSuchSeek => "no open seek has that id",
+            ErrorCode::OwnChallenge => "you cannot challenge yourself",
+            ErrorCode::NoSuchPlayer => "no player has that name (the computer takes no challenge)",
+            ErrorCode::NoSuchChallenge => "no open challenge of yours has that id",
+            ErrorCode::TooManyChallenges => "a player has at most 20 open correspondence challenges",
             ErrorCode::Unavailable => "the server cannot store games just now; try again",
             ErrorCode::Unrecognized => "the server refused for a reason this app does not know",
         }
@@ -243,6 +297,36 @@ pub enum SeatName {
     X,
     O,
     Spectator,
+}
+
+/// Days per move of a correspondence game (correspondence.md): 1, 2, 3, 5, 7 or 14.
+///
+/// Frames carry the number as it came (`days`), so that a server answers one outside the six
+/// with `bad-days` rather than `malformed`; [`Days::new`] is where it is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct Days(u32);
+
+impl Days {
+    /// The six lengths a correspondence game may have, shortest first.
+    pub const ALL: [Days; 6] = [Days(1), Days(2), Days(3), Days(5), Days(7), Days(14)];
+
+    /// `days` if it is one of the six.
+    pub fn new(days: u32) -> Option<Days> {
+        Days::ALL.into_iter().find(|d| d.0 == days)
+    }
+
+    pub fn get(self) -> u32 {
+        self.0
+    }
+}
+
+/// A server's frames are read by [`Days::new`]: a number outside the six does not read.
+impl<'de> Deserialize<'de> for Days {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Days, D::Error> {
+        let days = u32::deserialize(deserializer)?;
+        Days::new(days).ok_or_else(|| serde::de::Error::custom(format!("{days} days per move")))
+    }
 }
 
 /// One of a game's two seats: where a `paired` frame seats a player, whose draw offer
@@ -289,12 +373,42 @@ pub enum ClientFrame {
     Login {
         key: String,
     },
-    /// Pair me for `game` (with its option), rated or casual; replaces any earlier seek.
+    /// Pair me for `game` (with its option), rated or casual. Without `days` (or with
+    /// `null`) a live seek, which replaces any earlier one; with `days`, a correspondence
+    /// seek (correspondence.md), which outlives the connection.
     Seek {
         game: String,
         rated: bool,
+        /// As sent: a server checks it with [`Days::new`] (`bad-days`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        days: Option<u32>,
     },
-    Unseek,
+    /// Withdraws the live seek, or with `seek`, the correspondence seek of that id.
+    Unseek {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seek: Option<String>,
+    },
+    /// Takes another player's open correspondence seek, or accepts a challenge made to
+    /// this player: exactly one of the two.
+    Accept(Acceptance),
+    /// Challenges the player `to` (correspondence.md); `days` is `null` for a live game.
+    Challenge {
+        to: String,
+        game: String,
+        rated: bool,
+        #[serde(deserialize_with = "present")]
+        days: Option<u32>,
+    },
+    /// The challenged player refuses a challenge.
+    Decline {
+        challenge: String,
+    },
+    /// The challenger withdraws a challenge.
+    Cancel {
+        challenge: String,
+    },
+    /// The logged-in player's games, seeks and challenges.
+    Games,
     /// Ends the game unrated while fewer than 2 plies are played.
     Abort {
         room: String,
@@ -310,6 +424,51 @@ pub enum ClientFrame {
         room: String,
         token: String,
     },
+}
+
+/// What an `accept` frame takes: a seek or a challenge, named by its id. On the wire one
+/// field, `seek` or `challenge`; a frame with both or neither is `malformed`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "AcceptFields", into = "AcceptFields")]
+pub enum Acceptance {
+    Seek(String),
+    Challenge(String),
+}
+
+/// `accept`'s fields as written.
+#[derive(Serialize, Deserialize)]
+struct AcceptFields {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seek: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    challenge: Option<String>,
+}
+
+impl TryFrom<AcceptFields> for Acceptance {
+    type Error = &'static str;
+
+    fn try_from(fields: AcceptFields) -> Result<Acceptance, &'static str> {
+        match (fields.seek, fields.challenge) {
+            (Some(seek), None) => Ok(Acceptance::Seek(seek)),
+            (None, Some(challenge)) => Ok(Acceptance::Challenge(challenge)),
+            _ => Err("accept names a seek or a challenge"),
+        }
+    }
+}
+
+impl From<Acceptance> for AcceptFields {
+    fn from(acceptance: Acceptance) -> AcceptFields {
+        match acceptance {
+            Acceptance::Seek(seek) => AcceptFields {
+                seek: Some(seek),
+                challenge: None,
+            },
+            Acceptance::Challenge(challenge) => AcceptFields {
+                seek: None,
+                challenge: Some(challenge),
+            },
+        }
+    }
 }
 
 impl ClientFrame {
@@ -378,6 +537,9 @@ pub struct RoomState {
     /// The side whose draw offer stands.
     #[serde(deserialize_with = "present")]
     pub offer: Option<Side>,
+    /// Days per move of a correspondence game; `None` for a live one (correspondence.md).
+    #[serde(deserialize_with = "present")]
+    pub days: Option<Days>,
 }
 
 /// A value for each seat, `null` where there is none. Both fields are always on the wire.
@@ -450,13 +612,8 @@ pub enum ServerFrame {
         key: String,
         ratings: Ratings,
     },
-    /// The answer to `seek` (both set) and `unseek` (both `None`).
-    Seeking {
-        #[serde(deserialize_with = "present")]
-        game: Option<String>,
-        #[serde(deserialize_with = "present")]
-        rated: Option<bool>,
-    },
+    /// The answer to `seek` and `unseek`.
+    Seeking(Seeking),
     /// A seek was paired: the seat is held as after a `seat` frame; `state` follows.
     Paired {
         room: String,
@@ -467,6 +624,166 @@ pub enum ServerFrame {
         code: ErrorCode,
         message: String,
     },
+    /// A challenge made to this player, on their every connection.
+    Challenge(ChallengeEntry),
+    /// The answer to `challenge`.
+    #[serde(rename = "challenge-sent")]
+    ChallengeSent {
+        challenge: String,
+    },
+    /// The challenged player declined the challenger's `challenge`.
+    Declined {
+        challenge: String,
+    },
+    /// The answer to `games`: the player's every game not over, challenge and seek.
+    Games(YourGames),
+    /// A correspondence game waits for this player's move.
+    #[serde(rename = "your-turn")]
+    YourTurn {
+        room: String,
+        game: String,
+        opponent: String,
+        turn_ms: u64,
+    },
+}
+
+/// The answer to `seek` and `unseek`: a live seek's (lobby.md) has `game` and `rated`
+/// only, a correspondence seek's (correspondence.md) also `days` and its id.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged, try_from = "SeekingFields")]
+pub enum Seeking {
+    /// `game`, `rated` and `days` are `None` for a withdrawn seek.
+    Correspondence {
+        #[serde(deserialize_with = "present")]
+        game: Option<String>,
+        #[serde(deserialize_with = "present")]
+        rated: Option<bool>,
+        #[serde(deserialize_with = "present")]
+        days: Option<Days>,
+        seek: String,
+    },
+    /// Both `None` once the seek is withdrawn.
+    Live {
+        #[serde(deserialize_with = "present")]
+        game: Option<String>,
+        #[serde(deserialize_with = "present")]
+        rated: Option<bool>,
+    },
+}
+
+/// `seeking`'s fields as written: `days` and `seek` both there (`days` may be `null`) for
+/// a correspondence seek, both missing for a live one. Read through this rather than as an
+/// untagged enum, so that a bad frame is refused for its own fault.
+#[derive(Deserialize)]
+struct SeekingFields {
+    #[serde(deserialize_with = "present")]
+    game: Option<String>,
+    #[serde(deserialize_with = "present")]
+    rated: Option<bool>,
+    #[serde(default, deserialize_with = "given")]
+    days: Option<Option<Days>>,
+    #[serde(default)]
+    seek: Option<String>,
+}
+
+/// A field that may be `null`, read as `Some(None)` when it is, `None` when it is missing
+/// (with `#[serde(default)]`).
+fn given<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+impl TryFrom<SeekingFields> for Seeking {
+    type Error = &'static str;
+
+    fn try_from(fields: SeekingFields) -> Result<Seeking, &'static str> {
+        let SeekingFields {
+            game,
+            rated,
+            days,
+            seek,
+        } = fields;
+        match (days, seek) {
+            (Some(days), Some(seek)) => Ok(Seeking::Correspondence {
+                game,
+                rated,
+                days,
+                seek,
+            }),
+            (None, None) => Ok(Seeking::Live { game, rated }),
+            _ => Err("a correspondence seek's answer has both days and seek"),
+        }
+    }
+}
+
+/// A challenge as `challenge` and `games` carry it. `to` is in `games` only (the
+/// `challenge` frame goes to the challenged player, who needs no telling).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChallengeEntry {
+    pub challenge: String,
+    pub from: String,
+    /// The challenger's rating in `game`.
+    pub rating: f64,
+    pub game: String,
+    pub rated: bool,
+    #[serde(deserialize_with = "present")]
+    pub days: Option<Days>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+}
+
+/// The body of a `games` frame.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct YourGames {
+    /// The games whose turn is the player's first, then by `turn_ms`, least first.
+    pub games: Vec<GameEntry>,
+    pub challenges: Vec<ChallengeEntry>,
+    pub seeks: Vec<SeekEntry>,
+}
+
+/// One of a player's games not over, with the seat's token (only ever to the player's own
+/// connections).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameEntry {
+    pub room: String,
+    pub game: String,
+    pub seat: Side,
+    pub token: String,
+    pub opponent: String,
+    #[serde(deserialize_with = "present")]
+    pub days: Option<Days>,
+    pub plies: u64,
+    pub your_turn: bool,
+    pub turn_ms: u64,
+}
+
+/// One of a player's open correspondence seeks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeekEntry {
+    pub seek: String,
+    pub game: String,
+    pub rated: bool,
+    pub days: Days,
+}
+
+/// `GET /api/seeks/GAME`: the open correspondence seeks of one game id, oldest first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OpenSeeks {
+    pub game: String,
+    pub seeks: Vec<OpenSeek>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OpenSeek {
+    pub seek: String,
+    pub name: String,
+    pub rating: f64,
+    pub provisional: bool,
+    pub rated: bool,
+    pub days: Days,
 }
 
 impl ServerFrame {
@@ -540,6 +857,9 @@ pub struct GameRecord {
     pub reason: Option<String>,
     pub rated: bool,
     pub players: Seats<RecordSeat>,
+    /// Days per move of a correspondence game; `None` for a live one.
+    #[serde(default)]
+    pub days: Option<Days>,
 }
 
 /// A paired seat in a RECORD: the rating in the game before it and after it (`after` equals
@@ -694,10 +1014,12 @@ mod tests {
         fn any_json_object_is_a_frame_or_malformed(
             kind in prop::sample::select(vec![
                 "create", "join", "resume", "move", "resign", "rematch", "register", "login",
-                "seek", "unseek", "abort", "draw", "claim", "x", "",
+                "seek", "unseek", "abort", "draw", "claim", "accept", "challenge", "decline",
+                "cancel", "games", "x", "",
             ]),
             keys in prop::collection::vec(prop::sample::select(vec![
                 "room", "token", "ply", "move", "game", "side", "type", "name", "key", "rated",
+                "days", "seek", "challenge", "to",
             ]), 0..6),
             values in prop::collection::vec(prop_oneof![
                 Just(serde_json::Value::Null),

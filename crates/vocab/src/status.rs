@@ -49,10 +49,12 @@ pub enum EndReason {
     Abandoned,
     /// Online, ended before its second ply without a result: a draw that rates nobody.
     Aborted,
+    /// Online, a correspondence game whose side to move ran out of days (correspondence.md).
+    OutOfTime,
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 12] = [
+    pub const ALL: [EndReason; 13] = [
         EndReason::SixPushedOff,
         EndReason::NoMove,
         EndReason::TwoLeft,
@@ -65,6 +67,7 @@ impl EndReason {
         EndReason::Agreed,
         EndReason::Abandoned,
         EndReason::Aborted,
+        EndReason::OutOfTime,
     ];
 
     /// A stable kebab-case name for the wire and for logs (the online protocol's `reason`):
@@ -83,6 +86,7 @@ impl EndReason {
             EndReason::Agreed => "agreed",
             EndReason::Abandoned => "abandoned",
             EndReason::Aborted => "aborted",
+            EndReason::OutOfTime => "out-of-time",
         }
     }
 
@@ -97,7 +101,11 @@ impl EndReason {
     pub fn is_decided_by_server(self) -> bool {
         matches!(
             self,
-            EndReason::Resigned | EndReason::Agreed | EndReason::Abandoned | EndReason::Aborted
+            EndReason::Resigned
+                | EndReason::Agreed
+                | EndReason::Abandoned
+                | EndReason::Aborted
+                | EndReason::OutOfTime
         )
     }
 }

@@ -120,7 +120,8 @@ fn only_the_servers_ends_are_decided_by_it() {
             EndReason::Resigned,
             EndReason::Agreed,
             EndReason::Abandoned,
-            EndReason::Aborted
+            EndReason::Aborted,
+            EndReason::OutOfTime
         ]
     );
     for reason in EndReason::ALL {

@@ -13,6 +13,18 @@ const LOBBY_CODES: [&str; 7] = [
     "cannot-claim",
 ];
 
+/// correspondence.md's new error codes, in its order.
+const CORRESPONDENCE_CODES: [&str; 8] = [
+    "bad-days",
+    "too-many-games",
+    "own-seek",
+    "no-such-seek",
+    "own-challenge",
+    "no-such-player",
+    "no-such-challenge",
+    "too-many-challenges",
+];
+
 /// The spec's list of error codes, in its order.
 const SPEC_CODES: [&str; 10] = [
     "malformed",
@@ -33,13 +45,20 @@ fn the_error_codes_are_the_specs() {
     assert_eq!(names, SPEC_CODES);
     let names: Vec<_> = ErrorCode::LOBBY.iter().map(|c| c.name()).collect();
     assert_eq!(names, LOBBY_CODES);
+    let names: Vec<_> = ErrorCode::CORRESPONDENCE.iter().map(|c| c.name()).collect();
+    assert_eq!(names, CORRESPONDENCE_CODES);
     let sent: Vec<_> = ErrorCode::SENT.iter().map(|c| c.name()).collect();
-    let mut wanted: Vec<_> = SPEC_CODES.into_iter().chain(LOBBY_CODES).collect();
+    let mut wanted: Vec<_> = SPEC_CODES
+        .into_iter()
+        .chain(LOBBY_CODES)
+        .chain(CORRESPONDENCE_CODES)
+        .collect();
     wanted.push("unavailable");
     assert_eq!(sent, wanted);
     for name in SPEC_CODES
         .into_iter()
         .chain(LOBBY_CODES)
+        .chain(CORRESPONDENCE_CODES)
         .chain(["unavailable"])
     {
         let code = ErrorCode::from_name(name).expect("a code");
@@ -68,8 +87,16 @@ fn no_frame_type_is_left_out() {
             ClientFrame::Rematch { .. } => REMATCH,
             ClientFrame::Register { .. } => REGISTER,
             ClientFrame::Login { .. } => LOGIN,
-            ClientFrame::Seek { .. } => SEEK,
-            ClientFrame::Unseek => UNSEEK,
+            ClientFrame::Seek { days: None, .. } => SEEK,
+            ClientFrame::Seek { .. } => SEEK_DAYS,
+            ClientFrame::Unseek { seek: None } => UNSEEK,
+            ClientFrame::Unseek { .. } => UNSEEK_DAYS,
+            ClientFrame::Accept(Acceptance::Seek(_)) => ACCEPT_SEEK,
+            ClientFrame::Accept(Acceptance::Challenge(_)) => ACCEPT_CHALLENGE,
+            ClientFrame::Challenge { .. } => CHALLENGE,
+            ClientFrame::Decline { .. } => DECLINE,
+            ClientFrame::Cancel { .. } => CANCEL,
+            ClientFrame::Games => GAMES,
             ClientFrame::Abort { .. } => ABORT,
             ClientFrame::Draw { .. } => DRAW,
             ClientFrame::Claim { .. } => CLAIM,
@@ -80,8 +107,15 @@ fn no_frame_type_is_left_out() {
             ServerFrame::Seat { .. } => SEAT,
             ServerFrame::State(_) => STATE,
             ServerFrame::Player { .. } => PLAYER,
-            ServerFrame::Seeking { game: Some(_), .. } => SEEKING,
-            ServerFrame::Seeking { .. } => UNSEEKING,
+            ServerFrame::Seeking(Seeking::Live { game: Some(_), .. }) => SEEKING,
+            ServerFrame::Seeking(Seeking::Live { .. }) => UNSEEKING,
+            ServerFrame::Seeking(Seeking::Correspondence { game: Some(_), .. }) => SEEKING_DAYS,
+            ServerFrame::Seeking(Seeking::Correspondence { .. }) => UNSEEKING_DAYS,
+            ServerFrame::Challenge(_) => CHALLENGED,
+            ServerFrame::ChallengeSent { .. } => CHALLENGE_SENT,
+            ServerFrame::Declined { .. } => DECLINED,
+            ServerFrame::Games(_) => YOUR_GAMES,
+            ServerFrame::YourTurn { .. } => YOUR_TURN,
             ServerFrame::Paired { .. } => PAIRED,
             ServerFrame::Error { .. } => ERROR,
         }

@@ -17,10 +17,11 @@ fn every_client_frame_of_the_lobby_reads_and_writes_as_written() {
             ClientFrame::Seek {
                 game: "cannon".into(),
                 rated,
+                days: None,
             },
         );
     }
-    client(UNSEEK, ClientFrame::Unseek);
+    client(UNSEEK, ClientFrame::Unseek { seek: None });
     for (template, frame) in [
         (
             ABORT,
@@ -67,17 +68,17 @@ fn every_server_frame_of_the_lobby_reads_and_writes_as_written() {
             SEEKING,
             &[("GAME", r#""blockade:solidarity""#), ("BOOL", "true")],
         ),
-        ServerFrame::Seeking {
+        ServerFrame::Seeking(Seeking::Live {
             game: Some("blockade:solidarity".into()),
             rated: Some(true),
-        },
+        }),
     );
     server(
         UNSEEKING,
-        ServerFrame::Seeking {
+        ServerFrame::Seeking(Seeking::Live {
             game: None,
             rated: None,
-        },
+        }),
     );
     for (text, seat) in [(r#""x""#, Side::X), (r#""o""#, Side::O)] {
         server(
@@ -105,7 +106,7 @@ fn every_server_frame_of_the_lobby_reads_and_writes_as_written() {
     );
     server(
         &fill(
-            &lobby_state(),
+            &full_state(),
             &[
                 ROOM,
                 ("GAME", r#""push""#),
@@ -121,6 +122,7 @@ fn every_server_frame_of_the_lobby_reads_and_writes_as_written() {
                 ("PLAYER", &computer),
                 ("BOOL", "true"),
                 ("SIDE", r#""x""#),
+                ("DAYS", "null"),
             ],
         ),
         ServerFrame::State(RoomState {
@@ -147,6 +149,7 @@ fn every_server_frame_of_the_lobby_reads_and_writes_as_written() {
             },
             rated: true,
             offer: Some(Side::X),
+            days: None,
         }),
     );
 }
@@ -180,7 +183,7 @@ fn bad_lobby_frames_do_not_read_for_the_right_reason() {
     // `unseek` has no field; extra ones are ignored, as for every frame.
     assert_eq!(
         ClientFrame::from_text(r#"{"type":"unseek","game":"push"}"#),
-        Ok(ClientFrame::Unseek)
+        Ok(ClientFrame::Unseek { seek: None })
     );
 
     let state = |adds: &str| {

@@ -11,14 +11,16 @@
 //! error code is left out.
 
 mod completeness;
+mod correspondence;
 mod lobby;
 mod online;
 mod records;
 
 use qipan_protocol::{
-    ClientFrame, Connected, ErrorCode, GameRating, GameRecord, Leaderboard, LeaderboardEntry,
-    PlayerRecord, Ratings, RecordSeat, RoomState, SeatName, SeatedPlayer, Seats, ServerFrame, Side,
-    SideChoice,
+    Acceptance, ChallengeEntry, ClientFrame, Connected, Days, ErrorCode, GameEntry, GameRating,
+    GameRecord, Leaderboard, LeaderboardEntry, OpenSeek, OpenSeeks, PlayerRecord, Ratings,
+    RecordSeat, RoomState, SeatName, SeatedPlayer, Seats, SeekEntry, Seeking, ServerFrame, Side,
+    SideChoice, YourGames,
 };
 use serde_json::Value;
 
@@ -53,6 +55,29 @@ const PLAYER_RECORD: &str = r#"{"name":NAME,"bot":BOOL,"ratings":RATINGS,"games"
 const LEADERBOARD: &str =
     r#"{"game":GAME,"players":[{"name":NAME,"rating":R,"deviation":RD,"games":N},...]}"#;
 const RECORD: &str = r#"{"room":ROOM,"game":GAME,"start":POS,"plies":[PLY,...],"status":STATUS,"reason":REASON,"rated":BOOL,"players":{"x":SEAT,"o":SEAT}}"#;
+// correspondence.md, verbatim: its tables ("Seeking and browsing", "Challenges", "Your games,
+// on any device"), the field it adds to `state` and RECORD, and the seeks API.
+const STATE_DAYS: &str = r#""days":DAYS"#;
+const SEEK_DAYS: &str = r#"{"type":"seek","game":GAME,"rated":BOOL,"days":DAYS}"#;
+const SEEKING_DAYS: &str = r#"{"type":"seeking","game":GAME,"rated":BOOL,"days":DAYS,"seek":ID}"#;
+const UNSEEK_DAYS: &str = r#"{"type":"unseek","seek":ID}"#;
+const UNSEEKING_DAYS: &str = r#"{"type":"seeking","game":null,"rated":null,"days":null,"seek":ID}"#;
+const ACCEPT_SEEK: &str = r#"{"type":"accept","seek":ID}"#;
+const OPEN_SEEKS: &str = r#"{"game":GAME,"seeks":[{"seek":ID,"name":NAME,"rating":R,"provisional":BOOL,"rated":BOOL,"days":DAYS},...]}"#;
+const CHALLENGE: &str = r#"{"type":"challenge","to":NAME,"game":GAME,"rated":BOOL,"days":DAYS}"#;
+const CHALLENGE_SENT: &str = r#"{"type":"challenge-sent","challenge":ID}"#;
+const ACCEPT_CHALLENGE: &str = r#"{"type":"accept","challenge":ID}"#;
+const DECLINE: &str = r#"{"type":"decline","challenge":ID}"#;
+const CANCEL: &str = r#"{"type":"cancel","challenge":ID}"#;
+const CHALLENGED: &str = r#"{"type":"challenge","challenge":ID,"from":NAME,"rating":R,"game":GAME,"rated":BOOL,"days":DAYS}"#;
+const DECLINED: &str = r#"{"type":"declined","challenge":ID}"#;
+const GAMES: &str = r#"{"type":"games"}"#;
+const YOUR_GAMES: &str =
+    r#"{"type":"games","games":[GAME_ENTRY,...],"challenges":[CHALLENGE,...],"seeks":[SEEK,...]}"#;
+const GAME_ENTRY: &str = r#"{"room":ROOM,"game":GAME,"seat":SEAT,"token":TOKEN,"opponent":NAME,"days":DAYS,"plies":N,"your_turn":BOOL,"turn_ms":MS}"#;
+const SEEK_ENTRY: &str = r#"{"seek":ID,"game":GAME,"rated":BOOL,"days":DAYS}"#;
+const YOUR_TURN: &str =
+    r#"{"type":"your-turn","room":ROOM,"game":GAME,"opponent":NAME,"turn_ms":MS}"#;
 const RECORD_SEAT: &str = r#"{"name":NAME,"bot":BOOL,"before":R,"after":R}"#;
 
 /// Fills a template's placeholders (runs of capitals and dots outside strings) with JSON
@@ -101,10 +126,17 @@ fn list_of(template: &str, item: &str) -> String {
     template.replace(&repeated, "LIST")
 }
 
-/// `state` as lobby.md has it: online.md's frame with the three fields it adds.
-fn lobby_state() -> String {
+/// `state` as the server writes it: online.md's frame with the three fields lobby.md adds
+/// and the one correspondence.md adds.
+fn full_state() -> String {
     let open = STATE.strip_suffix('}').expect("an object");
-    format!("{open},{STATE_ADDS}}}")
+    format!("{open},{STATE_ADDS},{STATE_DAYS}}}")
+}
+
+/// RECORD as the server writes it: lobby.md's with the field correspondence.md adds.
+fn full_record() -> String {
+    let open = RECORD.strip_suffix('}').expect("an object");
+    format!("{open},{STATE_DAYS}}}")
 }
 
 /// The text reads as `expected` and writes back byte for byte (and so as the same JSON).
@@ -256,7 +288,7 @@ fn resigned_record() -> (String, GameRecord) {
         )
     };
     let text = fill(
-        &list_of(RECORD, "PLY"),
+        &list_of(&full_record(), "PLY"),
         &[
             ROOM,
             ("GAME", r#""maddell""#),
@@ -267,6 +299,7 @@ fn resigned_record() -> (String, GameRecord) {
             ("BOOL", "true"),
             ("SEAT", &seat(r#""Ann_1""#, "1532.75", "1519.0625")),
             ("SEAT", &seat(r#""李雷""#, "1611.5", "1620.125")),
+            ("DAYS", "null"),
         ],
     );
     let record = GameRecord {
@@ -291,6 +324,7 @@ fn resigned_record() -> (String, GameRecord) {
                 after: 1620.125,
             }),
         },
+        days: None,
     };
     (text, record)
 }

@@ -77,7 +77,7 @@ fn every_server_frame_of_the_spec_reads_and_writes_as_written() {
     // A game on, then one lost to a resignation (the clock gone, a player away).
     server(
         &fill(
-            &lobby_state(),
+            &full_state(),
             &[
                 ROOM,
                 ("GAME", r#""shuangcheng""#),
@@ -93,6 +93,7 @@ fn every_server_frame_of_the_spec_reads_and_writes_as_written() {
                 ("PLAYER", "null"),
                 ("BOOL", "false"),
                 ("SIDE", "null"),
+                ("DAYS", "null"),
             ],
         ),
         ServerFrame::State(RoomState {
@@ -108,11 +109,12 @@ fn every_server_frame_of_the_spec_reads_and_writes_as_written() {
             players: Seats::none(),
             rated: false,
             offer: None,
+            days: None,
         }),
     );
     server(
         &fill(
-            &lobby_state(),
+            &full_state(),
             &[
                 ROOM,
                 ("GAME", r#""blockade:solidarity""#),
@@ -128,6 +130,7 @@ fn every_server_frame_of_the_spec_reads_and_writes_as_written() {
                 ("PLAYER", "null"),
                 ("BOOL", "false"),
                 ("SIDE", "null"),
+                ("DAYS", "null"),
             ],
         ),
         ServerFrame::State(RoomState {
@@ -143,6 +146,7 @@ fn every_server_frame_of_the_spec_reads_and_writes_as_written() {
             players: Seats::none(),
             rated: false,
             offer: None,
+            days: None,
         }),
     );
 

@@ -9,7 +9,7 @@ fn the_records_api_reads_and_writes_as_written() {
 
     // A friend's room, still on: no seat taken through pairing.
     let friends = fill(
-        &list_of(RECORD, "PLY"),
+        &list_of(&full_record(), "PLY"),
         &[
             ROOM,
             ("GAME", r#""cannon""#),
@@ -20,6 +20,7 @@ fn the_records_api_reads_and_writes_as_written() {
             ("BOOL", "false"),
             ("SEAT", "null"),
             ("SEAT", "null"),
+            ("DAYS", "null"),
         ],
     );
     record(
@@ -33,6 +34,7 @@ fn the_records_api_reads_and_writes_as_written() {
             reason: None,
             rated: false,
             players: Seats::none(),
+            days: None,
         },
     );
 
