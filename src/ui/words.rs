@@ -573,6 +573,14 @@ fn server_refusal(code: ErrorCode) -> Option<Msg> {
         ErrorCode::Busy => msg!("online-error-busy"),
         ErrorCode::CannotAbort => msg!("online-error-cannot-abort"),
         ErrorCode::CannotClaim => msg!("online-error-cannot-claim"),
+        ErrorCode::BadDays => msg!("online-error-bad-days"),
+        ErrorCode::TooManyGames => msg!("online-error-too-many-games"),
+        ErrorCode::OwnSeek => msg!("online-error-own-seek"),
+        ErrorCode::NoSuchSeek => msg!("online-error-no-such-seek"),
+        ErrorCode::OwnChallenge => msg!("online-error-own-challenge"),
+        ErrorCode::NoSuchPlayer => msg!("online-error-no-such-player"),
+        ErrorCode::NoSuchChallenge => msg!("online-error-no-such-challenge"),
+        ErrorCode::TooManyChallenges => msg!("online-error-too-many-challenges"),
         ErrorCode::Unrecognized => return None,
     })
 }

@@ -307,8 +307,16 @@ impl Online {
             // The answer to the `login` sent at the end of a rated game.
             ServerFrame::Player { name, key, ratings } => lobby.set_player(name, key, ratings),
             // A seek's answers belong to the seeking connection, which this one no longer is.
-            ServerFrame::Seeking { .. } | ServerFrame::Paired { .. } => {
+            ServerFrame::Seeking(_) | ServerFrame::Paired { .. } => {
                 log::info!("a seek's frame in a room: ignored");
+            }
+            // Correspondence's frames are the player's, not this room's.
+            ServerFrame::Challenge(_)
+            | ServerFrame::ChallengeSent { .. }
+            | ServerFrame::Declined { .. }
+            | ServerFrame::Games(_)
+            | ServerFrame::YourTurn { .. } => {
+                log::info!("a correspondence frame in a room: ignored");
             }
         }
     }

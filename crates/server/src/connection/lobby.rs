@@ -1,6 +1,6 @@
 //! A connection's lobby frames (lobby.md): who it plays as, and its seek.
 
-use qipan_protocol::{ErrorCode, ServerFrame};
+use qipan_protocol::{ErrorCode, Seeking, ServerFrame};
 
 use super::{Connection, Seat};
 use crate::lobby::{Lobby, Me, Paired, Refusal};
@@ -8,10 +8,10 @@ use crate::store::PlayerInfo;
 
 /// The `seeking` frame: what the connection seeks now, or nothing.
 fn seeking(seek: Option<(&str, bool)>) -> ServerFrame {
-    ServerFrame::Seeking {
+    ServerFrame::Seeking(Seeking::Live {
         game: seek.map(|(game, _)| game.to_owned()),
         rated: seek.map(|(_, rated)| rated),
-    }
+    })
 }
 
 impl Connection {

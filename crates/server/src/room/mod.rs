@@ -293,6 +293,7 @@ impl Room {
             players: self.seated_players(),
             rated: self.rated,
             offer: self.offer,
+            days: None,
         })
     }
 

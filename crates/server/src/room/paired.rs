@@ -144,6 +144,7 @@ impl Room {
                 x: seat(Side::X),
                 o: seat(Side::O),
             },
+            days: None,
         }
     }
 }
