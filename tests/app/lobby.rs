@@ -81,7 +81,7 @@ pub fn state(
         None => ("ongoing", "null".to_owned(), "60000"),
     };
     format!(
-        r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":{plies:?},"position":"{start}","status":"{status}","reason":{reason},"turn_ms":{turn},"connected":{{"x":true,"o":{o_here}}},"players":{{"x":{{"name":"Ann","rating":1500,"bot":false}},"o":{{"name":"Bo","rating":1620,"bot":false}}}},"rated":true,"offer":{offer}}}"#
+        r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":{plies:?},"position":"{start}","status":"{status}","reason":{reason},"turn_ms":{turn},"connected":{{"x":true,"o":{o_here}}},"players":{{"x":{{"name":"Ann","rating":1500,"bot":false}},"o":{{"name":"Bo","rating":1620,"bot":false}}}},"rated":true,"offer":{offer},"days":null}}"#
     )
 }
 
