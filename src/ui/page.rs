@@ -5,6 +5,7 @@
 
 use super::games::description;
 use super::marks;
+use super::words;
 use super::storage::document;
 use crate::i18n::I18n;
 use crate::msg;
@@ -66,6 +67,7 @@ pub fn page_state(
             ("app", i18n.tr(msg!("app-title")).into()),
         ],
     );
+    let title = words::counted_title(title, session, i18n);
     PageState {
         title,
         lang: i18n.lang().tag(),

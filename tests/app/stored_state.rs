@@ -108,6 +108,7 @@ fn any_settings() -> impl Strategy<Value = Settings> {
                 push_rounds,
                 save_path,
                 coach,
+                notifications: push_rounds % 2 == 0,
             },
         )
 }
