@@ -46,7 +46,10 @@ pub fn banner(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command>
                 msg!("challenge-incoming"),
                 &[
                     ("name", name.into()),
-                    ("rating", words::rating(challenge.rating, false, i18n).into()),
+                    (
+                        "rating",
+                        words::rating(challenge.rating, false, i18n).into(),
+                    ),
                     ("game", words::game_name(&challenge.game, i18n).into()),
                     ("kind", words::rated_word(challenge.rated, i18n).into()),
                     ("time", words::time_control(challenge.days, i18n).into()),
@@ -57,7 +60,11 @@ pub fn banner(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command>
             let text = i18n.tr(msg!("challenge-accept"));
             let label = i18n.tr_args(msg!("challenge-accept-said"), &[("name", name.into())]);
             let accept = widgets::button_said(ui, &text, &label);
-            mark(ui, format_args!("challenge:accept-{}", challenge.challenge), &accept);
+            mark(
+                ui,
+                format_args!("challenge:accept-{}", challenge.challenge),
+                &accept,
+            );
             if accept.clicked() {
                 let id = challenge.challenge.clone();
                 commands.push(Command::Player(PlayerCommand::AcceptChallenge(id)));
@@ -65,7 +72,11 @@ pub fn banner(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command>
             let text = i18n.tr(msg!("challenge-decline"));
             let label = i18n.tr_args(msg!("challenge-decline-said"), &[("name", name.into())]);
             let decline = widgets::button_said(ui, &text, &label);
-            mark(ui, format_args!("challenge:decline-{}", challenge.challenge), &decline);
+            mark(
+                ui,
+                format_args!("challenge:decline-{}", challenge.challenge),
+                &decline,
+            );
             if decline.clicked() {
                 let id = challenge.challenge.clone();
                 commands.push(Command::Player(PlayerCommand::Decline(id)));
@@ -123,7 +134,13 @@ pub fn form(
         mark(ui, "challenge:name", &field);
         send = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
     });
-    widgets::time_choice(ui, &mut view.days, "challenge", msg!("challenge-time"), i18n);
+    widgets::time_choice(
+        ui,
+        &mut view.days,
+        "challenge",
+        msg!("challenge-time"),
+        i18n,
+    );
     let rated = ui.checkbox(&mut view.rated, i18n.tr(msg!("challenge-rated")));
     mark(ui, "challenge:rated", &rated);
     let typed = !view.to.trim().is_empty();

@@ -7,6 +7,7 @@
 //! row there.
 
 use super::board::BoardView;
+use super::challenges::{self, ChallengeView};
 use super::command::{AppCommand, Tab};
 use super::editor::EditorView;
 use super::file::FileView;
@@ -16,7 +17,6 @@ use super::marks::mark;
 use super::online::OnlineView;
 use super::perfect_play::PerfectPlay;
 use super::records::RecordsView;
-use super::challenges::{self, ChallengeView};
 use super::{
     about, coach, lessons, online, panels, players, puzzles, records, settings, stats, status,
     your_games,
@@ -609,12 +609,11 @@ impl Views {
                     msg!("online-heading-waiting"),
                     waiting(session),
                 );
-                let header =
-                    egui::CollapsingHeader::new(egui::RichText::new(title).heading())
-                        .id_salt("online")
-                        .default_open(false)
-                        .open(online.then_some(true))
-                        .show(ui, |ui| out.extend(self.online_section(ui, frame)));
+                let header = egui::CollapsingHeader::new(egui::RichText::new(title).heading())
+                    .id_salt("online")
+                    .default_open(false)
+                    .open(online.then_some(true))
+                    .show(ui, |ui| out.extend(self.online_section(ui, frame)));
                 mark(ui, "section:online", &header.header_response);
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-settings")));

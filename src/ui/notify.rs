@@ -63,9 +63,12 @@ mod system {
     /// How many notifications may wait for the system at once.
     const WAITING: usize = 4;
 
+    /// The way to the thread that shows them: a title and a line at a time.
+    type Worker = Mutex<SyncSender<(String, String)>>;
+
     /// The thread that hands notifications to the system, started with the first.
-    fn worker() -> Option<&'static Mutex<SyncSender<(String, String)>>> {
-        static WORKER: OnceLock<Option<Mutex<SyncSender<(String, String)>>>> = OnceLock::new();
+    fn worker() -> Option<&'static Worker> {
+        static WORKER: OnceLock<Option<Worker>> = OnceLock::new();
         WORKER
             .get_or_init(|| {
                 let (sender, receiver) = sync_channel::<(String, String)>(WAITING);
@@ -234,7 +237,10 @@ mod tests {
         let shown = shown.lock().map(|s| s.clone()).unwrap_or_default();
         assert_eq!(
             shown,
-            [("Your move against Bo".to_owned(), "Push the Line".to_owned())]
+            [(
+                "Your move against Bo".to_owned(),
+                "Push the Line".to_owned()
+            )]
         );
     }
 

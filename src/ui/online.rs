@@ -389,7 +389,10 @@ fn open_seeks(ui: &mut egui::Ui, session: &Session, server: &str, i18n: &I18n) -
         }
         Some(Fetch::Missing) => &[][..],
         Some(Fetch::Failed(error)) => {
-            let line = i18n.tr_args(msg!("seek-open-failed"), &[("error", error.as_str().into())]);
+            let line = i18n.tr_args(
+                msg!("seek-open-failed"),
+                &[("error", error.as_str().into())],
+            );
             ui.colored_label(theme::RED, line);
             &[][..]
         }
@@ -406,7 +409,10 @@ fn open_seeks(ui: &mut egui::Ui, session: &Session, server: &str, i18n: &I18n) -
                 msg!("seek-open-row"),
                 &[
                     ("name", seek.name.as_str().into()),
-                    ("rating", words::rating(seek.rating, seek.provisional, i18n).into()),
+                    (
+                        "rating",
+                        words::rating(seek.rating, seek.provisional, i18n).into(),
+                    ),
                     ("kind", words::rated_word(seek.rated, i18n).into()),
                     ("time", words::time_control(Some(seek.days), i18n).into()),
                 ],
@@ -434,7 +440,9 @@ fn open_seeks(ui: &mut egui::Ui, session: &Session, server: &str, i18n: &I18n) -
                 let accept = widgets::button_said(ui, &text, &label);
                 mark(ui, format_args!("seeks:accept-{i}"), &accept);
                 if accept.clicked() {
-                    commands.push(Command::Player(PlayerCommand::AcceptSeek(seek.seek.clone())));
+                    commands.push(Command::Player(PlayerCommand::AcceptSeek(
+                        seek.seek.clone(),
+                    )));
                 }
             }
         });

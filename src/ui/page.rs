@@ -5,8 +5,8 @@
 
 use super::games::description;
 use super::marks;
-use super::words;
 use super::storage::document;
+use super::words;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::ai::maddell_table::Readiness;

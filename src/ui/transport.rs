@@ -6,8 +6,8 @@
 //! requests the session queues, and reports what happened as commands
 //! ([`qipan_session::online`] holds the game, [`qipan_session::lobby`] the records).
 
-use qipan_session::lobby::{Answer, Query};
 use qipan_session::connection::Connection;
+use qipan_session::lobby::{Answer, Query};
 use qipan_session::online::Link;
 use qipan_session::player_link::PlayerLink;
 use qipan_session::{Command, ConnectionEvent, PlayerCommand, RecordsCommand, Session};

@@ -134,7 +134,11 @@ fn challenges(ui: &mut egui::Ui, link: &PlayerLink, i18n: &I18n) -> Vec<Command>
             );
             let text = i18n.tr(msg!("yours-challenge-cancel"));
             let cancel = widgets::button_said(ui, &text, &said);
-            mark(ui, format_args!("yours:cancel-{}", challenge.challenge), &cancel);
+            mark(
+                ui,
+                format_args!("yours:cancel-{}", challenge.challenge),
+                &cancel,
+            );
             if cancel.clicked() {
                 let id = challenge.challenge.clone();
                 commands.push(Command::Player(PlayerCommand::CancelChallenge(id)));
