@@ -111,7 +111,7 @@ pub fn banner(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command>
 }
 
 /// Challenge a player by name: the name, rated or casual, live or days a move, for the
-/// game on the board.
+/// game on the board (under the layout's "Challenge a player").
 pub fn form(
     ui: &mut egui::Ui,
     session: &Session,
@@ -122,8 +122,6 @@ pub fn form(
     if session.player_link().is_none() {
         return commands;
     }
-    let heading = ui.label(egui::RichText::new(i18n.tr(msg!("challenge-heading"))).strong());
-    mark(ui, "challenge:heading", &heading);
     let variant = session.game().variant();
     let mut send = false;
     ui.horizontal_wrapped(|ui| {

@@ -403,6 +403,8 @@ pub struct Views {
     pub challenge: ChallengeView,
     /// Play online was asked for (a challenge from a profile): its section opens once.
     open_online: bool,
+    /// The challenge form was asked for: it opens once.
+    open_challenge: bool,
 }
 
 /// What one frame's drawing reads: the session, the words, the solved table's readiness, the
@@ -434,6 +436,7 @@ impl Views {
             records: RecordsView::default(),
             challenge: ChallengeView::default(),
             open_online: false,
+            open_challenge: false,
         }
     }
 
@@ -442,6 +445,7 @@ impl Views {
         self.challenge.to = name;
         self.open_tab(Tab::Online);
         self.open_online = true;
+        self.open_challenge = true;
     }
 
     /// Play online: the player's games, a challenge, someone new and a friend.
@@ -449,8 +453,17 @@ impl Views {
         let (session, i18n) = (frame.session, frame.i18n);
         let mut commands = your_games::show(ui, session, i18n, frame.now);
         if session.player_link().is_some() {
-            ui.separator();
-            commands.extend(challenges::form(ui, session, &mut self.challenge, i18n));
+            // Folded until wanted, so that seeking stays in reach; a name sent here from a
+            // profile opens it.
+            let open = std::mem::take(&mut self.open_challenge);
+            let header = egui::CollapsingHeader::new(i18n.tr(msg!("challenge-heading")))
+                .id_salt("challenge")
+                .default_open(false)
+                .open(open.then_some(true))
+                .show(ui, |ui| {
+                    commands.extend(challenges::form(ui, session, &mut self.challenge, i18n))
+                });
+            mark(ui, "challenge:heading", &header.header_response);
             ui.separator();
         }
         commands.extend(online::show(ui, session, &mut self.online, i18n));
