@@ -8,6 +8,7 @@ mod common;
 mod about;
 mod accessibility;
 mod coach;
+mod correspondence;
 mod editor;
 mod language;
 mod layouts;
