@@ -374,3 +374,116 @@ fn a_finished_game_challenges_again_and_a_profile_challenges_by_name() {
         [r#"{"type":"challenge","to":"Dee","game":"shuangcheng","rated":true,"days":null}"#]
     );
 }
+
+/// The pictures of playing at one's own pace, to be looked at, not compared: at 1280×800,
+/// 820×1180 and 390×844, in both languages: Your games with a challenge coming in, the
+/// challenge form, a seek with days and the open seeks, a correspondence board with its
+/// days, its end with Challenge again, the notifications' setting. Drawn by wgpu
+/// (lavapipe), against the scripted server, into `$QIPAN_SHOTS/correspondence/` (default: a
+/// folder in the system's temporary folder) as `LANG-SIZE-NN-STATE.png`.
+#[test]
+#[ignore = "writes screenshots: cargo test --test app -- --ignored screenshots_of_playing_at_your_own_pace"]
+fn screenshots_of_playing_at_your_own_pace() {
+    use qipan_engine::ai::Level;
+    use qipan_session::Command;
+    let base = std::env::var_os("QIPAN_SHOTS").map_or_else(
+        || std::env::temp_dir().join("qipan-shots"),
+        std::path::PathBuf::from,
+    );
+    let dir = base.join("correspondence");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    let sizes = [
+        ("desktop", [1280.0, 800.0]),
+        ("tablet", [820.0, 1180.0]),
+        ("phone", [390.0, 844.0]),
+    ];
+    let challenge = r#"{"type":"challenge","challenge":"c9","from":"Dee","rating":1712.4,"game":"cannon","rated":true,"days":7}"#;
+    for (size_name, size) in sizes {
+        let clock = ManualClock::default();
+        let handle = clock.clone();
+        let mut harness = Harness::builder()
+            .with_size(size)
+            .with_max_steps(64)
+            .with_render_cursor(false)
+            .wgpu()
+            .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
+        harness.state_mut().set_animations(false);
+        harness.state_mut().record_notifications();
+        harness.state_mut().send(Command::SetLevel(Level::Easy));
+        harness
+            .state_mut()
+            .send(Command::PickGame(GameId::ShuangCheng));
+        harness.state_mut().send(Command::SetPlayers(None));
+        harness.run();
+        let server = harness.state_mut().script_server();
+        let mut n = 0;
+        let mut save = |h: &mut Harness<'static, App>, state: &str, show: &str| {
+            for lang in Lang::ALL {
+                h.state_mut().set_lang(lang);
+                h.run();
+                let label = if lang == Lang::En {
+                    show.to_owned()
+                } else {
+                    let i18n = qipan::i18n::I18n::new(Lang::Zh);
+                    crate::lobby::english_to(&i18n, show)
+                };
+                let found = h
+                    .get_all_by_label(&label)
+                    .next()
+                    .map(|node| node.scroll_to_me());
+                if found.is_some() {
+                    h.run();
+                }
+                n += 1;
+                let image = h.render().expect("a picture");
+                let name = format!("{}-{size_name}-{n:02}-{state}.png", lang.tag());
+                image.save(dir.join(name)).expect("the picture is written");
+            }
+            h.state_mut().set_lang(Lang::En);
+            h.run();
+        };
+        harness
+            .get_all_by_label("Play online")
+            .next()
+            .expect("Play online")
+            .click();
+        harness.run();
+        choose_a_name(&mut harness, &server);
+        linked(&mut harness, &server, TWO_GAMES);
+        server.say_on_link(challenge);
+        harness.run();
+        save(&mut harness, "your-games", "Next game where it's my turn");
+        press(&mut harness, "Challenge a player");
+        type_into(&mut harness, "Player's name", "Bob");
+        press(&mut harness, "Time of the challenge: 3 days");
+        save(&mut harness, "challenge", "Send the challenge");
+        press(&mut harness, "Decline Dee's challenge");
+        press(&mut harness, "Time: 3 days");
+        server.answer(
+            Query::Seeks(Variant::plain(GameId::ShuangCheng)),
+            200,
+            r#"{"game":"shuangcheng","seeks":[{"seek":"s9","name":"Bob","rating":1620,"provisional":true,"rated":true,"days":7},{"seek":"s8","name":"双城棋手","rating":1712,"provisional":false,"rated":false,"days":2},{"seek":"s1","name":"Ann","rating":1500,"provisional":false,"rated":true,"days":3}]}"#,
+        );
+        harness.run();
+        harness.run();
+        save(&mut harness, "seeks", "Refresh the open seeks");
+        let start = harness.state().game().start_text();
+        press(&mut harness, "Next game where it's my turn");
+        server.say(r#"{"type":"seat","room":"PUSHROOM","seat":"x","token":"push-token"}"#);
+        server.say(state(&start, "PUSHROOM", "3", "190800000", None));
+        harness.run();
+        harness.run();
+        save(&mut harness, "board", "Board");
+        server.say(state(&start, "PUSHROOM", "3", "null", Some(("x-wins", "resigned"))));
+        harness.run();
+        harness.run();
+        save(&mut harness, "end", "Challenge again");
+        press(&mut harness, "Leave");
+        save(
+            &mut harness,
+            "setting",
+            "Tell me of moves and challenges (notifications)",
+        );
+    }
+}

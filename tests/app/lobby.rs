@@ -586,7 +586,7 @@ fn screenshots_of_playing_someone_new() {
 }
 
 /// The Chinese label of an English one of the app's words (the screenshots scroll to it).
-fn english_to(zh: &qipan::i18n::I18n, english: &str) -> String {
+pub fn english_to(zh: &qipan::i18n::I18n, english: &str) -> String {
     let en = qipan::i18n::I18n::new(Lang::En);
     let (ids, _) = qipan::i18n::defined_ids(Lang::En);
     ids.into_iter()
