@@ -103,6 +103,7 @@ pub struct App {
     notifications: bool,
     notifier: notify::Notifier,
     /// The window's title as last set (natively; the page's is `page`'s).
+    #[cfg(not(target_arch = "wasm32"))]
     title: String,
     /// The last refused command, while the status line says why.
     refusal: Option<Refusal>,
@@ -184,6 +185,7 @@ impl App {
             transport: transport::Transport::default(),
             notifications,
             notifier: notify::Notifier::default(),
+            #[cfg(not(target_arch = "wasm32"))]
             title: String::new(),
             refusal: None,
             #[cfg(target_arch = "wasm32")]

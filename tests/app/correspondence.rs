@@ -375,6 +375,34 @@ fn a_finished_game_challenges_again_and_a_profile_challenges_by_name() {
     );
 }
 
+#[test]
+fn your_games_and_a_challenge_answer_by_keyboard() {
+    let (mut harness, _clock, server) = app_with_games(TWO_GAMES);
+    server.say_on_link(r#"{"type":"challenge","challenge":"c9","from":"Dee","rating":1600,"game":"push","rated":true,"days":2}"#);
+    harness.run();
+    // Focus on a row (as Tab brings it), then Enter: the game opens.
+    harness
+        .get_by_label("Cy1 · Line-Board Shuang Cheng · their turn · 42 s left")
+        .focus();
+    harness.run();
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    let room = harness
+        .state()
+        .session()
+        .online()
+        .and_then(|o| o.room().map(str::to_owned));
+    assert_eq!(room.as_deref(), Some("LIVEROOM"));
+    harness.get_by_label("Decline Dee's challenge").focus();
+    harness.run();
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert_eq!(
+        server.heard_on_link(),
+        [r#"{"type":"decline","challenge":"c9"}"#]
+    );
+}
+
 /// The pictures of playing at one's own pace, to be looked at, not compared: at 1280×800,
 /// 820×1180 and 390×844, in both languages: Your games with a challenge coming in, the
 /// challenge form, a seek with days and the open seeks, a correspondence board with its
@@ -475,7 +503,13 @@ fn screenshots_of_playing_at_your_own_pace() {
         harness.run();
         harness.run();
         save(&mut harness, "board", "Board");
-        server.say(state(&start, "PUSHROOM", "3", "null", Some(("x-wins", "resigned"))));
+        server.say(state(
+            &start,
+            "PUSHROOM",
+            "3",
+            "null",
+            Some(("x-wins", "resigned")),
+        ));
         harness.run();
         harness.run();
         save(&mut harness, "end", "Challenge again");
