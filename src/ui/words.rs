@@ -463,6 +463,8 @@ pub fn online_line(session: &Session, i18n: &I18n) -> Option<String> {
             let seconds = (retry_at - session.now()).max(0.0).ceil() as i64;
             parts.push(i18n.tr_args(msg!("online-reconnecting"), &[("seconds", seconds.into())]));
         }
+        // Days a move: whether the other player is connected now is no news.
+        Link::Open if online.days().is_some() => {}
         Link::Open => {
             if let (Some(friend), Some(state)) = (online.friend(), online.state()) {
                 let here = online.is_connected(friend);

@@ -132,6 +132,8 @@ fn a_correspondence_board_shows_days_and_hours_and_the_minute_never_runs() {
         &harness,
         "3 days a move: the server keeps the time, and you may close the app between moves.",
     );
+    // Nor whether the other player is connected now: no news with days a move.
+    assert!(harness.query_by_label_contains("has left").is_none());
     // The minute's seconds ("60 s", beside its bar) are not shown.
     assert!(harness.query_by_label("60 s").is_none());
     clock.advance(3.0 * 3600.0);
@@ -456,11 +458,14 @@ fn screenshots_of_playing_at_your_own_pace() {
                     let i18n = qipan::i18n::I18n::new(Lang::Zh);
                     crate::lobby::english_to(&i18n, show)
                 };
-                let found = h
-                    .get_all_by_label(&label)
-                    .next()
-                    .map(|node| node.scroll_to_me());
-                if found.is_some() {
+                let found = match h.query_all_by_label(&label).next() {
+                    Some(node) => {
+                        node.scroll_to_me();
+                        true
+                    }
+                    None => false,
+                };
+                if found {
                     h.run();
                 }
                 n += 1;
@@ -514,6 +519,11 @@ fn screenshots_of_playing_at_your_own_pace() {
         harness.run();
         save(&mut harness, "end", "Challenge again");
         press(&mut harness, "Leave");
+        // The phone's settings are a tab of their own.
+        let settings_tab = harness.query_all_by_label("Game Settings").next().is_some();
+        if settings_tab {
+            press(&mut harness, "Game Settings");
+        }
         save(
             &mut harness,
             "setting",

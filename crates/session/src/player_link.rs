@@ -241,13 +241,26 @@ impl PlayerLink {
     /// A game on the board changed (a `state` of the room this device plays in): the entry
     /// follows at once, so that the count and the list do not wait for the server, and the
     /// server is asked for fresh data once for each change.
-    pub(crate) fn saw_state(&mut self, room: &str, plies: usize, my_turn: bool, over: bool) {
+    ///
+    /// `days_left_ms`: what the room's last state leaves of a correspondence turn at `now`,
+    /// which the entry shows from then on (the room's word is the newer one).
+    pub(crate) fn saw_state(
+        &mut self,
+        room: &str,
+        (plies, my_turn, over): (usize, bool, bool),
+        days_left_ms: Option<u64>,
+        now: f64,
+    ) {
         let Some(games) = self.games.as_mut() else {
             return;
         };
         let Some(index) = games.games.iter().position(|g| g.room == room) else {
             return;
         };
+        if let Some(left) = days_left_ms {
+            games.games[index].turn_ms = left;
+            self.said_at.insert(room.to_owned(), now);
+        }
         let entry = &games.games[index];
         if !over && entry.plies as usize == plies {
             return;

@@ -250,6 +250,11 @@ fn a_correspondence_board_shows_its_days_and_never_runs_the_minute() {
     clock.advance(90.0);
     let online = s.online().expect("the room");
     assert_eq!(online.days_left_ms(s.now()), Some(two_days - 90_000));
+    // Your games shows the room's newer word on the time left.
+    s.apply();
+    let link = s.player_link().expect("the link");
+    let entry = link.entry("PUSHROOM").expect("listed");
+    assert_eq!(link.turn_ms_left(entry, s.now()), two_days - 90_000);
     // The 60-second clock stands: nothing here ends a turn.
     assert_eq!(s.game().remaining(s.now()), 60.0);
     clock.advance(600.0);

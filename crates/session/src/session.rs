@@ -124,7 +124,7 @@ impl Session {
             }
         }
         self.keep_link();
-        self.follow_board();
+        self.follow_board(self.shared.clock.now());
         refused
     }
 
@@ -151,13 +151,17 @@ impl Session {
 
     /// The game on the board is one of the player's: its entry in Your games follows what
     /// the room's state says (the count of games waiting, at once).
-    fn follow_board(&mut self) {
+    fn follow_board(&mut self, now: f64) {
         let (Mode::Online(online), Some(link)) = (&self.mode, self.shared.link.as_mut()) else {
             return;
         };
         if let (Some(room), Some(state)) = (online.room(), online.state()) {
-            let over = state.status != "ongoing";
-            link.saw_state(room, state.plies.len(), online.my_turn(), over);
+            let seen = (
+                state.plies.len(),
+                online.my_turn(),
+                state.status != "ongoing",
+            );
+            link.saw_state(room, seen, online.days_left_ms(now), now);
         }
     }
 
