@@ -414,67 +414,19 @@ fn your_games_and_a_challenge_answer_by_keyboard() {
 #[test]
 #[ignore = "writes screenshots: cargo test --test app -- --ignored screenshots_of_playing_at_your_own_pace"]
 fn screenshots_of_playing_at_your_own_pace() {
-    use qipan_engine::ai::Level;
-    use qipan_session::Command;
-    let base = std::env::var_os("QIPAN_SHOTS").map_or_else(
-        || std::env::temp_dir().join("qipan-shots"),
-        std::path::PathBuf::from,
-    );
-    let dir = base.join("correspondence");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    let sizes = [
-        ("desktop", [1280.0, 800.0]),
-        ("tablet", [820.0, 1180.0]),
-        ("phone", [390.0, 844.0]),
-    ];
+    let dir = crate::shots_dir("correspondence");
     let challenge = r#"{"type":"challenge","challenge":"c9","from":"Dee","rating":1712.4,"game":"cannon","rated":true,"days":7}"#;
-    for (size_name, size) in sizes {
-        let clock = ManualClock::default();
-        let handle = clock.clone();
-        let mut harness = Harness::builder()
-            .with_size(size)
-            .with_max_steps(64)
-            .with_render_cursor(false)
-            .wgpu()
-            .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
-        harness.state_mut().set_animations(false);
+    for (size_name, size) in crate::SHOT_SIZES {
+        let (mut harness, _clock) = crate::shot_app(size);
         harness.state_mut().record_notifications();
-        harness.state_mut().send(Command::SetLevel(Level::Easy));
-        harness
-            .state_mut()
-            .send(Command::PickGame(GameId::ShuangCheng));
-        harness.state_mut().send(Command::SetPlayers(None));
-        harness.run();
         let server = harness.state_mut().script_server();
-        let mut n = 0;
+        let mut shots = crate::Shots {
+            dir: dir.clone(),
+            size: size_name,
+            taken: 0,
+        };
         let mut save = |h: &mut Harness<'static, App>, state: &str, show: &str| {
-            for lang in Lang::ALL {
-                h.state_mut().set_lang(lang);
-                h.run();
-                let label = if lang == Lang::En {
-                    show.to_owned()
-                } else {
-                    let i18n = qipan::i18n::I18n::new(Lang::Zh);
-                    crate::lobby::english_to(&i18n, show)
-                };
-                let found = match h.query_all_by_label(&label).next() {
-                    Some(node) => {
-                        node.scroll_to_me();
-                        true
-                    }
-                    None => false,
-                };
-                if found {
-                    h.run();
-                }
-                n += 1;
-                let image = h.render().expect("a picture");
-                let name = format!("{}-{size_name}-{n:02}-{state}.png", lang.tag());
-                image.save(dir.join(name)).expect("the picture is written");
-            }
-            h.state_mut().set_lang(Lang::En);
-            h.run();
+            shots.take(h, state, show)
         };
         harness
             .get_all_by_label("Play online")

@@ -452,62 +452,17 @@ fn the_leaderboard_lists_the_best_and_opens_their_profiles() {
 #[test]
 #[ignore = "writes screenshots: cargo test --test app lobby::screenshots -- --ignored"]
 fn screenshots_of_playing_someone_new() {
-    use qipan_engine::ai::Level;
-    use qipan_session::Command;
-    let base = std::env::var_os("QIPAN_SHOTS").map_or_else(
-        || std::env::temp_dir().join("qipan-shots"),
-        std::path::PathBuf::from,
-    );
-    let dir = base.join("lobby");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    let sizes = [
-        ("desktop", [1280.0, 800.0]),
-        ("tablet", [820.0, 1180.0]),
-        ("phone", [390.0, 844.0]),
-    ];
-    for (size_name, size) in sizes {
-        let clock = ManualClock::default();
-        let handle = clock.clone();
-        let mut harness = Harness::builder()
-            .with_size(size)
-            .with_max_steps(64)
-            .with_render_cursor(false)
-            .wgpu()
-            .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
-        harness.state_mut().set_animations(false);
-        harness.state_mut().send(Command::SetLevel(Level::Easy));
-        harness
-            .state_mut()
-            .send(Command::PickGame(GameId::ShuangCheng));
-        harness.state_mut().send(Command::SetPlayers(None));
-        harness.run();
+    let dir = crate::shots_dir("lobby");
+    for (size_name, size) in crate::SHOT_SIZES {
+        let (mut harness, clock) = crate::shot_app(size);
         let server = harness.state_mut().script_server();
-        let mut n = 0;
+        let mut shots = crate::Shots {
+            dir: dir.clone(),
+            size: size_name,
+            taken: 0,
+        };
         let mut save = |h: &mut Harness<'static, App>, state: &str, show: &str| {
-            for lang in Lang::ALL {
-                h.state_mut().set_lang(lang);
-                h.run();
-                let label = if lang == Lang::En {
-                    show.to_owned()
-                } else {
-                    let i18n = qipan::i18n::I18n::new(Lang::Zh);
-                    english_to(&i18n, show)
-                };
-                let found = h
-                    .get_all_by_label(&label)
-                    .next()
-                    .map(|node| node.scroll_to_me());
-                if found.is_some() {
-                    h.run();
-                }
-                n += 1;
-                let image = h.render().expect("a picture");
-                let name = format!("{}-{size_name}-{n:02}-{state}.png", lang.tag());
-                image.save(dir.join(name)).expect("the picture is written");
-            }
-            h.state_mut().set_lang(Lang::En);
-            h.run();
+            shots.take(h, state, show)
         };
         harness
             .get_all_by_label("Play online")
