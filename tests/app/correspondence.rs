@@ -6,7 +6,7 @@
 //! wherever the player is, Challenge again, notifications and their setting. Every control
 //! is found by its accessible name, in both languages where it matters.
 
-use crate::lobby::{choose_a_name, online_app, type_into, KEY};
+use crate::lobby::{choose_a_name, online_app, open_play_online, type_into, KEY};
 use crate::{click, press, seen_containing};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
@@ -61,6 +61,15 @@ pub fn state(
     format!(
         r#"{{"type":"state","room":"{room}","game":"shuangcheng","start":"{start}","plies":[],"position":"{start}","status":"{status}","reason":{reason},"turn_ms":{turn_ms},"connected":{{"x":true,"o":false}},"players":{{"x":{{"name":"Ann","rating":1500,"bot":false}},"o":{{"name":"Bob","rating":1620,"bot":false}}}},"rated":true,"offer":null,"days":{days}}}"#
     )
+}
+
+/// The next game waiting (Push the Line's room) opened, seated at x: the game's start.
+fn open_push_room(harness: &mut Harness<'static, App>, server: &ScriptedServer) -> String {
+    let start = harness.state().game().start_text();
+    press(harness, "Next game where it's my turn");
+    server.heard();
+    server.say(r#"{"type":"seat","room":"PUSHROOM","seat":"x","token":"push-token"}"#);
+    start
 }
 
 #[test]
@@ -119,10 +128,7 @@ fn your_games_are_counted_listed_and_open_on_the_board() {
 #[test]
 fn a_correspondence_board_shows_days_and_hours_and_the_minute_never_runs() {
     let (mut harness, clock, server) = app_with_games(TWO_GAMES);
-    let start = harness.state().game().start_text();
-    press(&mut harness, "Next game where it's my turn");
-    server.heard();
-    server.say(r#"{"type":"seat","room":"PUSHROOM","seat":"x","token":"push-token"}"#);
+    let start = open_push_room(&mut harness, &server);
     let left = 2 * 86_400_000 + 5 * 3_600_000;
     server.say(state(&start, "PUSHROOM", "3", &left.to_string(), None));
     harness.run();
@@ -335,10 +341,7 @@ fn an_opponents_move_is_notified_until_the_setting_is_off() {
 #[test]
 fn a_finished_game_challenges_again_and_a_profile_challenges_by_name() {
     let (mut harness, _clock, server) = app_with_games(TWO_GAMES);
-    let start = harness.state().game().start_text();
-    press(&mut harness, "Next game where it's my turn");
-    server.heard();
-    server.say(r#"{"type":"seat","room":"PUSHROOM","seat":"x","token":"push-token"}"#);
+    let start = open_push_room(&mut harness, &server);
     server.say(state(
         &start,
         "PUSHROOM",
@@ -420,29 +423,17 @@ fn screenshots_of_playing_at_your_own_pace() {
         let (mut harness, _clock) = crate::shot_app(size);
         harness.state_mut().record_notifications();
         let server = harness.state_mut().script_server();
-        let mut shots = crate::Shots {
-            dir: dir.clone(),
-            size: size_name,
-            taken: 0,
-        };
-        let mut save = |h: &mut Harness<'static, App>, state: &str, show: &str| {
-            shots.take(h, state, show)
-        };
-        harness
-            .get_all_by_label("Play online")
-            .next()
-            .expect("Play online")
-            .click();
-        harness.run();
+        let mut shots = crate::Shots::new(&dir, size_name);
+        open_play_online(&mut harness);
         choose_a_name(&mut harness, &server);
         linked(&mut harness, &server, TWO_GAMES);
         server.say_on_link(challenge);
         harness.run();
-        save(&mut harness, "your-games", "Next game where it's my turn");
+        shots.take(&mut harness, "your-games", "Next game where it's my turn");
         press(&mut harness, "Challenge a player");
         type_into(&mut harness, "Player's name", "Bob");
         press(&mut harness, "Time of the challenge: 3 days");
-        save(&mut harness, "challenge", "Send the challenge");
+        shots.take(&mut harness, "challenge", "Send the challenge");
         press(&mut harness, "Decline Dee's challenge");
         press(&mut harness, "Time: 3 days");
         server.answer(
@@ -452,14 +443,14 @@ fn screenshots_of_playing_at_your_own_pace() {
         );
         harness.run();
         harness.run();
-        save(&mut harness, "seeks", "Refresh the open seeks");
+        shots.take(&mut harness, "seeks", "Refresh the open seeks");
         let start = harness.state().game().start_text();
         press(&mut harness, "Next game where it's my turn");
         server.say(r#"{"type":"seat","room":"PUSHROOM","seat":"x","token":"push-token"}"#);
         server.say(state(&start, "PUSHROOM", "3", "190800000", None));
         harness.run();
         harness.run();
-        save(&mut harness, "board", "Board");
+        shots.take(&mut harness, "board", "Board");
         server.say(state(
             &start,
             "PUSHROOM",
@@ -469,14 +460,14 @@ fn screenshots_of_playing_at_your_own_pace() {
         ));
         harness.run();
         harness.run();
-        save(&mut harness, "end", "Challenge again");
+        shots.take(&mut harness, "end", "Challenge again");
         press(&mut harness, "Leave");
         // The phone's settings are a tab of their own.
         let settings_tab = harness.query_all_by_label("Game Settings").next().is_some();
         if settings_tab {
             press(&mut harness, "Game Settings");
         }
-        save(
+        shots.take(
             &mut harness,
             "setting",
             "Tell me of moves and challenges (notifications)",

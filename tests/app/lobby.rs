@@ -32,6 +32,16 @@ pub fn online_app() -> (Harness<'static, App>, ManualClock, ScriptedServer) {
     (harness, clock, server)
 }
 
+/// Opens the Play online section (or tab), whichever the layout has first.
+pub fn open_play_online(harness: &mut Harness<'static, App>) {
+    harness
+        .get_all_by_label("Play online")
+        .next()
+        .expect("Play online")
+        .click();
+    harness.run();
+}
+
 /// Types `text` into the field named `label`.
 pub fn type_into(harness: &mut Harness<'static, App>, label: &str, text: &str) {
     harness.get_by_label(label).click();
@@ -456,29 +466,17 @@ fn screenshots_of_playing_someone_new() {
     for (size_name, size) in crate::SHOT_SIZES {
         let (mut harness, clock) = crate::shot_app(size);
         let server = harness.state_mut().script_server();
-        let mut shots = crate::Shots {
-            dir: dir.clone(),
-            size: size_name,
-            taken: 0,
-        };
-        let mut save = |h: &mut Harness<'static, App>, state: &str, show: &str| {
-            shots.take(h, state, show)
-        };
-        harness
-            .get_all_by_label("Play online")
-            .next()
-            .expect("Play online")
-            .click();
-        harness.run();
-        save(&mut harness, "no-name", "Choose this name");
+        let mut shots = crate::Shots::new(&dir, size_name);
+        open_play_online(&mut harness);
+        shots.take(&mut harness, "no-name", "Choose this name");
         choose_a_name(&mut harness, &server);
         press(&mut harness, "Play on another device");
-        save(&mut harness, "name-chosen", "Log out on this device");
+        shots.take(&mut harness, "name-chosen", "Log out on this device");
         press(&mut harness, "Play on another device");
         seek(&mut harness, &server);
         clock.advance(12.4);
         harness.run();
-        save(&mut harness, "waiting", "Cancel");
+        shots.take(&mut harness, "waiting", "Cancel");
         let start = paired(&mut harness, &server);
         server.answer(
             Query::Player("Bo".into()),
@@ -488,11 +486,11 @@ fn screenshots_of_playing_someone_new() {
         server.say(state(&start, &[], None, true, r#""o""#));
         harness.run();
         harness.run();
-        save(&mut harness, "paired", "Board");
+        shots.take(&mut harness, "paired", "Board");
         // The same seat against the computer: its status line.
         server.say(state_against_the_computer(&start));
         harness.run();
-        save(&mut harness, "computer", "Board");
+        shots.take(&mut harness, "computer", "Board");
         server.say(state(&start, &[], None, true, r#""o""#));
         harness.run();
         let mv = harness.state().game().legal_moves()[0];
@@ -509,7 +507,7 @@ fn screenshots_of_playing_someone_new() {
         server.answer(Query::Game("ABCDEFGH".into()), 200, record);
         harness.run();
         harness.run();
-        save(&mut harness, "end", "Rematch");
+        shots.take(&mut harness, "end", "Rematch");
         press(&mut harness, "Leave");
         let game = |before: f64, after: f64, status: &str, other: &str| {
             format!(
@@ -528,7 +526,7 @@ fn screenshots_of_playing_someone_new() {
         server.answer(Query::Player("Ann".into()), 200, body);
         click(&mut harness, "Profile");
         harness.run();
-        save(&mut harness, "profile", "Ratings");
+        shots.take(&mut harness, "profile", "Ratings");
         server.answer(
             Query::Leaderboard(qipan_engine::games::Variant::plain(GameId::ShuangCheng)),
             200,
@@ -536,7 +534,7 @@ fn screenshots_of_playing_someone_new() {
         );
         click(&mut harness, "Leaderboard");
         harness.run();
-        save(&mut harness, "leaderboard", "Rank");
+        shots.take(&mut harness, "leaderboard", "Rank");
     }
 }
 

@@ -181,6 +181,15 @@ struct Shots {
 }
 
 impl Shots {
+    fn new(dir: &std::path::Path, size: &'static str) -> Shots {
+        let dir = dir.to_path_buf();
+        Shots {
+            dir,
+            size,
+            taken: 0,
+        }
+    }
+
     /// The app as it is, in both languages, scrolled to the widget named `show` (in each
     /// language's words) where there is one.
     fn take(&mut self, h: &mut Harness<'static, App>, state: &str, show: &str) {
@@ -206,7 +215,9 @@ impl Shots {
             self.taken += 1;
             let image = h.render().expect("a picture");
             let name = format!("{}-{}-{:02}-{state}.png", lang.tag(), self.size, self.taken);
-            image.save(self.dir.join(name)).expect("the picture is written");
+            image
+                .save(self.dir.join(name))
+                .expect("the picture is written");
         }
         h.state_mut().set_lang(qipan::i18n::Lang::En);
         h.run();

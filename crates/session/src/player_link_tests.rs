@@ -73,6 +73,22 @@ fn state(s: &Session, room: &str, days: &str, plies: &[&str], turn_ms: u64) -> S
     )
 }
 
+/// The player's game in `room` opened from Your games and seated at `seat` with the
+/// token `games` gave.
+fn seated_in(s: &mut Session, room: &str, seat: &str) {
+    s.run(player(P::Open(room.into()))).expect("opened");
+    s.run(Command::Connection(C::Opened)).expect("open");
+    let token = s
+        .player_link()
+        .and_then(|l| l.entry(room))
+        .map(|e| e.token.clone())
+        .expect("listed");
+    s.run(received(format!(
+        r#"{{"type":"seat","room":"{room}","seat":"{seat}","token":"{token}"}}"#
+    )))
+    .expect("seated");
+}
+
 #[test]
 fn the_link_follows_the_player_and_asks_for_their_games_once_logged_in() {
     let (mut s, clock) = session(two_players(GameId::ShuangCheng), None);
@@ -235,12 +251,7 @@ fn another_device_logged_in_with_the_key_plays_on_with_the_tokens_of_games() {
 #[test]
 fn a_correspondence_board_shows_its_days_and_never_runs_the_minute() {
     let (mut s, clock) = linked(TWO_GAMES);
-    s.run(player(P::Open("PUSHROOM".into()))).expect("opened");
-    s.run(Command::Connection(C::Opened)).expect("open");
-    s.run(received(
-        r#"{"type":"seat","room":"PUSHROOM","seat":"x","token":"push-token"}"#,
-    ))
-    .expect("seated");
+    seated_in(&mut s, "PUSHROOM", "x");
     let two_days = 2 * 86_400_000 + 5 * 3_600_000;
     s.run(received(state(&s, "PUSHROOM", "3", &[], two_days)))
         .expect("state");
@@ -265,12 +276,7 @@ fn a_correspondence_board_shows_its_days_and_never_runs_the_minute() {
         "days do that job"
     );
     // A live room has none of it.
-    s.run(player(P::Open("LIVEROOM".into()))).expect("opened");
-    s.run(Command::Connection(C::Opened)).expect("open");
-    s.run(received(
-        r#"{"type":"seat","room":"LIVEROOM","seat":"x","token":"live-token"}"#,
-    ))
-    .expect("seated");
+    seated_in(&mut s, "LIVEROOM", "x");
     s.run(received(state(&s, "LIVEROOM", "null", &[], 42_000)))
         .expect("state");
     let online = s.online().expect("the room");
@@ -280,12 +286,7 @@ fn a_correspondence_board_shows_its_days_and_never_runs_the_minute() {
 #[test]
 fn a_move_on_the_board_updates_your_games_and_asks_the_server_once() {
     let (mut s, _clock) = linked(TWO_GAMES);
-    s.run(player(P::Open("PUSHROOM".into()))).expect("opened");
-    s.run(Command::Connection(C::Opened)).expect("open");
-    s.run(received(
-        r#"{"type":"seat","room":"PUSHROOM","seat":"x","token":"push-token"}"#,
-    ))
-    .expect("seated");
+    seated_in(&mut s, "PUSHROOM", "x");
     s.run(received(state(&s, "PUSHROOM", "3", &[], 86_400_000)))
         .expect("state");
     // The board's 0 plies against the list's 4: the server is asked, and answers.
