@@ -63,6 +63,12 @@ pub fn state(
     )
 }
 
+/// The room on the board, if any.
+fn room_on_board(harness: &Harness<'static, App>) -> Option<String> {
+    let online = harness.state().session().online()?;
+    online.room().map(str::to_owned)
+}
+
 /// The next game waiting (Push the Line's room) opened, seated at x: the game's start.
 fn open_push_room(harness: &mut Harness<'static, App>, server: &ScriptedServer) -> String {
     let start = harness.state().game().start_text();
@@ -294,12 +300,7 @@ fn a_challenge_comes_wherever_the_player_is_and_is_answered() {
     server.say_on_link(r#"{"type":"paired","room":"DEEROOM1","seat":"o","token":"dee-token"}"#);
     server.say_on_link(state(&start, "DEEROOM1", "7", "604800000", None));
     harness.run();
-    let room = harness
-        .state()
-        .session()
-        .online()
-        .and_then(|o| o.room().map(str::to_owned));
-    assert_eq!(room.as_deref(), Some("DEEROOM1"));
+    assert_eq!(room_on_board(&harness).as_deref(), Some("DEEROOM1"));
     // In Chinese.
     server.say_on_link(r#"{"type":"challenge","challenge":"c5","from":"Gus","rating":1500,"game":"push","rated":true,"days":1}"#);
     harness.state_mut().set_lang(Lang::Zh);
@@ -392,12 +393,7 @@ fn your_games_and_a_challenge_answer_by_keyboard() {
     harness.run();
     harness.key_press(egui::Key::Enter);
     harness.run();
-    let room = harness
-        .state()
-        .session()
-        .online()
-        .and_then(|o| o.room().map(str::to_owned));
-    assert_eq!(room.as_deref(), Some("LIVEROOM"));
+    assert_eq!(room_on_board(&harness).as_deref(), Some("LIVEROOM"));
     harness.get_by_label("Decline Dee's challenge").focus();
     harness.run();
     harness.key_press(egui::Key::Enter);

@@ -89,6 +89,22 @@ fn seated_in(s: &mut Session, room: &str, seat: &str) {
     .expect("seated");
 }
 
+/// `paired` on the player's link for (room, seat, token), then the room's state: `days` a
+/// move (`null`: live), `turn_ms` left.
+fn paired_on_link(
+    s: &mut Session,
+    (room, seat, token): (&str, &str, &str),
+    days: &str,
+    turn_ms: u64,
+) {
+    s.run(on_link(format!(
+        r#"{{"type":"paired","room":"{room}","seat":"{seat}","token":"{token}"}}"#
+    )))
+    .expect("paired");
+    s.run(on_link(state(s, room, days, &[], turn_ms)))
+        .expect("state");
+}
+
 #[test]
 fn the_link_follows_the_player_and_asks_for_their_games_once_logged_in() {
     let (mut s, clock) = session(two_players(GameId::ShuangCheng), None);
@@ -426,12 +442,7 @@ fn a_correspondence_seek_is_placed_withdrawn_and_another_accepted() {
 fn a_game_started_elsewhere_waits_in_your_games_and_a_live_one_comes_to_the_board() {
     let (mut s, _clock) = linked(NO_GAMES);
     // Someone took the player's correspondence seek: told, and listed, not opened.
-    s.run(on_link(
-        r#"{"type":"paired","room":"CORRROOM","seat":"x","token":"corr-token"}"#,
-    ))
-    .expect("paired");
-    s.run(on_link(state(&s, "CORRROOM", "7", &[], 604_800_000)))
-        .expect("state");
+    paired_on_link(&mut s, ("CORRROOM", "x", "corr-token"), "7", 604_800_000);
     assert_eq!(s.mode().kind(), ModeKind::Local);
     let link = s.player_link().expect("the link");
     assert_eq!(
@@ -442,12 +453,7 @@ fn a_game_started_elsewhere_waits_in_your_games_and_a_live_one_comes_to_the_boar
     );
     assert_eq!(s.take_link_outbox(), [GAMES]);
     // Someone took the player's live challenge: 60 seconds a turn, so to the board.
-    s.run(on_link(
-        r#"{"type":"paired","room":"LIVEROOM","seat":"o","token":"live-token"}"#,
-    ))
-    .expect("paired");
-    s.run(on_link(state(&s, "LIVEROOM", "null", &[], 60_000)))
-        .expect("state");
+    paired_on_link(&mut s, ("LIVEROOM", "o", "live-token"), "null", 60_000);
     assert_eq!(s.online().and_then(|o| o.room()), Some("LIVEROOM"));
     // While a game of the player's is on the board, another one waits.
     s.run(Command::Connection(C::Opened)).expect("open");
@@ -457,12 +463,7 @@ fn a_game_started_elsewhere_waits_in_your_games_and_a_live_one_comes_to_the_boar
     .expect("seated");
     s.run(received(state(&s, "LIVEROOM", "null", &[], 60_000)))
         .expect("state");
-    s.run(on_link(
-        r#"{"type":"paired","room":"OTHERROOM","seat":"o","token":"t"}"#,
-    ))
-    .expect("paired");
-    s.run(on_link(state(&s, "OTHERROOM", "null", &[], 60_000)))
-        .expect("state");
+    paired_on_link(&mut s, ("OTHERROOM", "o", "t"), "null", 60_000);
     assert_eq!(s.online().and_then(|o| o.room()), Some("LIVEROOM"));
 }
 
@@ -478,12 +479,7 @@ fn a_live_seek_keeps_its_own_pairing() {
     s.run(received(PLAYER)).expect("logged in");
     s.take_outbox();
     // Both of the player's connections hear of the pairing: the seek's own takes it.
-    s.run(on_link(
-        r#"{"type":"paired","room":"SEEKROOM","seat":"x","token":"seek-token"}"#,
-    ))
-    .expect("paired");
-    s.run(on_link(state(&s, "SEEKROOM", "null", &[], 60_000)))
-        .expect("state");
+    paired_on_link(&mut s, ("SEEKROOM", "x", "seek-token"), "null", 60_000);
     assert_eq!(s.mode().kind(), ModeKind::Seeking);
     s.run(received(
         r#"{"type":"paired","room":"SEEKROOM","seat":"x","token":"seek-token"}"#,
