@@ -8,7 +8,7 @@
 use super::marks::mark;
 use super::{theme, widgets, words};
 use crate::a11y::live;
-use crate::i18n::I18n;
+use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_session::lobby::Days;
 use qipan_session::player_link::LinkNotice;
@@ -31,6 +31,10 @@ impl Default for ChallengeView {
         }
     }
 }
+
+/// An answer to a challenge: its button's words, its name for screen readers, its mark,
+/// and the command it sends.
+type Answer = (Msg, Msg, &'static str, fn(String) -> PlayerCommand);
 
 /// The challenges made to the player, and the link's last word: over the board, in every
 /// mode and layout. Said aloud as they come.
@@ -57,29 +61,28 @@ pub fn banner(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command>
             );
             let said = ui.label(egui::RichText::new(line).strong().color(theme::PLATFORM));
             live(ui, said.id);
-            let text = i18n.tr(msg!("challenge-accept"));
-            let label = i18n.tr_args(msg!("challenge-accept-said"), &[("name", name.into())]);
-            let accept = widgets::button_said(ui, &text, &label);
-            mark(
-                ui,
-                format_args!("challenge:accept-{}", challenge.challenge),
-                &accept,
-            );
-            if accept.clicked() {
-                let id = challenge.challenge.clone();
-                commands.push(Command::Player(PlayerCommand::AcceptChallenge(id)));
-            }
-            let text = i18n.tr(msg!("challenge-decline"));
-            let label = i18n.tr_args(msg!("challenge-decline-said"), &[("name", name.into())]);
-            let decline = widgets::button_said(ui, &text, &label);
-            mark(
-                ui,
-                format_args!("challenge:decline-{}", challenge.challenge),
-                &decline,
-            );
-            if decline.clicked() {
-                let id = challenge.challenge.clone();
-                commands.push(Command::Player(PlayerCommand::Decline(id)));
+            let id = &challenge.challenge;
+            let answers: [Answer; 2] = [
+                (
+                    msg!("challenge-accept"),
+                    msg!("challenge-accept-said"),
+                    "accept",
+                    PlayerCommand::AcceptChallenge,
+                ),
+                (
+                    msg!("challenge-decline"),
+                    msg!("challenge-decline-said"),
+                    "decline",
+                    PlayerCommand::Decline,
+                ),
+            ];
+            for (text, said, key, answer) in answers {
+                let label = i18n.tr_args(said, &[("name", name.into())]);
+                let button = widgets::button_said(ui, &i18n.tr(text), &label);
+                mark(ui, format_args!("challenge:{key}-{id}"), &button);
+                if button.clicked() {
+                    commands.push(Command::Player(answer(id.clone())));
+                }
             }
         });
     }
