@@ -251,6 +251,14 @@ online-error-not-logged-in = choose a name or log in first
 online-error-busy = finish your game with someone new first
 online-error-cannot-abort = a game can be aborted only before its second move
 online-error-cannot-claim = the other player has not lost a turn since leaving
+online-error-bad-days = days per move are 1, 2, 3, 5, 7 or 14
+online-error-too-many-games = you have 50 games by correspondence going: finish one first
+online-error-own-seek = that seek is your own
+online-error-no-such-seek = that seek is no longer open
+online-error-own-challenge = you cannot challenge yourself
+online-error-no-such-player = no player has that name (the computer takes no challenges)
+online-error-no-such-challenge = that challenge is no longer open
+online-error-too-many-challenges = you have 20 open challenges: cancel one first
 lobby-intro = Play people of about your strength, with a rating in each game. Choose a name first: it is yours for good.
 lobby-name = Your name
 lobby-choose = Choose this name
@@ -545,3 +553,91 @@ refused-lesson-unknown = The lessons of { $game } have no lesson “{ $lesson }�
 refused-lesson-no-course = The lessons of { $game } could not be read.
 refused-lesson-finished = This lesson is done: go on to the next one, or start it again.
 refused-lesson-last = That was the last lesson of this course.
+
+## Playing at your own pace (src/ui/your_games.rs, challenges.rs, online.rs, settings.rs;
+## shared/spec/correspondence.md): your games on every device, days a move, open seeks,
+## challenges by name, notifications.
+online-heading-waiting = Play online ({ $count })
+tab-play-waiting = Play ({ $count })
+title-waiting = ({ $count }) { $title }
+lobby-error-own-challenge = You cannot challenge yourself.
+lobby-error-not-listed = That game is not among your games any more.
+lobby-error-no-turn = No other game waits for your move.
+time-live = live
+time-days = { $days ->
+    [one] 1 day a move
+   *[other] { $days } days a move
+}
+time-choice-live = Live
+time-choice-days = { $days ->
+    [one] 1 day
+   *[other] { $days } days
+}
+left-days = { $days } d { $hours } h left
+left-hours = { $hours } h { $minutes } min left
+left-minutes = { $minutes } min left
+left-seconds = { $seconds } s left
+yours-heading = Your games
+yours-connecting = Connecting to the server…
+yours-asking = Asking the server for your games…
+yours-key-refused = This server does not know your key: your games are on another server.
+yours-none = No games going. Seek one below, or challenge someone by name.
+yours-waiting = { $count ->
+    [one] 1 game waits for your move.
+   *[other] { $count } games wait for your move.
+}
+yours-none-waiting = No game waits for your move.
+yours-next = Next game where it's my turn
+yours-your-turn = your turn
+yours-their-turn = their turn
+yours-game = { $opponent } · { $game } · { $turn } · { $left }
+yours-on-board = on the board
+yours-refresh = Refresh your games
+yours-challenges = Your challenges
+yours-challenge = To { $name }: { $game } · { $kind } · { $time }
+yours-challenge-cancel = Cancel
+yours-challenge-cancel-said = Cancel the challenge to { $name }
+yours-seeks = Your open seeks
+yours-seek = { $game } · { $kind } · { $time }
+yours-seek-withdraw = Withdraw
+yours-seek-withdraw-said = Withdraw the seek: { $seek }
+challenge-incoming = { $name } ({ $rating }) challenges you: { $game } · { $kind } · { $time }
+challenge-accept = Accept
+challenge-accept-said = Accept { $name }'s challenge
+challenge-decline = Decline
+challenge-decline-said = Decline { $name }'s challenge
+challenge-heading = Challenge a player
+challenge-name = Player's name
+challenge-time = Time of the challenge:
+challenge-rated = Rated
+challenge-send = Send the challenge
+challenge-note = A game of { $game }, the game on the board. A live challenge lapses after 60 seconds.
+challenge-again = Challenge again
+challenge-player = Challenge { $name }
+challenge-short = Challenge
+link-challenge-sent = Challenge sent: it waits for the answer.
+link-declined = { $name } declined your challenge.
+link-declined-someone = Your challenge was declined.
+link-seek-placed = Your seek is open: it waits for an opponent even when the app is closed.
+link-new-game = A new game started: it is in Your games.
+link-open = Open it
+link-dismiss = OK
+seek-time = Time:
+seek-days-note = { $days }: the game goes on while the app is closed, and the server keeps the time.
+seek-days-rated = Seek (rated)
+seek-days-casual = Seek (casual)
+seek-open-heading = Open seeks: { $game }
+seek-open-none = Nobody seeks a game of this with days a move just now.
+seek-open-row = { $name } ({ $rating }) · { $kind } · { $time }
+seek-open-yours = your seek
+seek-accept = Accept
+seek-accept-said = Accept { $name }'s seek
+seek-open-refresh = Refresh the open seeks
+seek-open-asking = Asking for the open seeks…
+seek-open-failed = The open seeks could not be fetched: { $error }
+corr-note = { $time }: the server keeps the time, and you may close the app between moves.
+notify-your-turn = Your move against { $name }
+notify-challenge = { $name } challenges you
+setting-notifications = Tell me of moves and challenges (notifications)
+setting-notifications-allow = Allow notifications in this browser
+setting-notifications-denied = This browser blocks notifications for this page.

@@ -16,6 +16,13 @@ pub enum AppCommand {
     /// The language the player chose (the session has none): the next frame is drawn in it,
     /// and it is kept over the system's.
     SetLang(Lang),
+    /// The challenge form, brought forward with this player's name in it (their profile,
+    /// the leaderboard).
+    Challenge(String),
+    /// Notifications of moves and challenges on or off (kept between runs).
+    SetNotifications(bool),
+    /// The web: asks the browser to allow the page's notifications.
+    AllowNotifications,
 }
 
 impl From<Command> for AppCommand {

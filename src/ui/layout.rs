@@ -7,6 +7,7 @@
 //! row there.
 
 use super::board::BoardView;
+use super::challenges::{self, ChallengeView};
 use super::command::{AppCommand, Tab};
 use super::editor::EditorView;
 use super::file::FileView;
@@ -18,6 +19,7 @@ use super::perfect_play::PerfectPlay;
 use super::records::RecordsView;
 use super::{
     about, coach, lessons, online, panels, players, puzzles, records, settings, stats, status,
+    your_games,
 };
 use crate::i18n::{I18n, Msg};
 use crate::msg;
@@ -108,10 +110,7 @@ const TABS: [TabRow; 12] = [
         medium: None,
         narrow: Some(1),
         view: |views, ui, frame, place| {
-            place.scroll(ui, "online", |ui| {
-                let commands = online::show(ui, frame.session, &mut views.online, frame.i18n);
-                session_commands(commands)
-            })
+            place.scroll(ui, "online", |ui| views.online_section(ui, frame))
         },
     },
     TabRow {
@@ -136,7 +135,7 @@ const TABS: [TabRow; 12] = [
         narrow: Some(3),
         view: |views, ui, frame, place| {
             place.scroll(ui, "settings", |ui| {
-                let commands = settings::show(ui, frame.session, frame.i18n);
+                let commands = settings::show(ui, frame.session, frame.i18n, frame.notifications);
                 ui.separator();
                 views.keyboard.help_section(ui, frame.i18n);
                 about::show(ui, frame.i18n);
@@ -289,25 +288,47 @@ fn shown<'r>(bar: &[&'r TabRow], open: Tab) -> Option<&'r TabRow> {
         .copied()
 }
 
+/// How many of the player's games wait for their move (0 without a player).
+fn waiting(session: &Session) -> usize {
+    session.player_link().map_or(0, |link| link.waiting_count())
+}
+
+/// `title`, or the title that counts the games waiting for the player's move where there
+/// are any: "Play online (2)".
+fn counted(i18n: &I18n, title: Msg, counted: Msg, waiting: usize) -> String {
+    match i64::try_from(waiting) {
+        Ok(count) if count > 0 => i18n.tr_args(counted, &[("count", count.into())]),
+        _ => i18n.tr(title),
+    }
+}
+
+/// A tab's title; the tabs that hold Play online count the games waiting.
+fn tab_title(row: &TabRow, i18n: &I18n, waiting: usize) -> String {
+    match row.tab {
+        Tab::Online => counted(i18n, row.title, msg!("online-heading-waiting"), waiting),
+        Tab::Play => counted(i18n, row.title, msg!("tab-play-waiting"), waiting),
+        _ => i18n.tr(row.title),
+    }
+}
+
 /// Draws `layout`'s tab bar with `open`'s tab selected; returns the tab clicked.
 fn tab_bar(
     ui: &mut egui::Ui,
     layout: Layout,
     bar: &[&TabRow],
     open: Tab,
-    i18n: &I18n,
+    frame: Frame<'_>,
 ) -> Option<Tab> {
+    let (i18n, waiting) = (frame.i18n, waiting(frame.session));
     let selected = shown(bar, open).map(|row| row.tab);
     let mut clicked = None;
     let add = |ui: &mut egui::Ui| {
         for row in bar {
             let on = selected == Some(row.tab);
+            let title = tab_title(row, i18n, waiting);
             let r = match layout {
-                Layout::Wide => {
-                    let text = egui::RichText::new(i18n.tr(row.title)).heading();
-                    ui.selectable_label(on, text)
-                }
-                Layout::Medium | Layout::Narrow => ui.selectable_label(on, i18n.tr(row.title)),
+                Layout::Wide => ui.selectable_label(on, egui::RichText::new(title).heading()),
+                Layout::Medium | Layout::Narrow => ui.selectable_label(on, title),
             };
             crate::a11y::tab(&r);
             let prefix = if layout == Layout::Wide {
@@ -378,6 +399,12 @@ pub struct Views {
     pub editor: EditorView,
     /// Whose profile and which leaderboard are shown.
     pub records: RecordsView,
+    /// The challenge form's name, rated and time.
+    pub challenge: ChallengeView,
+    /// Play online was asked for (a challenge from a profile): its section opens once.
+    open_online: bool,
+    /// The challenge form was asked for: it opens once.
+    open_challenge: bool,
 }
 
 /// What one frame's drawing reads: the session, the words, the solved table's readiness, the
@@ -389,6 +416,8 @@ pub struct Frame<'a> {
     pub perfect_play: &'a PerfectPlay,
     pub now: f64,
     pub refusal: Option<&'a CommandError>,
+    /// Whether notifications of moves and challenges are on (the settings show it).
+    pub notifications: bool,
 }
 
 impl Views {
@@ -405,7 +434,40 @@ impl Views {
             file: FileView::new(save_path),
             editor: EditorView::default(),
             records: RecordsView::default(),
+            challenge: ChallengeView::default(),
+            open_online: false,
+            open_challenge: false,
         }
+    }
+
+    /// The challenge form with `name` in it, brought forward.
+    pub fn challenge(&mut self, name: String) {
+        self.challenge.to = name;
+        self.open_tab(Tab::Online);
+        self.open_online = true;
+        self.open_challenge = true;
+    }
+
+    /// Play online: the player's games, a challenge, someone new and a friend.
+    fn online_section(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
+        let (session, i18n) = (frame.session, frame.i18n);
+        let mut commands = your_games::show(ui, session, i18n, frame.now);
+        if session.player_link().is_some() {
+            // Folded until wanted, so that seeking stays in reach; a name sent here from a
+            // profile opens it.
+            let open = std::mem::take(&mut self.open_challenge);
+            let header = egui::CollapsingHeader::new(i18n.tr(msg!("challenge-heading")))
+                .id_salt("challenge")
+                .default_open(false)
+                .open(open.then_some(true))
+                .show(ui, |ui| {
+                    commands.extend(challenges::form(ui, session, &mut self.challenge, i18n))
+                });
+            mark(ui, "challenge:heading", &header.header_response);
+            ui.separator();
+        }
+        commands.extend(online::show(ui, session, &mut self.online, i18n));
+        session_commands(commands)
     }
 
     /// Brings `tab` forward (a view asked for it: [`AppCommand::OpenTab`]), in the wide
@@ -444,6 +506,8 @@ impl Views {
         self.learning = learning;
         egui::Panel::top("status").show(ui, |ui| {
             ui.add_space(4.0);
+            // A challenge made to the player, wherever they are.
+            out.extend(session_commands(challenges::banner(ui, session, i18n)));
             // Setting up a position: the game behind it waits, and the bar says so.
             if session.editor().is_some() {
                 status::editing_bar(ui, session, i18n, frame.refusal);
@@ -491,7 +555,7 @@ impl Views {
             return self.draw(Tab::Review, ui, frame, Place::Column);
         }
         let bar = bar(Layout::Wide);
-        if let Some(tab) = tab_bar(ui, Layout::Wide, &bar, self.side, i18n) {
+        if let Some(tab) = tab_bar(ui, Layout::Wide, &bar, self.side, frame) {
             self.side = tab;
         }
         ui.separator();
@@ -502,7 +566,7 @@ impl Views {
     /// The medium layout's column: its tabs, and the open one.
     fn tabbed_column(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
         let bar = bar(Layout::Medium);
-        if let Some(tab) = tab_bar(ui, Layout::Medium, &bar, self.tab, frame.i18n) {
+        if let Some(tab) = tab_bar(ui, Layout::Medium, &bar, self.tab, frame) {
             self.tab = tab;
         }
         ui.separator();
@@ -549,21 +613,24 @@ impl Views {
                 ui.separator();
                 // Folded until wanted (it would push the moves out of reach), open while
                 // a game online is on or a seek waits.
-                let online = session.online().is_some() || session.seeking().is_some();
-                let header = egui::CollapsingHeader::new(
-                    egui::RichText::new(i18n.tr(msg!("online-heading"))).heading(),
-                )
-                .id_salt("online")
-                .default_open(false)
-                .open(online.then_some(true))
-                .show(ui, |ui| {
-                    let commands = online::show(ui, session, &mut self.online, i18n);
-                    out.extend(session_commands(commands));
-                });
+                let online = session.online().is_some()
+                    || session.seeking().is_some()
+                    || std::mem::take(&mut self.open_online);
+                let title = counted(
+                    i18n,
+                    msg!("online-heading"),
+                    msg!("online-heading-waiting"),
+                    waiting(session),
+                );
+                let header = egui::CollapsingHeader::new(egui::RichText::new(title).heading())
+                    .id_salt("online")
+                    .default_open(false)
+                    .open(online.then_some(true))
+                    .show(ui, |ui| out.extend(self.online_section(ui, frame)));
                 mark(ui, "section:online", &header.header_response);
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-settings")));
-                out.extend(settings::show(ui, session, i18n));
+                out.extend(settings::show(ui, session, i18n, frame.notifications));
                 ui.separator();
                 out.extend(session_commands(self.file.show(ui, session, i18n)));
                 self.keyboard.help_section(ui, i18n);
@@ -633,7 +700,7 @@ impl Views {
                     }
                     ui.separator();
                     let bar = bar(Layout::Narrow);
-                    if let Some(tab) = tab_bar(ui, Layout::Narrow, &bar, self.tab, i18n) {
+                    if let Some(tab) = tab_bar(ui, Layout::Narrow, &bar, self.tab, frame) {
                         self.tab = tab;
                     }
                     ui.separator();
@@ -659,6 +726,9 @@ impl Views {
         } else if let Some(at) = session.next_moment() {
             // A puzzle's or a lesson's reply, or its wrong move taken back.
             ctx.request_repaint_after(Duration::from_secs_f64((at - now).max(0.0)));
+        } else if session.online().is_some_and(|o| o.days().is_some()) {
+            // Days a move: the time left is shown in days, hours and minutes.
+            ctx.request_repaint_after(Duration::from_secs(30));
         } else if game.game_on()
             && session.puzzle().is_none()
             && session.lesson().is_none()
@@ -671,6 +741,10 @@ impl Views {
                 delay = delay.min(Duration::from_millis(33));
             }
             ctx.request_repaint_after(delay);
+        }
+        // The player's games count their time left down by the minute.
+        if session.player_link().is_some_and(|l| !l.games().is_empty()) {
+            ctx.request_repaint_after(Duration::from_secs(30));
         }
         // A review's progress bar moves a few times a second; its end wakes the app.
         if game.review_running() == Some(true) {

@@ -23,6 +23,7 @@
 mod about;
 pub mod board;
 pub mod boards;
+mod challenges;
 mod coach;
 pub mod command;
 pub mod editor;
@@ -33,6 +34,7 @@ mod keys;
 pub mod layout;
 mod lessons;
 mod marks;
+pub mod notify;
 pub mod online;
 #[cfg(target_arch = "wasm32")]
 mod page;
@@ -49,6 +51,7 @@ pub mod theme;
 mod transport;
 mod widgets;
 mod words;
+mod your_games;
 
 use crate::i18n::{I18n, Lang};
 use command::AppCommand;
@@ -93,8 +96,15 @@ pub struct App {
     chosen_lang: Option<Lang>,
     /// Prepared the first time Maddell is shown.
     perfect_play: PerfectPlay,
-    /// The socket to the server while playing online.
+    /// The sockets to the server while playing online, and the player's link.
     transport: transport::Transport,
+    /// Notifications of moves and challenges: whether the player wants them, and where
+    /// they go (the system's; a test's record).
+    notifications: bool,
+    notifier: notify::Notifier,
+    /// The window's title as last set (natively; the page's is `page`'s).
+    #[cfg(not(target_arch = "wasm32"))]
+    title: String,
     /// The last refused command, while the status line says why.
     refusal: Option<Refusal>,
     /// The web: what the page around the canvas last showed.
@@ -164,6 +174,7 @@ impl App {
         let ctx = cc.egui_ctx.clone();
         let wake: Wake = Arc::new(move || ctx.request_repaint());
         let choices = settings.choices();
+        let notifications = settings.notifications;
         let session = Session::new(choices, shelf.as_deref(), clock, wake, fresh_seed());
         App {
             session,
@@ -172,6 +183,10 @@ impl App {
             chosen_lang: settings.lang,
             perfect_play: PerfectPlay::none(),
             transport: transport::Transport::default(),
+            notifications,
+            notifier: notify::Notifier::default(),
+            #[cfg(not(target_arch = "wasm32"))]
+            title: String::new(),
             refusal: None,
             #[cfg(target_arch = "wasm32")]
             page: None,
@@ -252,6 +267,21 @@ impl App {
         script
     }
 
+    /// Records the notifications the app would show instead of showing them (tests).
+    pub fn record_notifications(&mut self) -> notify::Shown {
+        let (notifier, shown) = notify::Notifier::recording();
+        self.notifier = notifier;
+        shown
+    }
+
+    /// The window's title: the app's name, after the count of games waiting for the
+    /// player's move when there are any, "(2) Qipan · 棋盘" (the page's title counts them
+    /// the same way, before the game's name).
+    pub fn window_title(&self) -> String {
+        let app = self.i18n.tr(crate::msg!("app-title"));
+        words::counted_title(app, &self.session, &self.i18n)
+    }
+
     /// Shows the words in `lang` for this run (`--lang`, tests), over the player's choice
     /// and the system's language, without keeping it as the player's choice.
     pub fn set_lang(&mut self, lang: Lang) {
@@ -288,7 +318,8 @@ impl App {
     /// The settings as they are kept between runs: the session's choices and the window's.
     pub fn settings(&self) -> Settings {
         let path = &self.views.file.save_path;
-        Settings::of(&self.session.choices(), self.chosen_lang, path)
+        let choices = self.session.choices();
+        Settings::of(&choices, self.chosen_lang, path, self.notifications)
     }
 
     /// Whether the computer is thinking now.
@@ -337,6 +368,9 @@ impl eframe::App for App {
         }
         let refused = self.session.apply();
         self.transport.flush(&mut self.session, &ctx);
+        self.notify();
+        #[cfg(not(target_arch = "wasm32"))]
+        self.set_window_title(&ctx);
         let now = self.session.now();
         self.note_refusals(refused, now, &ctx);
         if let Some(tables) = self.perfect_play.frame(&ctx, self.session.game()) {
@@ -354,6 +388,7 @@ impl eframe::App for App {
             perfect_play: &self.perfect_play,
             now,
             refusal: self.refusal.as_ref().map(|r| &r.error),
+            notifications: self.notifications,
         };
         for command in self.views.show(ui, frame) {
             self.carry_out(command, &ctx);
@@ -420,6 +455,28 @@ impl App {
         }
     }
 
+    /// What the player's link has to tell of (an opponent's move, a challenge), as
+    /// notifications while the player wants them.
+    fn notify(&mut self) {
+        for alert in self.session.take_alerts() {
+            if self.notifications {
+                let (title, body) = words::alert(&alert, &self.i18n);
+                self.notifier.show(&title, &body);
+            }
+        }
+    }
+
+    /// The window's title counts the games waiting for the player (eframe's viewport
+    /// command, sent only when it changes).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn set_window_title(&mut self, ctx: &egui::Context) {
+        let title = self.window_title();
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+
     /// Does what a view asked for.
     fn carry_out(&mut self, command: AppCommand, ctx: &egui::Context) {
         match command {
@@ -429,6 +486,12 @@ impl App {
             AppCommand::SetLang(lang) => {
                 self.choose_lang(lang);
                 ctx.request_repaint();
+            }
+            AppCommand::Challenge(name) => self.views.challenge(name),
+            AppCommand::SetNotifications(on) => self.notifications = on,
+            AppCommand::AllowNotifications => {
+                let ctx = ctx.clone();
+                notify::allow(move || ctx.request_repaint());
             }
         }
     }

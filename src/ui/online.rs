@@ -10,18 +10,17 @@ use super::games::description;
 use super::marks::mark;
 #[cfg(target_arch = "wasm32")]
 use super::storage;
-use super::{theme, words};
+use super::{theme, widgets, words};
 use crate::a11y::live;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::Side;
 #[cfg(not(target_arch = "wasm32"))]
 use qipan_session::address::{ServerAddress, ServerAddressError};
-use qipan_session::lobby::{is_valid_name, Key};
+use qipan_session::lobby::{is_valid_name, Days, Fetch, Key, Query};
 use qipan_session::online::{OnlineMemory, SeatChoice};
 use qipan_session::seeking::Step;
-use qipan_session::LobbyCommand;
-use qipan_session::{Command, OnlineCommand, Session};
+use qipan_session::{Command, LobbyCommand, OnlineCommand, PlayerCommand, RecordsCommand, Session};
 
 /// The storage key of the rooms' tokens and the server address.
 pub const ONLINE_KEY: &str = "qipan-online";
@@ -47,6 +46,8 @@ pub struct OnlineView {
     copied: bool,
     /// The key was copied (said until the view is left).
     key_copied: bool,
+    /// A seek's time: `None` live, else days a move (a correspondence seek).
+    pub days: Option<Days>,
 }
 
 impl OnlineView {
@@ -59,6 +60,7 @@ impl OnlineView {
             key: String::new(),
             copied: false,
             key_copied: false,
+            days: None,
         }
     }
 }
@@ -287,22 +289,47 @@ fn someone_new(
     // record is in front of it.
     let free =
         session.puzzle().is_none() && session.editor().is_none() && session.archive().is_none();
+    widgets::time_choice(ui, &mut view.days, "lobby", msg!("seek-time"), i18n);
+    let days = view.days;
     row(ui, |ui| {
-        for (rated, text, key) in [
-            (true, msg!("lobby-seek-rated"), "lobby:seek-rated"),
-            (false, msg!("lobby-seek-casual"), "lobby:seek-casual"),
-        ] {
+        let buttons = match days {
+            None => [
+                (true, msg!("lobby-seek-rated"), "lobby:seek-rated"),
+                (false, msg!("lobby-seek-casual"), "lobby:seek-casual"),
+            ],
+            Some(_) => [
+                (true, msg!("seek-days-rated"), "lobby:seek-rated"),
+                (false, msg!("seek-days-casual"), "lobby:seek-casual"),
+            ],
+        };
+        for (rated, text, key) in buttons {
             let button = ui.add_enabled(free, egui::Button::new(i18n.tr(text)));
             mark(ui, key, &button);
             if button.clicked() {
-                commands.push(Command::Lobby(LobbyCommand::Seek {
-                    server: server.clone(),
-                    rated,
-                }));
+                commands.push(match days {
+                    None => Command::Lobby(LobbyCommand::Seek {
+                        server: server.clone(),
+                        rated,
+                    }),
+                    Some(days) => Command::Player(PlayerCommand::Seek {
+                        game: variant,
+                        rated,
+                        days,
+                    }),
+                });
             }
         }
     });
-    ui.small(i18n.tr_args(msg!("lobby-seek-note"), &[("game", game.into())]));
+    match days {
+        None => {
+            ui.small(i18n.tr_args(msg!("lobby-seek-note"), &[("game", game.into())]));
+        }
+        Some(days) => {
+            let time = words::time_control(Some(days), i18n);
+            ui.small(i18n.tr_args(msg!("seek-days-note"), &[("days", time.into())]));
+            commands.extend(open_seeks(ui, session, &server, i18n));
+        }
+    }
     let device = egui::CollapsingHeader::new(i18n.tr(msg!("lobby-other-device")))
         .id_salt("lobby-other-device")
         .default_open(false)
@@ -340,6 +367,100 @@ fn someone_new(
             }
         });
     mark(ui, "lobby:other-device", &device.header_response);
+    commands
+}
+
+/// The open correspondence seeks of the game on the board (`GET /api/seeks/GAME`), oldest
+/// first: each player's name and rating (`?` when provisional), rated or casual, the days;
+/// one tap accepts another's, and the player's own is withdrawn. Asked for once when shown.
+fn open_seeks(ui: &mut egui::Ui, session: &Session, server: &str, i18n: &I18n) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let variant = session.game().variant();
+    let game = words::variant_name(variant, i18n);
+    let heading = ui.label(
+        egui::RichText::new(i18n.tr_args(msg!("seek-open-heading"), &[("game", game.into())]))
+            .strong(),
+    );
+    mark(ui, "seeks:heading", &heading);
+    let ask = Command::Records(RecordsCommand::Fetch {
+        server: server.to_owned(),
+        query: Query::Seeks(variant),
+    });
+    let seeks = match session.lobby().seeks(variant) {
+        None => {
+            commands.push(ask);
+            ui.label(i18n.tr(msg!("seek-open-asking")));
+            return commands;
+        }
+        Some(Fetch::Pending) => {
+            ui.label(i18n.tr(msg!("seek-open-asking")));
+            return commands;
+        }
+        Some(Fetch::Missing) => &[][..],
+        Some(Fetch::Failed(error)) => {
+            let line = i18n.tr_args(
+                msg!("seek-open-failed"),
+                &[("error", error.as_str().into())],
+            );
+            ui.colored_label(theme::RED, line);
+            &[][..]
+        }
+        Some(Fetch::Got(open)) => &open.seeks[..],
+    };
+    if seeks.is_empty() {
+        ui.label(i18n.tr(msg!("seek-open-none")));
+    }
+    let link = session.player_link();
+    for (i, seek) in seeks.iter().enumerate() {
+        let mine = link.is_some_and(|l| l.is_me(&seek.name));
+        ui.horizontal_wrapped(|ui| {
+            let line = i18n.tr_args(
+                msg!("seek-open-row"),
+                &[
+                    ("name", seek.name.as_str().into()),
+                    (
+                        "rating",
+                        words::rating(seek.rating, seek.provisional, i18n).into(),
+                    ),
+                    ("kind", words::rated_word(seek.rated, i18n).into()),
+                    ("time", words::time_control(Some(seek.days), i18n).into()),
+                ],
+            );
+            let said = ui.label(&line);
+            mark(ui, format_args!("seeks:row-{i}"), &said);
+            if mine {
+                ui.small(i18n.tr(msg!("seek-open-yours")));
+                let text = i18n.tr(msg!("yours-seek-withdraw"));
+                let label = i18n.tr_args(
+                    msg!("yours-seek-withdraw-said"),
+                    &[("seek", line.as_str().into())],
+                );
+                let withdraw = widgets::button_said(ui, &text, &label);
+                mark(ui, format_args!("seeks:withdraw-{i}"), &withdraw);
+                if withdraw.clicked() {
+                    commands.push(Command::Player(PlayerCommand::Unseek(seek.seek.clone())));
+                }
+            } else {
+                let text = i18n.tr(msg!("seek-accept"));
+                let label = i18n.tr_args(
+                    msg!("seek-accept-said"),
+                    &[("name", seek.name.as_str().into())],
+                );
+                let accept = widgets::button_said(ui, &text, &label);
+                mark(ui, format_args!("seeks:accept-{i}"), &accept);
+                if accept.clicked() {
+                    commands.push(Command::Player(PlayerCommand::AcceptSeek(
+                        seek.seek.clone(),
+                    )));
+                }
+            }
+        });
+    }
+    let refresh = ui.small_button(i18n.tr(msg!("seek-open-refresh")));
+    mark(ui, "seeks:refresh", &refresh);
+    if refresh.clicked() {
+        commands.push(ask);
+    }
     commands
 }
 

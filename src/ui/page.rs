@@ -6,6 +6,7 @@
 use super::games::description;
 use super::marks;
 use super::storage::document;
+use super::words;
 use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::ai::maddell_table::Readiness;
@@ -66,6 +67,7 @@ pub fn page_state(
             ("app", i18n.tr(msg!("app-title")).into()),
         ],
     );
+    let title = words::counted_title(title, session, i18n);
     PageState {
         title,
         lang: i18n.lang().tag(),

@@ -24,6 +24,10 @@ pub fn players_bar(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
     if online.is_paired() {
         commands.extend(names(ui, session, online, i18n));
     }
+    if let Some(days) = online.days() {
+        let time = words::time_control(Some(days), i18n);
+        ui.small(i18n.tr_args(msg!("corr-note"), &[("time", time.into())]));
+    }
     let game = session.game();
     if online.mine().is_none() || game.status().is_over() {
         return commands;
@@ -120,11 +124,10 @@ fn names(ui: &mut egui::Ui, session: &Session, online: &Online, i18n: &I18n) -> 
             ui.separator();
         }
         // Whole on the next row when this one is full: a wrapping label split "计分" in two.
-        let kind = i18n.tr(if online.rated() {
-            msg!("lobby-rated")
-        } else {
-            msg!("lobby-casual")
-        });
+        let mut kind = words::rated_word(online.rated(), i18n);
+        if let Some(days) = online.days() {
+            kind = format!("{kind} · {}", words::time_control(Some(days), i18n));
+        }
         ui.add(egui::Label::new(kind).extend());
     });
     commands

@@ -5,7 +5,7 @@
 
 use super::command::{AppCommand, Tab};
 use super::marks::mark;
-use super::{theme, words};
+use super::{theme, widgets, words};
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use egui_plot::{Legend, Line, Plot, PlotPoints};
@@ -104,6 +104,11 @@ pub fn profile(
     };
     if record.bot {
         ui.label(i18n.tr(msg!("profile-computer")));
+    } else if let Some(button) = challenge_button(ui, session, &record.name, i18n) {
+        mark(ui, "profile:challenge", &button);
+        if button.clicked() {
+            out.push(AppCommand::Challenge(record.name.clone()));
+        }
     }
     let refresh = ui.button(i18n.tr(msg!("records-refresh")));
     mark(ui, "profile:refresh", &refresh);
@@ -309,7 +314,7 @@ pub fn leaderboard(
     }
     egui::Grid::new("leaderboard")
         .striped(true)
-        .num_columns(4)
+        .num_columns(5)
         .show(ui, |ui| {
             header_row(
                 ui,
@@ -331,10 +336,37 @@ pub fn leaderboard(
                 }
                 ui.monospace(words::rating(entry.rating, false, i18n));
                 ui.monospace(entry.games.to_string());
+                if let Some(button) = challenge_button(ui, session, &entry.name, i18n) {
+                    mark(
+                        ui,
+                        format_args!("leaderboard:challenge-{}", rank + 1),
+                        &button,
+                    );
+                    if button.clicked() {
+                        out.push(AppCommand::Challenge(entry.name.clone()));
+                    }
+                }
                 ui.end_row();
             }
         });
     out
+}
+
+/// "Challenge", named "Challenge Bo" for screen readers: while the player has a key, for
+/// anyone but themselves (the leaderboard holds no computer; a profile says so).
+fn challenge_button(
+    ui: &mut egui::Ui,
+    session: &Session,
+    name: &str,
+    i18n: &I18n,
+) -> Option<egui::Response> {
+    session.player_link().filter(|link| !link.is_me(name))?;
+    let said = i18n.tr_args(msg!("challenge-player"), &[("name", name.into())]);
+    Some(widgets::button_said(
+        ui,
+        &i18n.tr(msg!("challenge-short")),
+        &said,
+    ))
 }
 
 /// A grid's first row: each column's heading, strong.

@@ -3,6 +3,7 @@
 use super::command::AppCommand;
 use super::games::description;
 use super::marks::mark;
+use super::notify::{self, Permission};
 use super::words::level_msg;
 use crate::i18n::{I18n, Lang, Msg};
 use crate::msg;
@@ -33,6 +34,8 @@ pub struct Settings {
     pub save_path: String,
     /// How much the coach says (off by default: the player is on their own).
     pub coach: CoachMode,
+    /// Notifications of an opponent's move and of a challenge while the app is open.
+    pub notifications: bool,
 }
 
 /// Which side the player takes, stored as the game-neutral x/o.
@@ -71,6 +74,7 @@ impl Default for Settings {
             push_rounds: 0,
             save_path: "qipan-game.json".to_owned(),
             coach: CoachMode::Off,
+            notifications: true,
         }
     }
 }
@@ -115,7 +119,12 @@ impl Settings {
     }
 
     /// The settings as they are kept: the session's choices and the window's own.
-    pub fn of(choices: &Choices, lang: Option<Lang>, save_path: &str) -> Settings {
+    pub fn of(
+        choices: &Choices,
+        lang: Option<Lang>,
+        save_path: &str,
+        notifications: bool,
+    ) -> Settings {
         Settings {
             lang,
             level: choices.level,
@@ -129,6 +138,7 @@ impl Settings {
             push_rounds: choices.rounds,
             save_path: save_path.to_owned(),
             coach: choices.coach,
+            notifications,
         }
     }
 
@@ -227,8 +237,13 @@ fn lang_msg(lang: Lang) -> Msg {
 }
 
 /// Draws the Game Settings controls from the session; returns the changes asked for (the
-/// language is the window's own: the shell changes it).
-pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand> {
+/// language and the notifications are the window's own: the shell changes them).
+pub fn show(
+    ui: &mut egui::Ui,
+    session: &Session,
+    i18n: &I18n,
+    notifications: bool,
+) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let game = session.game().variant().game;
 
@@ -301,6 +316,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand
         let human = (!two_players).then_some(session.seat());
         commands.push(Command::SetPlayers(human).into());
     }
+    commands.extend(notifications_setting(ui, notifications, i18n));
     // The game's own rule options, as its module declares them.
     for &option in game.options() {
         let mut on = session.option(option);
@@ -309,6 +325,35 @@ pub fn show(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand
         if r.changed() {
             commands.push(Command::SetOption(option, on).into());
         }
+    }
+    commands
+}
+
+/// Notifications of moves and challenges: on or off; on the web, the browser's permission
+/// asked for by a button, and said when it is refused.
+fn notifications_setting(ui: &mut egui::Ui, on: bool, i18n: &I18n) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    let mut wanted = on;
+    let r = ui.checkbox(&mut wanted, i18n.tr(msg!("setting-notifications")));
+    mark(ui, "setting:notifications", &r);
+    if r.changed() {
+        commands.push(AppCommand::SetNotifications(wanted));
+    }
+    if !on {
+        return commands;
+    }
+    match notify::permission() {
+        Permission::Ask => {
+            let allow = ui.button(i18n.tr(msg!("setting-notifications-allow")));
+            mark(ui, "setting:notifications-allow", &allow);
+            if allow.clicked() {
+                commands.push(AppCommand::AllowNotifications);
+            }
+        }
+        Permission::Denied => {
+            ui.small(i18n.tr(msg!("setting-notifications-denied")));
+        }
+        Permission::Granted | Permission::Unsupported => {}
     }
     commands
 }

@@ -11,9 +11,10 @@ use crate::i18n::I18n;
 use crate::msg;
 use qipan_engine::games::{EndReason, Side, Status};
 use qipan_session::lobby::{rating_change, Fetch, GameRecord};
-use qipan_session::online::Seat;
 use qipan_session::timer;
-use qipan_session::{AnyMatch, Command, CommandError, Notice, OnlineCommand, Session};
+use qipan_session::{
+    AnyMatch, Command, CommandError, Notice, OnlineCommand, PlayerCommand, Session,
+};
 
 /// Whose turn it is and the clock (or that the game is over), the game's own line, the
 /// solved table's note, the online game's state, the latest notice and the latest refusal.
@@ -60,7 +61,17 @@ pub fn status_bar(
                 i18n.tr_args(msg!("turn-side"), &[("side", side_name.as_str().into())])
             };
             ui.strong(turn);
-            if !stuck {
+            let days_left = session.online().and_then(|o| o.days_left_ms(now));
+            if let Some(ms) = days_left {
+                // Days a move: what is left of them, as the server last said (it alone
+                // ends a turn), never the minute's bar.
+                let said = ui.label(
+                    egui::RichText::new(words::time_left(ms, i18n))
+                        .strong()
+                        .monospace(),
+                );
+                mark(ui, "status:days-left", &said);
+            } else if !stuck {
                 let left = game.remaining(now);
                 let secs = left.ceil() as i64;
                 let color = if left <= 10.0 {
@@ -222,12 +233,31 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
             None => {}
         }
     }
-    if matches!(online.seat(), Some(Seat::Player(_))) {
-        let again = ui.button(i18n.tr(msg!("online-rematch")));
-        mark(ui, "online:rematch", &again);
-        if again.clicked() {
-            commands.push(Command::Online(OnlineCommand::Rematch).into());
-        }
+    if let Some(mine) = online.mine() {
+        ui.horizontal_wrapped(|ui| {
+            let again = ui.button(i18n.tr(msg!("online-rematch")));
+            mark(ui, "online:rematch", &again);
+            if again.clicked() {
+                commands.push(Command::Online(OnlineCommand::Rematch).into());
+            }
+            // Someone new (not the computer) may be challenged again later, by name,
+            // with the game's own time.
+            let opponent = online.players().and_then(|p| p.get(mine.opponent()));
+            let person = opponent.filter(|p| !p.bot);
+            if let (Some(opponent), Some(_)) = (person, session.player_link()) {
+                let challenge = ui.button(i18n.tr(msg!("challenge-again")));
+                mark(ui, "online:challenge-again", &challenge);
+                if challenge.clicked() {
+                    let command = PlayerCommand::Challenge {
+                        to: opponent.name.clone(),
+                        game: session.game().variant(),
+                        rated: online.rated(),
+                        days: online.days(),
+                    };
+                    commands.push(Command::Player(command).into());
+                }
+            }
+        });
     }
     commands
 }

@@ -1,12 +1,14 @@
 //! Small controls that more than one section draws: the button that reviews the game (the
-//! game-over banner, the move list, the review) and the player's puzzle rating (the Puzzles
-//! and Statistics views). Each returns what it asks for, as the views do.
+//! game-over banner, the move list, the review), the player's puzzle rating (the Puzzles
+//! and Statistics views), a button named for screen readers by all it does, and the choice
+//! of a game's time (a seek, a challenge). Each returns what it asks for, as the views do.
 
 use super::command::{AppCommand, Tab};
 use super::marks::mark;
-use crate::i18n::I18n;
+use crate::i18n::{I18n, Msg};
 use crate::msg;
 use qipan_engine::games::GameId;
+use qipan_session::lobby::Days;
 use qipan_session::{Command, Session};
 
 /// The button that reviews the game: it starts the review and brings its tab forward.
@@ -37,4 +39,46 @@ pub fn puzzle_rating(ui: &mut egui::Ui, session: &Session, game: GameId, i18n: &
         ],
     ));
     mark(ui, "puzzle:rating", &line);
+}
+
+/// A button that shows `text` and is named `said` for screen readers (and tests): a short
+/// word on screen ("Accept"), the whole of what it does when read aloud ("Accept Bo's
+/// challenge"), so that a list of rows is not a list of identical names.
+pub fn button_said(ui: &mut egui::Ui, text: &str, said: &str) -> egui::Response {
+    let button = ui.button(text);
+    let said = said.to_owned();
+    ui.ctx()
+        .accesskit_node_builder(button.id, move |node| node.set_label(said));
+    button
+}
+
+/// "Time: Live · 1 day · 2 days · … · 14 days": a row of choices, each a control the
+/// keyboard reaches, marked `prefix:time-live`, `prefix:time-3`.
+pub fn time_choice(
+    ui: &mut egui::Ui,
+    days: &mut Option<Days>,
+    prefix: &str,
+    label: Msg,
+    i18n: &I18n,
+) {
+    ui.horizontal_wrapped(|ui| {
+        let row = i18n.tr(label);
+        ui.label(&row);
+        let choices = std::iter::once(None).chain(Days::ALL.map(Some));
+        for choice in choices {
+            let (text, key) = match choice {
+                None => (i18n.tr(msg!("time-choice-live")), "live".to_owned()),
+                Some(d) => (
+                    i18n.tr_args(msg!("time-choice-days"), &[("days", d.get().into())]),
+                    d.get().to_string(),
+                ),
+            };
+            let r = ui.selectable_value(days, choice, &text);
+            // Named with its row: two rows of the same choices may be on one screen.
+            let said = format!("{row} {text}");
+            ui.ctx()
+                .accesskit_node_builder(r.id, move |node| node.set_label(said));
+            mark(ui, format_args!("{prefix}:time-{key}"), &r);
+        }
+    });
 }

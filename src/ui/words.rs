@@ -12,8 +12,9 @@ use qipan_engine::games::{EndReason, GameId, MoveError, Side, Status, Variant};
 use qipan_session::address::ServerAddressError;
 use qipan_session::editor::EditorError;
 use qipan_session::lessons::{LessonRun, LessonState, Said};
-use qipan_session::lobby::{GameRating, LobbyNotice, SeatedPlayer};
+use qipan_session::lobby::{Days, GameRating, LobbyNotice, SeatedPlayer};
 use qipan_session::online::{ErrorCode, Link, OnlineError, OnlineNotice, Seat, UnreadableState};
+use qipan_session::player_link::{Alert, LinkNotice};
 use qipan_session::puzzles::{Goal, PuzzleError, PuzzleRun, PuzzleState};
 use qipan_session::seeking::{Seeking, Step, Wish};
 use qipan_session::{AnyMatch, CommandError, LessonError, LobbyError, ModeKind, Notice, PlayError};
@@ -160,6 +161,9 @@ pub fn refusal(error: &CommandError, session: &Session, i18n: &I18n) -> String {
             LobbyError::NoName => msg!("lobby-error-no-name"),
             LobbyError::HasName => msg!("lobby-error-has-name"),
             LobbyError::Unreadable => msg!("lobby-error-record"),
+            LobbyError::OwnChallenge => msg!("lobby-error-own-challenge"),
+            LobbyError::NotListed => msg!("lobby-error-not-listed"),
+            LobbyError::NoTurnWaiting => msg!("lobby-error-no-turn"),
         }),
         CommandError::Puzzle(error) => match error {
             PuzzleError::HintBeforeFailedTry => i18n.tr(msg!("refused-puzzle-hint")),
@@ -472,6 +476,8 @@ pub fn online_line(session: &Session, i18n: &I18n) -> Option<String> {
             let seconds = (retry_at - session.now()).max(0.0).ceil() as i64;
             parts.push(i18n.tr_args(msg!("online-reconnecting"), &[("seconds", seconds.into())]));
         }
+        // Days a move: whether the other player is connected now is no news.
+        Link::Open if online.days().is_some() => {}
         Link::Open => {
             if let (Some(friend), Some(state)) = (online.friend(), online.state()) {
                 let here = online.is_connected(friend);
@@ -586,6 +592,14 @@ fn server_refusal(code: ErrorCode) -> Option<Msg> {
         ErrorCode::Busy => msg!("online-error-busy"),
         ErrorCode::CannotAbort => msg!("online-error-cannot-abort"),
         ErrorCode::CannotClaim => msg!("online-error-cannot-claim"),
+        ErrorCode::BadDays => msg!("online-error-bad-days"),
+        ErrorCode::TooManyGames => msg!("online-error-too-many-games"),
+        ErrorCode::OwnSeek => msg!("online-error-own-seek"),
+        ErrorCode::NoSuchSeek => msg!("online-error-no-such-seek"),
+        ErrorCode::OwnChallenge => msg!("online-error-own-challenge"),
+        ErrorCode::NoSuchPlayer => msg!("online-error-no-such-player"),
+        ErrorCode::NoSuchChallenge => msg!("online-error-no-such-challenge"),
+        ErrorCode::TooManyChallenges => msg!("online-error-too-many-challenges"),
         ErrorCode::Unrecognized => return None,
     })
 }
@@ -642,6 +656,110 @@ pub fn variant_name(variant: Variant, i18n: &I18n) -> String {
         name
     } else {
         i18n.tr_args(msg!("variant-solidarity"), &[("game", name.into())])
+    }
+}
+
+/// "rated" or "casual".
+pub fn rated_word(rated: bool, i18n: &I18n) -> String {
+    i18n.tr(if rated {
+        msg!("lobby-rated")
+    } else {
+        msg!("lobby-casual")
+    })
+}
+
+/// A game's time: "live" (60 seconds a move), or "3 days a move".
+pub fn time_control(days: Option<Days>, i18n: &I18n) -> String {
+    match days {
+        None => i18n.tr(msg!("time-live")),
+        Some(days) => i18n.tr_args(msg!("time-days"), &[("days", days.get().into())]),
+    }
+}
+
+/// What is left of a turn, said to the precision that matters: days and hours, hours and
+/// minutes, minutes, or seconds.
+pub fn time_left(ms: u64, i18n: &I18n) -> String {
+    const MINUTE: u64 = 60_000;
+    const HOUR: u64 = 60 * MINUTE;
+    const DAY: u64 = 24 * HOUR;
+    let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+    if ms >= DAY {
+        i18n.tr_args(
+            msg!("left-days"),
+            &[
+                ("days", count(ms / DAY).into()),
+                ("hours", count(ms % DAY / HOUR).into()),
+            ],
+        )
+    } else if ms >= HOUR {
+        i18n.tr_args(
+            msg!("left-hours"),
+            &[
+                ("hours", count(ms / HOUR).into()),
+                ("minutes", count(ms % HOUR / MINUTE).into()),
+            ],
+        )
+    } else if ms >= MINUTE {
+        let minutes = count(ms / MINUTE);
+        i18n.tr_args(msg!("left-minutes"), &[("minutes", minutes.into())])
+    } else {
+        let seconds = count(ms.div_ceil(1000));
+        i18n.tr_args(msg!("left-seconds"), &[("seconds", seconds.into())])
+    }
+}
+
+/// What the player's link has to say: the server's refusal, a challenge sent or declined,
+/// a seek placed, a game started elsewhere.
+pub fn link_notice(notice: &LinkNotice, i18n: &I18n) -> String {
+    match notice {
+        LinkNotice::Refused(code) => server_refused(*code, i18n),
+        LinkNotice::ChallengeSent => i18n.tr(msg!("link-challenge-sent")),
+        LinkNotice::Declined { to: Some(name) } => {
+            i18n.tr_args(msg!("link-declined"), &[("name", name.as_str().into())])
+        }
+        LinkNotice::Declined { to: None } => i18n.tr(msg!("link-declined-someone")),
+        LinkNotice::SeekPlaced => i18n.tr(msg!("link-seek-placed")),
+        LinkNotice::NewGame { .. } => i18n.tr(msg!("link-new-game")),
+    }
+}
+
+/// An alert as a notification says it: its title and its line.
+pub fn alert(alert: &Alert, i18n: &I18n) -> (String, String) {
+    match alert {
+        Alert::YourTurn { game, opponent, .. } => (
+            i18n.tr_args(
+                msg!("notify-your-turn"),
+                &[("name", opponent.as_str().into())],
+            ),
+            variant_name(*game, i18n),
+        ),
+        Alert::Challenged {
+            from,
+            game,
+            rated,
+            days,
+        } => (
+            i18n.tr_args(msg!("notify-challenge"), &[("name", from.as_str().into())]),
+            [
+                variant_name(*game, i18n),
+                rated_word(*rated, i18n),
+                time_control(*days, i18n),
+            ]
+            .join(" · "),
+        ),
+    }
+}
+
+/// `title` after the count of the player's games waiting for their move, "(2) Qipan",
+/// when there are any.
+pub fn counted_title(title: String, session: &Session, i18n: &I18n) -> String {
+    let waiting = session.player_link().map_or(0, |link| link.waiting_count());
+    match i64::try_from(waiting) {
+        Ok(count) if count > 0 => i18n.tr_args(
+            msg!("title-waiting"),
+            &[("count", count.into()), ("title", title.into())],
+        ),
+        _ => title,
     }
 }
 
@@ -720,6 +838,9 @@ mod tests {
             CommandError::Lobby(LobbyError::NoName),
             CommandError::Lobby(LobbyError::HasName),
             CommandError::Lobby(LobbyError::Unreadable),
+            CommandError::Lobby(LobbyError::OwnChallenge),
+            CommandError::Lobby(LobbyError::NotListed),
+            CommandError::Lobby(LobbyError::NoTurnWaiting),
             CommandError::Puzzle(PuzzleError::HintBeforeFailedTry),
             CommandError::Puzzle(PuzzleError::NoPuzzles(GameId::Push)),
             CommandError::Puzzle(PuzzleError::Unplayable {

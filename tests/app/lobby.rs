@@ -32,6 +32,16 @@ pub fn online_app() -> (Harness<'static, App>, ManualClock, ScriptedServer) {
     (harness, clock, server)
 }
 
+/// Opens the Play online section (or tab), whichever the layout has first.
+pub fn open_play_online(harness: &mut Harness<'static, App>) {
+    harness
+        .get_all_by_label("Play online")
+        .next()
+        .expect("Play online")
+        .click();
+    harness.run();
+}
+
 /// Types `text` into the field named `label`.
 pub fn type_into(harness: &mut Harness<'static, App>, label: &str, text: &str) {
     harness.get_by_label(label).click();
@@ -81,7 +91,7 @@ pub fn state(
         None => ("ongoing", "null".to_owned(), "60000"),
     };
     format!(
-        r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":{plies:?},"position":"{start}","status":"{status}","reason":{reason},"turn_ms":{turn},"connected":{{"x":true,"o":{o_here}}},"players":{{"x":{{"name":"Ann","rating":1500,"bot":false}},"o":{{"name":"Bo","rating":1620,"bot":false}}}},"rated":true,"offer":{offer}}}"#
+        r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":{plies:?},"position":"{start}","status":"{status}","reason":{reason},"turn_ms":{turn},"connected":{{"x":true,"o":{o_here}}},"players":{{"x":{{"name":"Ann","rating":1500,"bot":false}},"o":{{"name":"Bo","rating":1620,"bot":false}}}},"rated":true,"offer":{offer},"days":null}}"#
     )
 }
 
@@ -161,7 +171,7 @@ fn a_name_is_chosen_refused_in_words_and_its_key_shown_for_another_device() {
     click(&mut harness, "Play on another device");
     harness.get_by_label("Your key: 0f1e2d3c 4b5a6978 8796a5b4 c3d2e1f0");
     harness.get_by_label("QR code of your key");
-    click(&mut harness, "Copy the key");
+    press(&mut harness, "Copy the key");
     seen_containing(&harness, "Key copied");
     // Kept the way room tokens are.
     let memory = harness.state().session().online_memory();
@@ -452,78 +462,21 @@ fn the_leaderboard_lists_the_best_and_opens_their_profiles() {
 #[test]
 #[ignore = "writes screenshots: cargo test --test app lobby::screenshots -- --ignored"]
 fn screenshots_of_playing_someone_new() {
-    use qipan_engine::ai::Level;
-    use qipan_session::Command;
-    let base = std::env::var_os("QIPAN_SHOTS").map_or_else(
-        || std::env::temp_dir().join("qipan-shots"),
-        std::path::PathBuf::from,
-    );
-    let dir = base.join("lobby");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    let sizes = [
-        ("desktop", [1280.0, 800.0]),
-        ("tablet", [820.0, 1180.0]),
-        ("phone", [390.0, 844.0]),
-    ];
-    for (size_name, size) in sizes {
-        let clock = ManualClock::default();
-        let handle = clock.clone();
-        let mut harness = Harness::builder()
-            .with_size(size)
-            .with_max_steps(64)
-            .with_render_cursor(false)
-            .wgpu()
-            .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
-        harness.state_mut().set_animations(false);
-        harness.state_mut().send(Command::SetLevel(Level::Easy));
-        harness
-            .state_mut()
-            .send(Command::PickGame(GameId::ShuangCheng));
-        harness.state_mut().send(Command::SetPlayers(None));
-        harness.run();
+    let dir = crate::shots_dir("lobby");
+    for (size_name, size) in crate::SHOT_SIZES {
+        let (mut harness, clock) = crate::shot_app(size);
         let server = harness.state_mut().script_server();
-        let mut n = 0;
-        let mut save = |h: &mut Harness<'static, App>, state: &str, show: &str| {
-            for lang in Lang::ALL {
-                h.state_mut().set_lang(lang);
-                h.run();
-                let label = if lang == Lang::En {
-                    show.to_owned()
-                } else {
-                    let i18n = qipan::i18n::I18n::new(Lang::Zh);
-                    english_to(&i18n, show)
-                };
-                let found = h
-                    .get_all_by_label(&label)
-                    .next()
-                    .map(|node| node.scroll_to_me());
-                if found.is_some() {
-                    h.run();
-                }
-                n += 1;
-                let image = h.render().expect("a picture");
-                let name = format!("{}-{size_name}-{n:02}-{state}.png", lang.tag());
-                image.save(dir.join(name)).expect("the picture is written");
-            }
-            h.state_mut().set_lang(Lang::En);
-            h.run();
-        };
-        harness
-            .get_all_by_label("Play online")
-            .next()
-            .expect("Play online")
-            .click();
-        harness.run();
-        save(&mut harness, "no-name", "Choose this name");
+        let mut shots = crate::Shots::new(&dir, size_name);
+        open_play_online(&mut harness);
+        shots.take(&mut harness, "no-name", "Choose this name");
         choose_a_name(&mut harness, &server);
         press(&mut harness, "Play on another device");
-        save(&mut harness, "name-chosen", "Log out on this device");
+        shots.take(&mut harness, "name-chosen", "Log out on this device");
         press(&mut harness, "Play on another device");
         seek(&mut harness, &server);
         clock.advance(12.4);
         harness.run();
-        save(&mut harness, "waiting", "Cancel");
+        shots.take(&mut harness, "waiting", "Cancel");
         let start = paired(&mut harness, &server);
         server.answer(
             Query::Player("Bo".into()),
@@ -533,11 +486,11 @@ fn screenshots_of_playing_someone_new() {
         server.say(state(&start, &[], None, true, r#""o""#));
         harness.run();
         harness.run();
-        save(&mut harness, "paired", "Board");
+        shots.take(&mut harness, "paired", "Board");
         // The same seat against the computer: its status line.
         server.say(state_against_the_computer(&start));
         harness.run();
-        save(&mut harness, "computer", "Board");
+        shots.take(&mut harness, "computer", "Board");
         server.say(state(&start, &[], None, true, r#""o""#));
         harness.run();
         let mv = harness.state().game().legal_moves()[0];
@@ -554,7 +507,7 @@ fn screenshots_of_playing_someone_new() {
         server.answer(Query::Game("ABCDEFGH".into()), 200, record);
         harness.run();
         harness.run();
-        save(&mut harness, "end", "Rematch");
+        shots.take(&mut harness, "end", "Rematch");
         press(&mut harness, "Leave");
         let game = |before: f64, after: f64, status: &str, other: &str| {
             format!(
@@ -573,7 +526,7 @@ fn screenshots_of_playing_someone_new() {
         server.answer(Query::Player("Ann".into()), 200, body);
         click(&mut harness, "Profile");
         harness.run();
-        save(&mut harness, "profile", "Ratings");
+        shots.take(&mut harness, "profile", "Ratings");
         server.answer(
             Query::Leaderboard(qipan_engine::games::Variant::plain(GameId::ShuangCheng)),
             200,
@@ -581,12 +534,12 @@ fn screenshots_of_playing_someone_new() {
         );
         click(&mut harness, "Leaderboard");
         harness.run();
-        save(&mut harness, "leaderboard", "Rank");
+        shots.take(&mut harness, "leaderboard", "Rank");
     }
 }
 
 /// The Chinese label of an English one of the app's words (the screenshots scroll to it).
-fn english_to(zh: &qipan::i18n::I18n, english: &str) -> String {
+pub fn english_to(zh: &qipan::i18n::I18n, english: &str) -> String {
     let en = qipan::i18n::I18n::new(Lang::En);
     let (ids, _) = qipan::i18n::defined_ids(Lang::En);
     ids.into_iter()

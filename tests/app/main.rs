@@ -8,6 +8,7 @@ mod common;
 mod about;
 mod accessibility;
 mod coach;
+mod correspondence;
 mod editor;
 mod language;
 mod layouts;
@@ -129,4 +130,96 @@ fn tap_push_move(harness: &mut Harness<'static, App>, text: &str) {
         .next()
         .expect("a destination");
     tap(harness, &[CELL_NAMES[to]]);
+}
+
+/// The three sizes every screenshot writer draws: a desktop, an upright tablet, a phone.
+const SHOT_SIZES: [(&str, [f32; 2]); 3] = [
+    ("desktop", [1280.0, 800.0]),
+    ("tablet", [820.0, 1180.0]),
+    ("phone", [390.0, 844.0]),
+];
+
+/// The folder a screenshot writer fills: `$QIPAN_SHOTS/NAME/` (default: a folder in the
+/// system's temporary folder, outside the repository), emptied first.
+fn shots_dir(name: &str) -> std::path::PathBuf {
+    let base = std::env::var_os("QIPAN_SHOTS").map_or_else(
+        || std::env::temp_dir().join("qipan-shots"),
+        std::path::PathBuf::from,
+    );
+    let dir = base.join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    dir
+}
+
+/// An app of `size` drawn by wgpu (lavapipe) for pictures: Shuang Cheng between two people
+/// at the screen, on Easy, on a manual clock, with no cursor and no animation.
+fn shot_app(size: [f32; 2]) -> (Harness<'static, App>, ManualClock) {
+    let clock = ManualClock::default();
+    let handle = clock.clone();
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_max_steps(64)
+        .with_render_cursor(false)
+        .wgpu()
+        .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
+    harness.state_mut().set_animations(false);
+    harness.state_mut().send(Command::SetLevel(Level::Easy));
+    harness
+        .state_mut()
+        .send(Command::PickGame(GameId::ShuangCheng));
+    harness.state_mut().send(Command::SetPlayers(None));
+    harness.run();
+    (harness, clock)
+}
+
+/// Where a screenshot writer puts its pictures, numbered in order: `LANG-SIZE-NN-STATE.png`.
+struct Shots {
+    dir: std::path::PathBuf,
+    size: &'static str,
+    taken: usize,
+}
+
+impl Shots {
+    fn new(dir: &std::path::Path, size: &'static str) -> Shots {
+        let dir = dir.to_path_buf();
+        Shots {
+            dir,
+            size,
+            taken: 0,
+        }
+    }
+
+    /// The app as it is, in both languages, scrolled to the widget named `show` (in each
+    /// language's words) where there is one.
+    fn take(&mut self, h: &mut Harness<'static, App>, state: &str, show: &str) {
+        use qipan::i18n::Lang;
+        for lang in Lang::ALL {
+            h.state_mut().set_lang(lang);
+            h.run();
+            let label = if lang == Lang::En {
+                show.to_owned()
+            } else {
+                lobby::english_to(&qipan::i18n::I18n::new(Lang::Zh), show)
+            };
+            let found = match h.query_all_by_label(&label).next() {
+                Some(node) => {
+                    node.scroll_to_me();
+                    true
+                }
+                None => false,
+            };
+            if found {
+                h.run();
+            }
+            self.taken += 1;
+            let image = h.render().expect("a picture");
+            let name = format!("{}-{}-{:02}-{state}.png", lang.tag(), self.size, self.taken);
+            image
+                .save(self.dir.join(name))
+                .expect("the picture is written");
+        }
+        h.state_mut().set_lang(qipan::i18n::Lang::En);
+        h.run();
+    }
 }

@@ -65,6 +65,7 @@ fn ron_fields(s: &Settings) -> Vec<(&'static str, String)> {
         ("push_rounds", ron(&s.push_rounds)),
         ("save_path", ron(&s.save_path)),
         ("coach", ron(&s.coach)),
+        ("notifications", ron(&s.notifications)),
     ];
     // Every field is listed: the pieces make exactly what eframe stores.
     assert_eq!(join(&fields), ron(s), "a field of Settings is missing here");
@@ -108,6 +109,7 @@ fn any_settings() -> impl Strategy<Value = Settings> {
                 push_rounds,
                 save_path,
                 coach,
+                notifications: push_rounds % 2 == 0,
             },
         )
 }

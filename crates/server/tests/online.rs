@@ -86,6 +86,7 @@ fn two_clients_play_a_game_to_its_end() {
             "players",
             "rated",
             "offer",
+            "days",
         ];
         want.sort_unstable();
         let mut keys = keys;

@@ -62,7 +62,7 @@ fn a_players_last_50_games_newest_first_and_the_404s() {
         let record = &games[0];
         assert_eq!(
             keys(record),
-            ["game", "players", "plies", "rated", "reason", "room", "start", "status"]
+            ["days", "game", "players", "plies", "rated", "reason", "room", "start", "status"]
         );
         assert_eq!(
             keys(&record["players"]["x"]),

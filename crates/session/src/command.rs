@@ -13,7 +13,8 @@ use crate::moves::AnyMove;
 use crate::progress::Progress;
 use qipan_engine::ai::{Level, Tables};
 use qipan_engine::games::setup::Piece;
-use qipan_engine::games::{GameId, RuleOption, Side};
+use qipan_engine::games::{GameId, RuleOption, Side, Variant};
+use qipan_protocol::Days;
 
 /// Something a person (or a test, the network, the app's storage) asks of the session.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,6 +76,9 @@ pub enum Command {
     Connection(ConnectionEvent),
     /// Playing someone new: a name, a key, a seek ([`crate::seeking`]).
     Lobby(LobbyCommand),
+    /// The player's games, seeks and challenges, through the player's link
+    /// ([`crate::player_link`]), in every mode.
+    Player(PlayerCommand),
     /// The records API: asked, and its answers (every mode).
     Records(RecordsCommand),
     /// A finished game of the records on the board for the coach's review
@@ -150,6 +154,45 @@ pub enum LobbyCommand {
     Seek { server: String, rated: bool },
     /// Stops seeking.
     Cancel,
+}
+
+/// What the player asks of their link to the server (`shared/spec/correspondence.md`), and
+/// what the transport reports of its socket. Taken in every mode: the link is no mode's.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerCommand {
+    /// What the app's transport reports of the link's socket.
+    Connection(ConnectionEvent),
+    /// Asks the server for the player's games, seeks and challenges again.
+    Refresh,
+    /// A correspondence seek: `days` a move.
+    Seek {
+        game: Variant,
+        rated: bool,
+        days: Days,
+    },
+    /// Withdraws the player's correspondence seek of this id.
+    Unseek(String),
+    /// Takes another player's open correspondence seek: the game starts.
+    AcceptSeek(String),
+    /// Challenges the player `to`: live (`days` `None`) or `days` a move.
+    Challenge {
+        to: String,
+        game: Variant,
+        rated: bool,
+        days: Option<Days>,
+    },
+    /// Takes a challenge made to the player: the game starts.
+    AcceptChallenge(String),
+    /// Refuses a challenge made to the player.
+    Decline(String),
+    /// Withdraws the player's own challenge.
+    CancelChallenge(String),
+    /// Opens the player's game in `room` on the board (its seat resumed with its token).
+    Open(String),
+    /// Opens the next game where it is the player's turn.
+    NextTurn,
+    /// The link's last word was read.
+    DismissNotice,
 }
 
 /// The records API (profiles, leaderboards, a game's record): what the session asks the

@@ -114,6 +114,12 @@ pub enum LobbyError {
     HasName,
     /// A record that does not replay (a newer server's game, a damaged record).
     Unreadable,
+    /// A challenge to the player themselves.
+    OwnChallenge,
+    /// A game that is not among the player's games (gone since, or never theirs).
+    NotListed,
+    /// No game waits for the player's move.
+    NoTurnWaiting,
 }
 
 /// Why a puzzle command was refused.

@@ -37,6 +37,7 @@ pub mod mode;
 mod moves;
 mod notice;
 pub mod online;
+pub mod player_link;
 pub mod progress;
 mod puzzle_book;
 pub mod puzzles;
@@ -59,6 +60,8 @@ mod lobby_tests;
 #[cfg(test)]
 mod online_tests;
 #[cfg(test)]
+mod player_link_tests;
+#[cfg(test)]
 mod puzzle_tests;
 #[cfg(test)]
 mod session_tests;
@@ -70,8 +73,8 @@ mod testing;
 pub use any::AnyMatch;
 pub use coach::{Alert, Coach, CoachMode, GameReview};
 pub use command::{
-    ArchiveCommand, Command, LessonCommand, LobbyCommand, OnlineCommand, PuzzleCommand,
-    RecordsCommand,
+    ArchiveCommand, Command, LessonCommand, LobbyCommand, OnlineCommand, PlayerCommand,
+    PuzzleCommand, RecordsCommand,
 };
 pub use connection::ConnectionEvent;
 pub use controller::{Change, Match, Players, Remote};

@@ -15,8 +15,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 pub use qipan_protocol::{
-    is_valid_name, GameRating, GameRecord, Leaderboard, LeaderboardEntry, PlayerRecord, Ratings,
-    RecordSeat, SeatedPlayer, Seats, LEADERBOARD_LENGTH, PLAYER_RECORDS,
+    is_valid_name, ChallengeEntry, Days, GameEntry, GameRating, GameRecord, Leaderboard,
+    LeaderboardEntry, OpenSeek, OpenSeeks, PlayerRecord, Ratings, RecordSeat, SeatedPlayer, Seats,
+    SeekEntry, YourGames, LEADERBOARD_LENGTH, PLAYER_RECORDS,
 };
 
 /// A player's key: whoever holds it is the player. Shown to its owner (to play on another
@@ -107,6 +108,8 @@ pub enum Query {
     Leaderboard(Variant),
     /// `GET /api/games/ROOM`.
     Game(String),
+    /// `GET /api/seeks/GAME`: the open correspondence seeks of a game (correspondence.md).
+    Seeks(Variant),
 }
 
 impl Query {
@@ -118,6 +121,7 @@ impl Query {
             Query::Player(name) => format!("/api/players/{}", encode(name)),
             Query::Leaderboard(game) => format!("/api/leaderboard/{}", encode(&game.to_string())),
             Query::Game(room) => format!("/api/games/{}", encode(room)),
+            Query::Seeks(game) => format!("/api/seeks/{}", encode(&game.to_string())),
         }
     }
 
@@ -186,6 +190,8 @@ pub struct Lobby {
     leaderboards: BTreeMap<String, Fetch<Leaderboard>>,
     /// By room.
     games: BTreeMap<String, Fetch<GameRecord>>,
+    /// The open correspondence seeks, by game id.
+    seeks: BTreeMap<String, Fetch<OpenSeeks>>,
     requests: Vec<Request>,
 }
 
@@ -210,6 +216,11 @@ impl Lobby {
     /// The record of `room`'s game, as far as it was asked for.
     pub fn game(&self, room: &str) -> Option<&Fetch<GameRecord>> {
         self.games.get(room)
+    }
+
+    /// The open correspondence seeks of `game`, as far as they were asked for.
+    pub fn seeks(&self, game: Variant) -> Option<&Fetch<OpenSeeks>> {
+        self.seeks.get(&game.to_string())
     }
 
     /// The requests for the transport to make now.
@@ -260,6 +271,7 @@ impl Lobby {
             Query::Player(name) => pending(&mut self.profiles, name.to_lowercase()),
             Query::Leaderboard(game) => pending(&mut self.leaderboards, game.to_string()),
             Query::Game(room) => pending(&mut self.games, room.clone()),
+            Query::Seeks(game) => pending(&mut self.seeks, game.to_string()),
         };
         if !on_its_way {
             self.requests.push(Request {
@@ -289,6 +301,17 @@ impl Lobby {
             Query::Game(room) => {
                 self.games.insert(room, read(answer));
             }
+            Query::Seeks(game) => {
+                self.seeks.insert(game.to_string(), read(answer));
+            }
+        }
+    }
+
+    /// Asks for the open seeks of `game` again, if they were ever asked for (a seek placed,
+    /// withdrawn or taken changed them).
+    pub(crate) fn refresh_seeks(&mut self, server: &str, game: Variant) {
+        if self.seeks.contains_key(&game.to_string()) {
+            self.fetch(server, Query::Seeks(game));
         }
     }
 }
@@ -362,6 +385,11 @@ mod tests {
                 "ws://h:1/",
                 Query::Game("ABCDEFGH".into()),
                 "http://h:1/api/games/ABCDEFGH",
+            ),
+            (
+                "ws://h:1/ws",
+                Query::Seeks(solidarity),
+                "http://h:1/api/seeks/blockade%3Asolidarity",
             ),
         ];
         for (server, query, url) in cases {

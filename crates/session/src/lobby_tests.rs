@@ -84,7 +84,7 @@ fn paired_state(
     let offer = offer.map_or("null".into(), |o| format!("{o:?}"));
     let turn_ms = if status == "ongoing" { "60000" } else { "null" };
     received(format!(
-        r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":{plies:?},"position":"{start}","status":"{status}","reason":{reason},"turn_ms":{turn_ms},"connected":{{"x":true,"o":{o_here}}},"players":{{"x":{{"name":"Ann","rating":1500,"bot":false}},"o":{{"name":"Bo","rating":1620,"bot":false}}}},"rated":true,"offer":{offer}}}"#
+        r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":{plies:?},"position":"{start}","status":"{status}","reason":{reason},"turn_ms":{turn_ms},"connected":{{"x":true,"o":{o_here}}},"players":{{"x":{{"name":"Ann","rating":1500,"bot":false}},"o":{{"name":"Bo","rating":1620,"bot":false}}}},"rated":true,"offer":{offer},"days":null}}"#
     ))
 }
 

@@ -129,6 +129,7 @@ impl Local {
             Command::Online(_)
             | Command::Connection(_)
             | Command::Lobby(_)
+            | Command::Player(_)
             | Command::Records(_)
             | Command::Archive(_)
             | Command::Puzzle(_)

@@ -34,7 +34,7 @@ pub use crate::connection::Link;
 pub use crate::errors::OnlineError;
 pub use crate::lobby::OnlineMemory;
 // Re-exported so that the app names what `Online` hands out without the protocol crate.
-pub use qipan_protocol::{Connected, ErrorCode, RoomState, SeatedPlayer, Seats};
+pub use qipan_protocol::{Connected, Days, ErrorCode, RoomState, SeatedPlayer, Seats};
 
 // The board's turn clock is the spec's: `turn_ms` is read against it.
 const _: () = assert!(crate::timer::TURN_SECONDS == qipan_protocol::TURN_MS as f64 / 1000.0);
@@ -90,6 +90,9 @@ pub struct Online {
     state: Option<RoomState>,
     /// The game of the last state, replayed here so that the board can draw it.
     board: Option<AnyMatch>,
+    /// When (session clock) the last state came: a correspondence game's time left is
+    /// counted from it, for the eye only.
+    state_at: f64,
     /// The ply of the move this client sent and the server has not yet answered.
     sent_ply: Option<usize>,
     notice: Option<OnlineNotice>,
@@ -114,6 +117,7 @@ impl Online {
             seat: None,
             state: None,
             board: None,
+            state_at: 0.0,
             sent_ply: None,
             notice: None,
             tokens,
@@ -144,6 +148,20 @@ impl Online {
         let room = tidy_room_code(&room);
         let connection = Connection::new(server, id);
         Online::new(connection, Goal::Join { room }, memory.tokens.clone())
+    }
+
+    /// Back to a seat of `room` whose token the player's games carry (correspondence.md):
+    /// `resume` with it as the connection opens (and after every drop).
+    pub(crate) fn resume(
+        server: ServerAddress,
+        id: u64,
+        room: String,
+        token: String,
+        memory: &OnlineMemory,
+    ) -> Online {
+        let mut tokens = memory.tokens.clone();
+        tokens.insert(room.clone(), token);
+        Online::new(Connection::new(server, id), Goal::Join { room }, tokens)
     }
 
     /// A seek was paired (lobby.md): `connection` holds `side`'s seat of `room` as after a
@@ -204,6 +222,25 @@ impl Online {
             Side::X => s.connected.x,
             Side::O => s.connected.o,
         })
+    }
+
+    /// Days per move of a correspondence game (`None`: a live one, or no state yet).
+    pub fn days(&self) -> Option<Days> {
+        self.state.as_ref().and_then(|s| s.days)
+    }
+
+    /// What is left of a correspondence game's turn at `now`, in milliseconds: the server's
+    /// `turn_ms`, less the time since it was said. Only shown: the app never decides a
+    /// timeout, the server's clock is the only clock. `None` for a live game or one over.
+    pub fn days_left_ms(&self, now: f64) -> Option<u64> {
+        let state = self.state.as_ref().filter(|s| s.days.is_some())?;
+        let gone = ((now - self.state_at).max(0.0) * 1000.0) as u64;
+        Some(state.turn_ms?.saturating_sub(gone))
+    }
+
+    /// Whether this client plays a seat of a game that is on.
+    pub fn playing(&self) -> bool {
+        self.mine().is_some() && self.state.as_ref().is_some_and(|s| !s.status.is_over())
     }
 
     pub fn notice(&self) -> Option<&OnlineNotice> {
@@ -308,8 +345,16 @@ impl Online {
             // The answer to the `login` sent at the end of a rated game.
             ServerFrame::Player { name, key, ratings } => lobby.set_player(name, key, ratings),
             // A seek's answers belong to the seeking connection, which this one no longer is.
-            ServerFrame::Seeking { .. } | ServerFrame::Paired { .. } => {
+            ServerFrame::Seeking(_) | ServerFrame::Paired { .. } => {
                 log::info!("a seek's frame in a room: ignored");
+            }
+            // Correspondence's frames are the player's, not this room's.
+            ServerFrame::Challenge(_)
+            | ServerFrame::ChallengeSent { .. }
+            | ServerFrame::Declined { .. }
+            | ServerFrame::Games(_)
+            | ServerFrame::YourTurn { .. } => {
+                log::info!("a correspondence frame in a room: ignored");
             }
         }
     }
@@ -351,12 +396,17 @@ impl Online {
                 {
                     board.decide(status);
                 }
-                if let Some(ms) = state.turn_ms {
+                if let Some(ms) = state.turn_ms.filter(|_| state.days.is_none()) {
                     let used = crate::timer::TURN_SECONDS - ms as f64 / 1000.0;
                     board.set_clock_used(used, now);
                     if !clock_runs(&state) {
                         board.park(now);
                     }
+                }
+                // Days a move: the 60-second clock never runs here (the days are shown from
+                // `turn_ms`, and only the server ends a game on time).
+                if state.days.is_some() {
+                    board.park(now);
                 }
                 self.board = Some(board);
                 self.notice = None;
@@ -368,6 +418,7 @@ impl Online {
         }
         self.sent_ply = None;
         self.note_who_left(&state);
+        self.state_at = now;
         self.state = Some(state);
     }
 
@@ -560,7 +611,9 @@ impl Online {
         else {
             return false;
         };
+        // A correspondence game is never claimed: its days do that job (`cannot-claim`).
         !state.status.is_over()
+            && state.days.is_none()
             && !self.is_connected(other)
             && state
                 .plies

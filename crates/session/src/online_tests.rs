@@ -23,7 +23,7 @@ fn seat(seat: &str, token: Option<&str>) -> Command {
 /// players there.
 fn fresh_state(start: &str) -> Command {
     received(format!(
-        r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":[],"position":"{start}","status":"ongoing","reason":null,"turn_ms":60000,"connected":{{"x":true,"o":true}},"players":{{"x":null,"o":null}},"rated":false,"offer":null}}"#
+        r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":[],"position":"{start}","status":"ongoing","reason":null,"turn_ms":60000,"connected":{{"x":true,"o":true}},"players":{{"x":null,"o":null}},"rated":false,"offer":null,"days":null}}"#
     ))
 }
 
@@ -64,7 +64,7 @@ fn an_online_game_follows_the_server_and_finds_its_way_back() {
     );
     let state = |plies: &[&str], position: &str| {
         format!(
-            r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{}","plies":{:?},"position":"{}","status":"ongoing","reason":null,"turn_ms":60000,"connected":{{"x":true,"o":false}},"players":{{"x":null,"o":null}},"rated":false,"offer":null}}"#,
+            r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{}","plies":{:?},"position":"{}","status":"ongoing","reason":null,"turn_ms":60000,"connected":{{"x":true,"o":false}},"players":{{"x":null,"o":null}},"rated":false,"offer":null,"days":null}}"#,
             local, plies, position
         )
     };

@@ -19,7 +19,7 @@ use crate::lobby::{is_valid_name, Key, LobbyNotice};
 use crate::state::Shared;
 use crate::transition::{Pairing, Transition};
 use qipan_engine::games::Variant;
-use qipan_protocol::{ClientFrame, ServerFrame};
+use qipan_protocol::{ClientFrame, Seeking as SeekAnswer, ServerFrame};
 
 /// What the connection is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,7 +146,7 @@ impl Seeking {
     fn cancel(&mut self) -> Transition {
         match self.step {
             Step::Asking | Step::Waiting if self.connection.is_open() => {
-                self.connection.push(ClientFrame::Unseek);
+                self.connection.push(ClientFrame::Unseek { seek: None });
                 self.step = Step::Cancelling;
                 Transition::Stay
             }
@@ -165,19 +165,23 @@ impl Seeking {
                     Wish::Seek { game, rated } => {
                         self.step = Step::Asking;
                         let game = game.into();
-                        self.connection.push(ClientFrame::Seek { game, rated });
+                        self.connection.push(ClientFrame::Seek {
+                            game,
+                            rated,
+                            days: None,
+                        });
                         Transition::Stay
                     }
                     Wish::Register { .. } | Wish::LogIn => Transition::Leave,
                 }
             }
-            ServerFrame::Seeking { game: Some(_), .. } => {
+            ServerFrame::Seeking(SeekAnswer::Live { game: Some(_), .. }) => {
                 self.step = Step::Waiting;
                 self.since.get_or_insert(now);
                 Transition::Stay
             }
             // The answer to `unseek`.
-            ServerFrame::Seeking { game: None, .. } => Transition::Leave,
+            ServerFrame::Seeking(SeekAnswer::Live { game: None, .. }) => Transition::Leave,
             ServerFrame::Paired { room, seat, token } => {
                 // The seek ends here: what it keeps in place of the connection is never
                 // opened.
@@ -197,6 +201,16 @@ impl Seeking {
             }
             ServerFrame::Seat { .. } | ServerFrame::State(_) => {
                 log::info!("a room's frame before any pairing: ignored");
+                Transition::Stay
+            }
+            // Correspondence's frames: this live seek asked for none of them.
+            ServerFrame::Seeking(SeekAnswer::Correspondence { .. })
+            | ServerFrame::Challenge(_)
+            | ServerFrame::ChallengeSent { .. }
+            | ServerFrame::Declined { .. }
+            | ServerFrame::Games(_)
+            | ServerFrame::YourTurn { .. } => {
+                log::info!("a correspondence frame while seeking a live game: ignored");
                 Transition::Stay
             }
         }

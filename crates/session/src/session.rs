@@ -16,19 +16,21 @@
 //! the board shows ([`Session::game`]), what runs each frame ([`Session::apply`]) and where
 //! a command goes all follow from the one mode.
 
+use crate::address::ServerAddress;
 use crate::any::AnyMatch;
 use crate::archive::{self, Archive};
 use crate::coach::CoachMode;
-use crate::command::{Command, LessonCommand, RecordsCommand};
+use crate::command::{Command, LessonCommand, PlayerCommand, RecordsCommand};
 use crate::connection::Connection;
 use crate::editor::{self, Editor};
-use crate::errors::{CommandError, ModeKind, SaveError};
+use crate::errors::{CommandError, LobbyError, ModeKind, SaveError};
 use crate::lessons::{self, LessonRun};
 use crate::lobby::{Lobby, OnlineMemory, Request};
 use crate::local::Local;
 use crate::mode::Mode;
 use crate::notice::Notice;
 use crate::online::{self, Online};
+use crate::player_link::{Alert, NewGame, PlayerLink};
 use crate::progress::Progress;
 use crate::puzzle_book::Books;
 use crate::puzzles::{self, PuzzleRun};
@@ -78,6 +80,7 @@ impl Session {
             memory: OnlineMemory::default(),
             books: Books::default(),
             lobby: Lobby::default(),
+            link: None,
         };
         let (mut local, not_restored) = Local::new(choices, kept, &mut shared, now);
         if let Some(error) = not_restored {
@@ -121,7 +124,128 @@ impl Session {
                 refused.push(error);
             }
         }
+        self.keep_link();
+        self.follow_board(self.shared.clock.now());
         refused
+    }
+
+    /// The player's link follows the player: one for their key on the server they play
+    /// through while they have one, none once they log out.
+    fn keep_link(&mut self) {
+        // An address this app does not connect to (plain ws:// far away) has no link: the
+        // key never travels in clear.
+        let server = ServerAddress::parse(&self.shared.memory.server).ok();
+        let wanted = self
+            .shared
+            .lobby
+            .player()
+            .zip(server)
+            .map(|(player, server)| (player.name.clone(), player.key.clone(), server));
+        match (wanted, &self.shared.link) {
+            (None, _) => self.shared.link = None,
+            (Some((_, key, server)), Some(link)) if link.is_for(server.as_str(), &key) => {}
+            (Some((name, key, server)), _) => {
+                let id = rand::Rng::random(&mut self.shared.rng);
+                let link = PlayerLink::new(server, id, name, key);
+                self.shared.link = Some(link);
+            }
+        }
+    }
+
+    /// The game on the board is one of the player's: its entry in Your games follows what
+    /// the room's state says (the count of games waiting, at once).
+    fn follow_board(&mut self, now: f64) {
+        let (Mode::Online(online), Some(link)) = (&self.mode, self.shared.link.as_mut()) else {
+            return;
+        };
+        if let (Some(room), Some(state)) = (online.room(), online.state()) {
+            let seen = (state.plies.len(), online.my_turn(), state.status.is_over());
+            link.saw_state(room, seen, online.days_left_ms(now), now);
+        }
+    }
+
+    /// A command of the player's link: the transport's reports (a game that starts may come
+    /// to the board), a game opened from Your games, and what goes to the server.
+    fn player(&mut self, command: PlayerCommand, now: f64) -> Result<(), CommandError> {
+        let on_board = self.online().and_then(Online::room).map(str::to_owned);
+        let Some(link) = self.shared.link.as_mut() else {
+            // The transport's report of a link dropped since is nobody's.
+            return match command {
+                PlayerCommand::Connection(_) => Ok(()),
+                _ => Err(CommandError::Lobby(LobbyError::NoName)),
+            };
+        };
+        match command {
+            PlayerCommand::Connection(event) => {
+                let lobby = &mut self.shared.lobby;
+                if let Some(game) = link.event(event, lobby, on_board.as_deref(), now) {
+                    self.new_game(game, now);
+                }
+                Ok(())
+            }
+            PlayerCommand::Open(room) => {
+                let entry = link.entry(&room);
+                let entry = entry.ok_or(CommandError::Lobby(LobbyError::NotListed))?;
+                let (room, token) = (entry.room.clone(), entry.token.clone());
+                self.open_room(room, token, now)
+            }
+            PlayerCommand::NextTurn => {
+                let entry = link.next_turn(on_board.as_deref());
+                let entry = entry.ok_or(CommandError::Lobby(LobbyError::NoTurnWaiting))?;
+                let (room, token) = (entry.room.clone(), entry.token.clone());
+                self.open_room(room, token, now)
+            }
+            command => link.ask(command),
+        }
+    }
+
+    /// A game started from a seek or a challenge: on the board when the player must be
+    /// there (a live game) or asked for it here (an accept), unless a game of theirs is on
+    /// the board already; else it waits in Your games, and the link says so.
+    fn new_game(&mut self, game: NewGame, now: f64) {
+        let busy = match &self.mode {
+            // The seek's own connection takes its room (lobby.md); an open room stays.
+            Mode::Seeking(_) | Mode::Editor(_) => true,
+            Mode::Online(online) => online.room() == Some(&game.room) || online.playing(),
+            _ => false,
+        };
+        if busy || !(game.live || game.asked_here) {
+            if let Some(link) = self.shared.link.as_mut() {
+                link.tell_new_game(&game.room);
+            }
+            return;
+        }
+        if let Err(error) = self.open_room(game.room, game.token, now) {
+            log::info!("a new game was not opened: {error:?}");
+        }
+    }
+
+    /// The player's game in `room` on the board, its seat resumed with `token` on a
+    /// connection of its own; the room that was there is left (its token kept).
+    fn open_room(&mut self, room: String, token: String, now: f64) -> Result<(), CommandError> {
+        let Some(server) = self
+            .shared
+            .link
+            .as_ref()
+            .map(|l| l.connection().address().clone())
+        else {
+            return Err(CommandError::Lobby(LobbyError::NoName));
+        };
+        match &self.mode {
+            Mode::Online(online) if online.room() == Some(room.as_str()) => return Ok(()),
+            Mode::Online(online) => {
+                self.shared.memory = online.memory();
+                self.shared.memory.current = None;
+            }
+            Mode::Seeking(_) => return Err(CommandError::NotWhile(ModeKind::Seeking)),
+            Mode::Editor(_) => return Err(CommandError::NotWhile(ModeKind::Editor)),
+            Mode::Local => self.local.step_back(now),
+            Mode::Puzzle(_) | Mode::Lesson(_) | Mode::Archive(_) => {}
+        }
+        let id = rand::Rng::random(&mut self.shared.rng);
+        let memory = &self.shared.memory;
+        self.mode = Online::resume(server, id, room, token, memory).into();
+        Ok(())
     }
 
     /// Whether commands wait for the next [`Session::apply`] (the app then asks for a frame).
@@ -139,6 +263,9 @@ impl Session {
     /// mode on the board.
     fn execute(&mut self, command: Command) -> Result<(), CommandError> {
         let now = self.shared.clock.now();
+        if let Command::Player(command) = command {
+            return self.player(command, now);
+        }
         let Some(command) = self.everywhere(command, now) else {
             return Ok(());
         };
@@ -363,6 +490,27 @@ impl Session {
             Mode::Seeking(seeking) => seeking.take_outbox(),
             _ => Vec::new(),
         }
+    }
+
+    /// The player's link, while the player has a key: their games, seeks and challenges.
+    pub fn player_link(&self) -> Option<&PlayerLink> {
+        self.shared.link.as_ref()
+    }
+
+    /// The frames the transport should send on the player's link now.
+    pub fn take_link_outbox(&mut self) -> Vec<String> {
+        self.shared
+            .link
+            .as_mut()
+            .map_or_else(Vec::new, PlayerLink::take_outbox)
+    }
+
+    /// What the app should tell the player of (a notification) since the last call.
+    pub fn take_alerts(&mut self) -> Vec<Alert> {
+        self.shared
+            .link
+            .as_mut()
+            .map_or_else(Vec::new, PlayerLink::take_alerts)
     }
 
     /// The records API's requests the transport should make now.

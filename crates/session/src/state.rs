@@ -6,6 +6,7 @@
 use crate::any::AnyMatch;
 use crate::coach::CoachMode;
 use crate::lobby::{Lobby, OnlineMemory};
+use crate::player_link::PlayerLink;
 use crate::progress::Progress;
 use crate::puzzle_book::Books;
 use crate::timer::Clock;
@@ -67,6 +68,9 @@ pub(crate) struct Shared {
     pub(crate) books: Books,
     /// The player online, and the records API's answers.
     pub(crate) lobby: Lobby,
+    /// The player's link to the server, while the player has a key: their games, seeks and
+    /// challenges, whatever is on the board.
+    pub(crate) link: Option<PlayerLink>,
 }
 
 /// The local games as a mode in front of them sees them: read only. A mode changes them

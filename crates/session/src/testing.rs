@@ -1,7 +1,7 @@
 //! What the session's tests share: a session on a clock they move by hand.
 
 use crate::timer::ManualClock;
-use crate::{Choices, Command, ConnectionEvent, Session};
+use crate::{Choices, Command, ConnectionEvent, PlayerCommand, Session};
 use qipan_engine::games::{GameId, Variant};
 use std::sync::Arc;
 
@@ -40,4 +40,10 @@ pub(crate) fn play(session: &mut Session, text: &str) {
 pub(crate) fn received(text: impl AsRef<str>) -> Command {
     let event = ConnectionEvent::received(text.as_ref()).expect("a frame that reads");
     Command::Connection(event)
+}
+
+/// The server's frame `text` on the player's link, as the transport hands it to the session.
+pub(crate) fn on_link(text: impl AsRef<str>) -> Command {
+    let event = ConnectionEvent::received(text.as_ref()).expect("a frame that reads");
+    Command::Player(PlayerCommand::Connection(event))
 }

@@ -32,6 +32,7 @@ const LAYERS: &qipan_layers::Layers = &[
     ),
     ("links", &["link"]),
     ("the commands", &["command"]),
+    ("the player's link", &["player_link"]),
     ("what every mode shares", &["review", "state", "transition"]),
     (
         "the modes",
@@ -50,6 +51,7 @@ const LAYERS: &qipan_layers::Layers = &[
             "lesson_tests",
             "lobby_tests",
             "online_tests",
+            "player_link_tests",
             "puzzle_tests",
             "session_tests",
             "shared_tests",

@@ -1,7 +1,7 @@
 //! A connection's lobby frames (lobby.md): who it plays as, and its seek.
 
 use qipan_engine::games::Variant;
-use qipan_protocol::{ErrorCode, RequestedGame, ServerFrame};
+use qipan_protocol::{ErrorCode, RequestedGame, Seeking, ServerFrame};
 
 use super::{Connection, Seat};
 use crate::lobby::{Lobby, Me, Paired, Refusal};
@@ -9,10 +9,10 @@ use crate::store::PlayerInfo;
 
 /// The `seeking` frame: what the connection seeks now, or nothing.
 fn seeking(seek: Option<(Variant, bool)>) -> ServerFrame {
-    ServerFrame::Seeking {
+    ServerFrame::Seeking(Seeking::Live {
         game: seek.map(|(game, _)| game),
         rated: seek.map(|(_, rated)| rated),
-    }
+    })
 }
 
 impl Connection {

@@ -291,8 +291,20 @@ impl Connection {
             }
             ClientFrame::Register { name } => self.register(&name).await?,
             ClientFrame::Login { key } => self.login(&key).await?,
-            ClientFrame::Seek { game, rated } => self.seek(&game, rated).await?,
-            ClientFrame::Unseek => self.unseek().await?,
+            ClientFrame::Seek {
+                game,
+                rated,
+                days: None,
+            } => self.seek(&game, rated).await?,
+            ClientFrame::Unseek { seek: None } => self.unseek().await?,
+            // correspondence.md's frames: not served yet (issue 41's server side).
+            ClientFrame::Seek { days: Some(_), .. }
+            | ClientFrame::Unseek { seek: Some(_) }
+            | ClientFrame::Accept(_)
+            | ClientFrame::Challenge { .. }
+            | ClientFrame::Decline { .. }
+            | ClientFrame::Cancel { .. }
+            | ClientFrame::Games => return Err(ErrorCode::Malformed.into()),
         })
     }
 

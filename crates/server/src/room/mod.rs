@@ -259,6 +259,7 @@ impl Room {
             players: self.seated_players(),
             rated: self.rated,
             offer: self.offer,
+            days: None,
         })
     }
 

@@ -156,6 +156,7 @@ impl Room {
                 x: seat(Side::X),
                 o: seat(Side::O),
             },
+            days: None,
         }
     }
 }
