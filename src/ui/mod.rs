@@ -44,6 +44,7 @@ mod players;
 pub mod puzzles;
 pub mod records;
 pub mod settings;
+mod socket;
 pub mod stats;
 mod status;
 mod storage;

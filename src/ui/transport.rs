@@ -1,11 +1,12 @@
 //! The app's wires to `qipan-server`, one code path for the desktop and the web: the sockets
 //! while the session plays online or seeks, and the player's link while the player has a key
-//! (ewebsock), and the records API's HTTP requests
+//! ([`super::socket`]), and the records API's HTTP requests
 //! (ureq on a thread natively, the browser's fetch through ehttp on the web). It decides
 //! nothing: it opens, reads and closes the socket as the session wants it, makes the
 //! requests the session queues, and reports what happened as commands
 //! ([`qipan_session::online`] holds the game, [`qipan_session::lobby`] the records).
 
+use super::socket::{Socket as WebSocket, SocketEvent};
 use qipan_session::connection::Connection;
 use qipan_session::lobby::{Answer, Query};
 use qipan_session::online::Link;
@@ -18,7 +19,7 @@ use std::sync::{Arc, Mutex};
 type Answers = Arc<Mutex<Vec<(Query, Result<Answer, String>)>>>;
 
 /// One socket, and which of the session's connections it is for.
-type Socket = (u64, ewebsock::WsSender, ewebsock::WsReceiver);
+type Socket = (u64, WebSocket);
 
 /// The session's two connections: the mode's (a room, a seek) and the player's link
 /// (correspondence.md), each reported back as its own command.
@@ -181,9 +182,9 @@ impl Transport {
             let frames = line.take_outbox(session);
             if let Some(script) = &self.scripted {
                 script.line(line, |l| l.from_app.extend(frames));
-            } else if let Some((_, sender, _)) = &mut self.sockets[line as usize] {
+            } else if let Some((_, socket)) = &mut self.sockets[line as usize] {
                 for frame in frames {
-                    sender.send(ewebsock::WsMessage::Text(frame));
+                    socket.send(frame);
                 }
             }
             if let Some(at) = line.connection(session).and_then(|c| c.retry_at()) {
@@ -242,36 +243,21 @@ fn poll_socket(
     };
     if open_now {
         let wake = ctx.clone();
-        let url = connection.server().to_owned();
         events.push(ConnectionEvent::Connecting);
-        match ewebsock::connect_with_wakeup(url, ewebsock::Options::default(), move || {
-            wake.request_repaint()
-        }) {
-            Ok((sender, receiver)) => *socket = Some((id, sender, receiver)),
-            Err(error) => {
-                log::info!("no connection to the server: {error}");
-                events.push(ConnectionEvent::Lost);
-            }
-        }
+        let opened = WebSocket::open(connection.server(), move || wake.request_repaint());
+        *socket = Some((id, opened));
     }
     let mut lost = false;
-    if let Some((_, _, receiver)) = socket.as_ref() {
-        while let Some(event) = receiver.try_recv() {
+    if let Some((_, open)) = socket.as_ref() {
+        while let Some(event) = open.try_recv() {
             let event = match event {
-                ewebsock::WsEvent::Opened => ConnectionEvent::Opened,
-                ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
-                    match ConnectionEvent::received(&text) {
-                        Some(received) => received,
-                        None => continue,
-                    }
-                }
-                ewebsock::WsEvent::Message(_) => continue,
-                ewebsock::WsEvent::Error(error) => {
-                    log::info!("the connection to the server failed: {error}");
-                    lost = true;
-                    ConnectionEvent::Lost
-                }
-                ewebsock::WsEvent::Closed => {
+                SocketEvent::Opened => ConnectionEvent::Opened,
+                SocketEvent::Text(text) => match ConnectionEvent::received(&text) {
+                    Some(received) => received,
+                    None => continue,
+                },
+                SocketEvent::Lost(why) => {
+                    log::info!("the connection to the server failed: {why}");
                     lost = true;
                     ConnectionEvent::Lost
                 }
@@ -338,9 +324,15 @@ fn get(url: &str, done: impl FnOnce(Result<Answer, String>) + Send + 'static) {
 fn get(url: &str, done: impl FnOnce(Result<Answer, String>) + Send + 'static) {
     let url = url.to_owned();
     std::thread::spawn(move || {
+        // https:// through the system's TLS and roots, as the socket (src/ui/socket/native.rs).
+        let tls = ureq::tls::TlsConfig::builder()
+            .provider(ureq::tls::TlsProvider::NativeTls)
+            .root_certs(ureq::tls::RootCerts::PlatformVerifier)
+            .build();
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .timeout_global(Some(std::time::Duration::from_secs(20)))
+            .tls_config(tls)
             .build()
             .new_agent();
         let answer = agent
