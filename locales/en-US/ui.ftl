@@ -238,7 +238,6 @@ online-error-malformed = the server did not understand this app
 online-error-unknown-game = the server does not know this game
 online-error-unavailable = the server could not store the game; try again
 online-unreadable = The server's game does not read here: { $error }
-online-unreadable-game = this app does not know the game “{ $game }”
 
 ## Playing someone new (src/ui/online.rs, players.rs, records.rs, status.rs;
 ## shared/spec/lobby.md): a name, its key, seeking, the players and fair play on the board,

@@ -233,7 +233,6 @@ online-error-malformed = 服务器看不懂本应用的消息
 online-error-unknown-game = 服务器不认识这个棋种
 online-error-unavailable = 服务器暂时无法保存对局，请重试
 online-unreadable = 无法读取服务器上的对局：{ $error }
-online-unreadable-game = 本应用不认识棋种“{ $game }”
 
 ## 和新对手对弈（src/ui/online.rs、players.rs、records.rs、status.rs；shared/spec/lobby.md）：
 ## 名字和密钥、寻找对手、棋盘上的双方与公平规则、终局时的等级分变化、个人资料和排行榜。

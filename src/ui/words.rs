@@ -13,7 +13,7 @@ use qipan_session::address::ServerAddressError;
 use qipan_session::editor::EditorError;
 use qipan_session::lessons::{LessonRun, LessonState, Said};
 use qipan_session::lobby::{Days, GameRating, LobbyNotice, SeatedPlayer};
-use qipan_session::online::{ErrorCode, Link, OnlineError, OnlineNotice, Seat, UnreadableState};
+use qipan_session::online::{ErrorCode, Link, OnlineError, OnlineNotice, Seat};
 use qipan_session::player_link::{Alert, LinkNotice};
 use qipan_session::puzzles::{Goal, PuzzleError, PuzzleRun, PuzzleState};
 use qipan_session::seeking::{Seeking, Step, Wish};
@@ -505,14 +505,8 @@ pub fn online_line(session: &Session, i18n: &I18n) -> Option<String> {
 }
 
 /// Why the server's game does not replay here.
-fn unreadable_state(why: &UnreadableState, i18n: &I18n) -> String {
-    let why = match why {
-        UnreadableState::Game(game) => i18n.tr_args(
-            msg!("online-unreadable-game"),
-            &[("game", game.as_str().into())],
-        ),
-        UnreadableState::Replay(error) => replay_error(error, i18n),
-    };
+fn unreadable_state(why: &ReplayError, i18n: &I18n) -> String {
+    let why = replay_error(why, i18n);
     i18n.tr_args(msg!("online-unreadable"), &[("error", why.into())])
 }
 
@@ -896,13 +890,12 @@ mod tests {
             text: "bh-tl".into(),
         };
         let states = [
-            UnreadableState::Game("chess".into()),
-            UnreadableState::Replay(ReplayError::Ply {
+            ReplayError::Ply {
                 index: 3,
                 error: illegal,
-            }),
-            UnreadableState::Replay(ReplayError::AfterEnd { index: 3 }),
-            UnreadableState::Replay(ReplayError::Cursor),
+            },
+            ReplayError::AfterEnd { index: 3 },
+            ReplayError::Cursor,
         ];
         let failures = [ThinkError::NoMove, ThinkError::Crashed("boom".into())];
         let mut said = Vec::new();
@@ -920,8 +913,8 @@ mod tests {
         }
         let (english, chinese) = said.split_at(said.len() / 2);
         assert!(english.iter().zip(chinese).all(|(en, zh)| en != zh));
-        assert!(english[1].contains("Move 4"), "{}", english[1]);
-        assert!(english[5].contains("boom"), "{}", english[5]);
+        assert!(english[0].contains("Move 4"), "{}", english[0]);
+        assert!(english[4].contains("boom"), "{}", english[4]);
     }
 
     #[test]

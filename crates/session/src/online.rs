@@ -67,17 +67,10 @@ enum Goal {
 pub enum OnlineNotice {
     /// The server refused a frame: its code (`not-your-turn`, `no-such-room`, ...).
     Refused(ErrorCode),
-    /// The server's game does not replay here (a newer server, a damaged state): why.
-    Unreadable(UnreadableState),
-}
-
-/// Why the server's game does not replay here.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UnreadableState {
-    /// A game id this build does not know.
-    Game(String),
-    /// The game's start, or one of its plies, does not replay.
-    Replay(ReplayError),
+    /// The server's game does not replay here (a newer server, a damaged state): its start,
+    /// or which ply, does not. (A game id this build does not know never gets this far: the
+    /// frame that names it is not read.)
+    Unreadable(ReplayError),
 }
 
 /// The online game: the room, the seat and its token, the server's last word, and the
@@ -413,7 +406,7 @@ impl Online {
             }
             Err(e) => {
                 self.board = None;
-                self.notice = Some(OnlineNotice::Unreadable(UnreadableState::Replay(e)));
+                self.notice = Some(OnlineNotice::Unreadable(e));
             }
         }
         self.sent_ply = None;
