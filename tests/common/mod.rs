@@ -5,7 +5,7 @@
 // Each test binary that includes this module uses a part of it.
 #![allow(dead_code)]
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use qipan::ui::App;
 use qipan_session::timer::SystemClock;
@@ -86,4 +86,79 @@ pub fn wait_for(
     for app in apps.iter_mut() {
         app.run();
     }
+}
+
+/// Two apps on `ws` play through the real widgets: one creates a room, the other joins it by
+/// typing the code, they play Shuang Cheng's first two moves by clicks on the board points,
+/// and both show the same position after every move (`tests/online.rs` over `ws://`,
+/// `tests/tls.rs` over `wss://`).
+pub fn two_apps_play_two_moves(ws: &str) {
+    let mut host = online_app(&ws);
+    let mut friend = online_app(&ws);
+
+    click_in_view(&mut host, "Play online");
+    host.run();
+    click_in_view(&mut host, "Create a game");
+    wait_for(&mut [&mut host], "a room", |a| {
+        a[0].session().online().and_then(|o| o.room()).is_some()
+            && a[0].session().online().is_some_and(|o| o.state().is_some())
+    });
+    let room = host
+        .state()
+        .session()
+        .online()
+        .and_then(|o| o.room())
+        .expect("a room")
+        .to_owned();
+    assert!(host.query_by_label(&format!("Room {room}")).is_some());
+    assert!(host.query_by_label("QR code of the room's link").is_some());
+
+    click_in_view(&mut friend, "Play online");
+    friend.run();
+    click_in_view(&mut friend, "Room code");
+    friend.run();
+    friend.get_by_label("Room code").type_text(&room);
+    friend.run();
+    click_in_view(&mut friend, "Join");
+    wait_for(&mut [&mut host, &mut friend], "the friend seated", |a| {
+        a[1].session().online().is_some_and(|o| o.state().is_some())
+            && a[0]
+                .session()
+                .online()
+                .and_then(|o| o.state())
+                .is_some_and(|s| s.connected.o)
+    });
+    host.run();
+    let said = |h: &Harness<'static, App>, text: &str| h.query_by_label_contains(text).is_some();
+    assert!(
+        said(&host, "Your friend is here"),
+        "the status line says so"
+    );
+    assert!(said(&friend, "You play Light"));
+
+    // Dark (the host) and Light (the friend) move in turn, by clicks on the board.
+    let moves = [("host", "bh", "c"), ("friend", "l", "bh")];
+    for (ply, (who, from, to)) in moves.into_iter().enumerate() {
+        let mover = if who == "host" {
+            &mut host
+        } else {
+            &mut friend
+        };
+        point(mover, from).click();
+        mover.step();
+        point(mover, to).click();
+        mover.step();
+        wait_for(
+            &mut [&mut host, &mut friend],
+            "the move on both boards",
+            |a| a.iter().all(|app| app.game().len() == ply + 1),
+        );
+        assert_eq!(
+            host.state().game().position_text(),
+            friend.state().game().position_text()
+        );
+    }
+    assert_eq!(host.state().game().ply_texts(), ["bh-c", "l-bh"]);
+    // Undo is off in an online game.
+    assert!(host.get_by_label("Undo").accesskit_node().is_disabled());
 }
