@@ -160,7 +160,8 @@ impl Connection {
                     if let Err(ending) = send_texts(&mut socket, frames).await { break ending; }
                 }
                 _ = shutdown.requested() => {
-                    break close(&mut socket, 1001, "server stopping").await;
+                    // 1012, service restart (hosting.md): come back, here or to another.
+                    break close(&mut socket, 1012, "server restarting").await;
                 }
             }
         };

@@ -152,6 +152,15 @@ impl RoomStore for Nats {
         true
     }
 
+    /// A round trip to the rooms' bucket: the server answers, with JetStream.
+    async fn ready(&self) -> Result<(), StoreError> {
+        self.kv
+            .status()
+            .await
+            .map(drop)
+            .map_err(|e| StoreError::nats("the rooms' bucket", e))
+    }
+
     async fn load_room(&self, code: &str) -> Result<Option<Stored>, StoreError> {
         self.load(code).await
     }

@@ -1,0 +1,311 @@
+//! hosting.md over loopback: `--proxy` and whom limits count, `/ready` and the stop (in
+//! process and the binary under SIGTERM).
+
+mod common;
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::{bounded, config, connect_ws, http_get, server_with, Player, WAIT};
+use futures_util::{SinkExt, StreamExt};
+use qipan_server::hosting::proxy::Proxies;
+use qipan_server::{Config, ManualClock};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+/// The per-address registrations lobby.md allows in a minute.
+const REGISTRATIONS: usize = 20;
+
+fn ip(text: &str) -> IpAddr {
+    text.parse().expect("an address")
+}
+
+/// A server on a manual clock with `--proxy` set to `proxies`.
+async fn proxied_server(data: &std::path::Path, proxies: &[&str]) -> qipan_server::Running {
+    let config = Config {
+        proxies: Proxies::new(proxies.iter().map(|p| ip(p)).collect()),
+        ..config(data, 60_000, None)
+    };
+    server_with(config, Arc::new(ManualClock::new(1_000_000))).await
+}
+
+/// Registers `name` on a new connection whose upgrade carries `X-Forwarded-For:
+/// forwarded`: the `player` frame, or the error's code.
+async fn register_from(addr: SocketAddr, forwarded: &str, name: &str) -> Result<Value, String> {
+    let mut request = format!("ws://{addr}/ws")
+        .into_client_request()
+        .expect("a request");
+    request
+        .headers_mut()
+        .insert("x-forwarded-for", forwarded.parse().expect("a header"));
+    let (mut ws, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(request))
+        .await
+        .expect("connects in time")
+        .expect("connects");
+    let frame = json!({"type": "register", "name": name}).to_string();
+    ws.send(Message::text(frame)).await.expect("sends");
+    loop {
+        let message = tokio::time::timeout(WAIT, ws.next())
+            .await
+            .expect("an answer in time")
+            .expect("an answer")
+            .expect("a message");
+        if let Message::Text(text) = message {
+            let frame: Value = serde_json::from_str(text.as_str()).expect("JSON");
+            let _ = ws.close(None).await;
+            return match frame["type"].as_str() {
+                Some("player") => Ok(frame),
+                _ => Err(frame["code"].as_str().unwrap_or_default().to_owned()),
+            };
+        }
+    }
+}
+
+/// Uses up the registrations of whoever `forwarded` makes the client.
+async fn exhaust(addr: SocketAddr, forwarded: &str, prefix: &str) {
+    for i in 0..REGISTRATIONS {
+        let name = format!("{prefix}{i:02}");
+        register_from(addr, forwarded, &name)
+            .await
+            .unwrap_or_else(|code| panic!("registration {i} refused: {code}"));
+    }
+    assert_eq!(
+        register_from(addr, forwarded, &format!("{prefix}xx")).await,
+        Err("rate-limited".to_owned())
+    );
+}
+
+#[test]
+fn behind_a_named_proxy_the_registration_limit_counts_each_client() {
+    bounded(60, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let srv = proxied_server(&dir.path().join("q.sqlite"), &["127.0.0.1"]).await;
+        let addr = srv.addr();
+        exhaust(addr, "203.0.113.1", "a").await;
+        // Another client behind the same proxy is not locked out.
+        assert!(register_from(addr, "203.0.113.2", "b00").await.is_ok());
+        // Only the last entry, the proxy's own, is believed: a client that writes another
+        // address before it is still itself.
+        assert_eq!(
+            register_from(addr, "203.0.113.9, 203.0.113.1", "c00").await,
+            Err("rate-limited".to_owned())
+        );
+        assert!(register_from(addr, "203.0.113.1, 203.0.113.3", "c01")
+            .await
+            .is_ok());
+        srv.stop().await;
+    });
+}
+
+#[test]
+fn the_header_is_ignored_from_peers_not_named_and_without_the_option() {
+    bounded(60, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        for (n, proxies) in [&[][..], &["127.0.0.2"][..]].into_iter().enumerate() {
+            let srv = proxied_server(&dir.path().join(format!("q{n}.sqlite")), proxies).await;
+            let addr = srv.addr();
+            exhaust(addr, "203.0.113.1", "a").await;
+            // The peer (this test, 127.0.0.1) is the client whatever it claims.
+            assert_eq!(
+                register_from(addr, "203.0.113.2", "b00").await,
+                Err("rate-limited".to_owned()),
+                "--proxy {proxies:?}"
+            );
+            srv.stop().await;
+        }
+    });
+}
+
+/// An HTTP/1.1 connection kept alive between requests.
+struct KeptAlive(TcpStream);
+
+impl KeptAlive {
+    async fn open(addr: SocketAddr) -> KeptAlive {
+        KeptAlive(TcpStream::connect(addr).await.expect("connects"))
+    }
+
+    /// GET `path`: the status and the body.
+    async fn get(&mut self, path: &str) -> (u16, String) {
+        let request = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        self.0.write_all(request.as_bytes()).await.expect("writes");
+        let mut buffer = Vec::new();
+        loop {
+            let mut chunk = [0u8; 4096];
+            let n = tokio::time::timeout(WAIT, self.0.read(&mut chunk))
+                .await
+                .expect("an answer in time")
+                .expect("reads");
+            assert!(n > 0, "the connection was closed");
+            buffer.extend_from_slice(&chunk[..n]);
+            let text = String::from_utf8_lossy(&buffer).into_owned();
+            let Some((head, body)) = text.split_once("\r\n\r\n") else {
+                continue;
+            };
+            let length: usize = head
+                .lines()
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")
+                        .map(|v| v.trim().to_owned())
+                })
+                .and_then(|v| v.parse().ok())
+                .expect("a Content-Length");
+            if body.len() >= length {
+                let status = head.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+                return (status, body[..length].to_owned());
+            }
+        }
+    }
+}
+
+/// Reads a raw socket until the server's Close: its code.
+async fn close_code(
+    ws: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
+) -> Option<u16> {
+    loop {
+        match tokio::time::timeout(WAIT, ws.next())
+            .await
+            .expect("in time")
+        {
+            Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+            Some(Ok(_)) => continue,
+            _ => return None,
+        }
+    }
+}
+
+#[test]
+fn ready_until_the_stop_then_503_everywhere_1012_to_every_socket_and_nothing_lost() {
+    bounded(60, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data = dir.path().join("q.sqlite");
+        let srv = server_with(
+            config(&data, 60_000, None),
+            Arc::new(ManualClock::new(1_000_000)),
+        )
+        .await;
+        let addr = srv.addr();
+        assert_eq!(http_get(addr, "/ready").await, (200, "ready".to_owned()));
+        assert_eq!(http_get(addr, "/health").await, (200, "ok".to_owned()));
+        let mut kept = KeptAlive::open(addr).await;
+        assert_eq!(kept.get("/ready").await, (200, "ready".to_owned()));
+
+        let mut x = Player::create(addr, "push", "x").await;
+        let mut o = Player::join(addr, &x.room).await;
+        let state = x.client.state_with_plies(0).await;
+        let (side, mv) = common::pick_move(&state, 0);
+        assert_eq!(side, x.seat);
+        x.play(0, &mv).await;
+        o.client.state_with_plies(1).await;
+        // A socket that never reads: the stop waits for it a moment (its Close unanswered),
+        // long enough to look at the server while it stops.
+        let mut silent = connect_ws(addr).await;
+
+        let started = Instant::now();
+        let stopping = tokio::spawn(srv.stop());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert_eq!(kept.get("/ready").await.0, 503, "a kept-alive connection");
+        assert_eq!(http_get(addr, "/ready").await.0, 503, "a new connection");
+        let refused = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await;
+        match refused {
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                assert_eq!(response.status(), 503)
+            }
+            other => panic!("a new WebSocket during the stop: {:?}", other.map(|_| ())),
+        }
+        assert_eq!(close_code(&mut silent).await, Some(1012));
+        drop(silent);
+        stopping.await.expect("the stop");
+        assert!(started.elapsed() < Duration::from_secs(10));
+        for player in [&mut x, &mut o] {
+            let codes: Vec<Value> = player.client.quiet(100).await;
+            assert!(codes.iter().all(|f| f["type"] == "state"), "{codes:?}");
+        }
+
+        // A server started again on the file has the room, its move and its seats.
+        let again = server_with(
+            config(&data, 60_000, None),
+            Arc::new(ManualClock::new(1_000_000)),
+        )
+        .await;
+        let mut o2 = Player::resume(again.addr(), &o.room, &o.token).await;
+        let state = o2.client.state_with_plies(1).await;
+        assert_eq!(state["plies"][0], mv.as_str());
+        again.stop().await;
+    });
+}
+
+#[test]
+fn every_socket_hears_1012_when_the_server_stops() {
+    bounded(30, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let srv = server_with(
+            config(&dir.path().join("q.sqlite"), 60_000, None),
+            Arc::new(ManualClock::new(1_000_000)),
+        )
+        .await;
+        let addr = srv.addr();
+        let mut sockets = Vec::new();
+        for _ in 0..3 {
+            sockets.push(connect_ws(addr).await);
+        }
+        let stopping = tokio::spawn(srv.stop());
+        for ws in &mut sockets {
+            assert_eq!(close_code(ws).await, Some(1012));
+            let _ = ws.close(None).await;
+        }
+        stopping.await.expect("the stop");
+    });
+}
+
+/// The binary: the line it prints once it listens, read from its standard output.
+fn listening_line(child: &mut std::process::Child) -> String {
+    use std::io::BufRead;
+    let stdout = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    std::io::BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("a line");
+    line.trim().to_owned()
+}
+
+#[test]
+fn the_binary_stops_on_sigterm_with_1012_and_status_0() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qipan-server"))
+        .args(["--listen", "127.0.0.1:0", "--bot-after", "off", "--data"])
+        .arg(dir.path().join("q.sqlite"))
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let line = listening_line(&mut child);
+    let addr: SocketAddr = line
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("{line}"))
+        .parse()
+        .expect("an address");
+    bounded(30, async {
+        assert_eq!(http_get(addr, "/ready").await, (200, "ready".to_owned()));
+        let mut ws = connect_ws(addr).await;
+        let killed = std::process::Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        assert_eq!(close_code(&mut ws).await, Some(1012));
+        let _ = ws.close(None).await;
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "still running");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+}
