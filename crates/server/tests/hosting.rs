@@ -309,3 +309,134 @@ fn the_binary_stops_on_sigterm_with_1012_and_status_0() {
     };
     assert_eq!(status.code(), Some(0));
 }
+
+/// The data file today's server writes (schema version 1), made by
+/// `cargo test -p qipan-server --test hosting -- --ignored write_the_schema_fixture`: Ann
+/// beat Bob in a rated game of push, and a friends' room is one move in. Beside it, what
+/// the server answered about them then, and the keys and the token to come back with.
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/schema-v1.sqlite"
+);
+const FIXTURE_FACTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/schema-v1.json");
+
+/// What the server answers about the fixture's players, game and room.
+async fn answers_about(addr: SocketAddr, rated_room: &str, friends_room: &str) -> Value {
+    let mut facts = json!({});
+    for path in [
+        "/api/players/ann".to_owned(),
+        "/api/players/bob".to_owned(),
+        "/api/leaderboard/push".to_owned(),
+        format!("/api/games/{rated_room}"),
+        format!("/api/games/{friends_room}"),
+    ] {
+        let (status, body) = http_get(addr, &path).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        facts[path] = serde_json::from_str(&body).expect("JSON");
+    }
+    facts
+}
+
+#[test]
+#[ignore = "writes the fixture of today's data file; run by hand when the schema changes"]
+fn write_the_schema_fixture() {
+    bounded(60, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data = dir.path().join("q.sqlite");
+        let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+        let srv = common::lobby_server(&data, clock.clone(), None).await;
+        let addr = srv.addr();
+        let mut ann = common::Member::register(addr, "Ann").await;
+        let mut bob = common::Member::register(addr, "Bob").await;
+        ann.seek("push", true).await;
+        bob.seek("push", true).await;
+        let (_, b) = (ann.paired().await, bob.paired().await);
+        bob.client
+            .send(json!({"type": "resign", "room": b.room, "token": b.token}))
+            .await;
+        ann.client.state_where(|s| s["status"] != "ongoing").await;
+        let mut x = Player::create(addr, "push", "x").await;
+        let o = Player::join(addr, &x.room).await;
+        let state = x.client.state_with_plies(0).await;
+        let (_, mv) = common::pick_move(&state, 0);
+        x.play(0, &mv).await;
+        x.client.state_with_plies(1).await;
+        let answers = answers_about(addr, &b.room, &x.room).await;
+        srv.stop().await;
+        // A copy with the WAL's pages in it (the file alone may not have them yet).
+        qipan_server::hosting::backup::backup(&data, FIXTURE.as_ref()).expect("the fixture");
+        let facts = json!({
+            "ann_key": ann.key, "bob_key": bob.key,
+            "rated_room": b.room, "friends_room": o.room, "o_token": o.token,
+            "move": mv, "answers": answers,
+        });
+        std::fs::write(
+            FIXTURE_FACTS,
+            serde_json::to_string_pretty(&facts).expect("JSON"),
+        )
+        .expect("the facts written");
+    });
+}
+
+#[test]
+fn a_file_written_by_todays_server_opens_with_everything_kept() {
+    bounded(60, async {
+        let facts: Value =
+            serde_json::from_str(&std::fs::read_to_string(FIXTURE_FACTS).expect("the facts"))
+                .expect("JSON");
+        let text = |key: &str| facts[key].as_str().expect(key).to_owned();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data = dir.path().join("q.sqlite");
+        std::fs::copy(FIXTURE, &data).expect("a copy of the fixture");
+        let clock = Arc::new(ManualClock::new(1_800_000_100_000));
+        let srv = common::lobby_server(&data, clock, None).await;
+        let addr = srv.addr();
+        let (rated, friends) = (text("rated_room"), text("friends_room"));
+        assert_eq!(
+            answers_about(addr, &rated, &friends).await,
+            facts["answers"]
+        );
+        // The keys log in; the seat's token takes its seat, the room one move in.
+        common::Member::login(addr, "Ann", &text("ann_key")).await;
+        common::Member::login(addr, "Bob", &text("bob_key")).await;
+        let mut o = Player::resume(addr, &friends, &text("o_token")).await;
+        let state = o.client.state_with_plies(1).await;
+        assert_eq!(state["plies"][0], text("move").as_str());
+        srv.stop().await;
+        let conn = rusqlite::Connection::open(&data).expect("the file");
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .expect("a version");
+        assert!(version >= 1);
+    });
+}
+
+#[test]
+fn a_file_from_a_newer_server_is_refused_and_left_byte_for_byte() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = dir.path().join("newer.sqlite");
+    std::fs::copy(FIXTURE, &data).expect("a copy of the fixture");
+    {
+        let conn = rusqlite::Connection::open(&data).expect("the file");
+        conn.execute_batch("PRAGMA journal_mode=DELETE; PRAGMA user_version = 9999;")
+            .expect("a newer version");
+    }
+    let before = std::fs::read(&data).expect("the file");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_qipan-server"))
+        .args(["--listen", "127.0.0.1:0", "--data"])
+        .arg(&data)
+        .output()
+        .expect("the server runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("9999"), "{stderr}");
+    assert!(output.stdout.is_empty());
+    let after = std::fs::read(&data).expect("the file");
+    assert!(after == before, "the newer file was changed");
+    let beside: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("the folder")
+        .map(|e| e.expect("an entry").file_name())
+        .collect();
+    assert_eq!(beside, ["newer.sqlite"], "no journal or WAL left beside it");
+}
