@@ -440,3 +440,121 @@ fn a_file_from_a_newer_server_is_refused_and_left_byte_for_byte() {
         .collect();
     assert_eq!(beside, ["newer.sqlite"], "no journal or WAL left beside it");
 }
+
+/// Plays up to `count` plies from ply `from` between `x` and `o` (each waits for the state
+/// of its turn); stops early when the game ends. The plies now on the board.
+async fn play_plies(x: &mut Player, o: &mut Player, from: usize, count: usize) -> usize {
+    let mut ply = from;
+    while ply < from + count {
+        let state = x.client.state_with_plies(ply).await;
+        o.client.state_with_plies(ply).await;
+        if state["status"] != "ongoing" {
+            break;
+        }
+        let (side, mv) = common::pick_move(&state, ply);
+        let mover = if side == x.seat { &mut *x } else { &mut *o };
+        mover.play(ply, &mv).await;
+        ply += 1;
+    }
+    ply
+}
+
+/// Runs `qipan-server backup --data data --to to`: its status and standard error.
+fn run_backup(data: &std::path::Path, to: &std::path::Path) -> (Option<i32>, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_qipan-server"))
+        .arg("backup")
+        .arg("--data")
+        .arg(data)
+        .arg("--to")
+        .arg(to)
+        .output()
+        .expect("the backup runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_backup_taken_while_the_server_plays_has_everything_it_had_when_it_began() {
+    bounded(90, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data = dir.path().join("live.sqlite");
+        let copy = dir.path().join("copy.sqlite");
+        // An older backup in the way: replaced whole.
+        std::fs::write(&copy, b"yesterday's backup").expect("an old file");
+        let fixture_facts: Value =
+            serde_json::from_str(&std::fs::read_to_string(FIXTURE_FACTS).expect("the facts"))
+                .expect("JSON");
+        std::fs::copy(FIXTURE, &data).expect("a copy of the fixture");
+        let clock = Arc::new(ManualClock::new(1_800_000_100_000));
+        let srv = common::lobby_server(&data, clock.clone(), None).await;
+        let addr = srv.addr();
+        let mut x = Player::create(addr, "push", "x").await;
+        let mut o = Player::join(addr, &x.room).await;
+        let before = play_plies(&mut x, &mut o, 0, 4).await;
+        let answers_before =
+            answers_about(addr, &text(&fixture_facts, "rated_room"), &x.room).await;
+        // Moves go on while the copy is made.
+        let backup = {
+            let (data, copy) = (data.clone(), copy.clone());
+            tokio::task::spawn_blocking(move || run_backup(&data, &copy))
+        };
+        let mut ply = before;
+        // At most 30 more: each player's 20-frame burst is not refilled on the manual clock.
+        while !backup.is_finished() && ply < before + 30 {
+            let next = play_plies(&mut x, &mut o, ply, 1).await;
+            if next == ply {
+                break;
+            }
+            ply = next;
+        }
+        let (status, stderr) = backup.await.expect("the backup");
+        assert_eq!(status, Some(0), "{stderr}");
+        assert!(stderr.is_empty(), "{stderr}");
+        srv.stop().await;
+        let partial: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("the folder")
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains("partial"))
+            .collect();
+        assert!(partial.is_empty(), "a temporary file was left");
+
+        // A server on the copy: the players, ratings and records, the room as it was at
+        // least when the copy began.
+        let restored = common::lobby_server(&copy, clock, None).await;
+        let addr = restored.addr();
+        let rated = text(&fixture_facts, "rated_room");
+        let answers_after = answers_about(addr, &rated, &x.room).await;
+        for key in [
+            "/api/players/ann",
+            "/api/players/bob",
+            "/api/leaderboard/push",
+        ] {
+            assert_eq!(answers_after[key], answers_before[key], "{key}");
+        }
+        let room = &answers_after[format!("/api/games/{}", x.room)];
+        let kept = room["plies"].as_array().map(Vec::len);
+        assert!(kept.is_some_and(|n| n >= before && n <= ply), "{room}");
+        common::Member::login(addr, "Ann", &text(&fixture_facts, "ann_key")).await;
+        restored.stop().await;
+    });
+}
+
+fn text(facts: &Value, key: &str) -> String {
+    facts[key].as_str().expect(key).to_owned()
+}
+
+#[test]
+fn a_backup_of_no_data_file_fails_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let copy = dir.path().join("copy.sqlite");
+    let (status, stderr) = run_backup(&dir.path().join("missing.sqlite"), &copy);
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(stderr.starts_with("qipan-server: --data"), "{stderr}");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).expect("the folder").count(),
+        0,
+        "nothing written"
+    );
+}
