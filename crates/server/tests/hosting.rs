@@ -558,3 +558,138 @@ fn a_backup_of_no_data_file_fails_and_writes_nothing() {
         "nothing written"
     );
 }
+
+/// The sample `name` (with its labels, as written) in a scrape, if present.
+fn sample(scrape: &str, name: &str) -> Option<f64> {
+    scrape
+        .lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+}
+
+/// Scrapes until `ok` holds of the text (gauges set by the lobby's loops lag a moment).
+async fn scrape_until(addr: SocketAddr, ok: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let (status, body) = http_get(addr, "/metrics").await;
+        assert_eq!(status, 200);
+        if ok(&body) || Instant::now() > deadline {
+            return body;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[test]
+fn metrics_count_what_happens_in_the_prometheus_text_format_and_name_no_one() {
+    bounded(60, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+        let srv = common::lobby_server(&dir.path().join("q.sqlite"), clock.clone(), None).await;
+        let addr = srv.addr();
+        // The content type of the text format 0.0.4, whatever the body.
+        let mut tcp = TcpStream::connect(addr).await.expect("connects");
+        tcp.write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await
+            .expect("writes");
+        let mut head = String::new();
+        tcp.read_to_string(&mut head).await.expect("reads");
+        assert!(
+            head.to_ascii_lowercase()
+                .contains("content-type: text/plain; version=0.0.4; charset=utf-8"),
+            "{head}"
+        );
+
+        let mut ann = common::Member::register(addr, "Ann").await;
+        let mut bob = common::Member::register(addr, "Bob").await;
+        ann.seek("push", false).await;
+        bob.seek("push", false).await;
+        let (a, b) = (ann.paired().await, bob.paired().await);
+        let (side, mv) = common::pick_move(&a.state, 0);
+        let (mover, seat) = if side == a.seat {
+            (&mut ann, &a)
+        } else {
+            (&mut bob, &b)
+        };
+        let frame =
+            json!({"type": "move", "room": seat.room, "token": seat.token, "ply": 0, "move": mv});
+        mover.client.send(frame).await;
+        mover.client.state_with_plies(1).await;
+        let live = scrape_until(addr, |s| {
+            sample(s, "qipan_rooms_live{game=\"push\"}") == Some(1.0)
+        })
+        .await;
+        assert_eq!(sample(&live, "qipan_connections"), Some(2.0), "{live}");
+        assert_eq!(
+            sample(&live, "qipan_moves_total{game=\"push\"}"),
+            Some(1.0),
+            "{live}"
+        );
+        assert_eq!(
+            sample(&live, "qipan_move_seconds_count"),
+            Some(1.0),
+            "{live}"
+        );
+        assert_eq!(
+            sample(&live, "qipan_pairing_seconds_count"),
+            Some(2.0),
+            "{live}"
+        );
+
+        // A resignation ends it; a refused frame is counted by its code; a seek is open.
+        ann.client
+            .send(json!({"type": "resign", "room": a.room, "token": a.token}))
+            .await;
+        ann.client.state_where(|s| s["status"] != "ongoing").await;
+        bob.client.send_text("not JSON").await;
+        bob.client.refused("malformed").await;
+        let mut carl = common::Member::register(addr, "Carl").await;
+        carl.seek("cannon", true).await;
+        let text = scrape_until(addr, |s| {
+            sample(s, "qipan_seeks{game=\"cannon\",kind=\"live\"}") == Some(1.0)
+        })
+        .await;
+        for (name, value) in [
+            ("qipan_seeks{game=\"cannon\",kind=\"live\"}", 1.0),
+            (
+                "qipan_games_finished_total{game=\"push\",rated=\"false\"}",
+                1.0,
+            ),
+            ("qipan_rejected_total{code=\"malformed\"}", 1.0),
+            ("qipan_connections", 3.0),
+        ] {
+            assert_eq!(sample(&text, name), Some(value), "{name}: {text}");
+        }
+        assert_eq!(
+            sample(&text, "qipan_rooms_live{game=\"push\"}"),
+            Some(0.0),
+            "{text}"
+        );
+        for (name, kind) in [
+            ("qipan_connections", "gauge"),
+            ("qipan_rooms_live", "gauge"),
+            ("qipan_seeks", "gauge"),
+            ("qipan_moves_total", "counter"),
+            ("qipan_games_finished_total", "counter"),
+            ("qipan_pairing_seconds", "histogram"),
+            ("qipan_move_seconds", "histogram"),
+            ("qipan_rejected_total", "counter"),
+        ] {
+            assert!(
+                text.contains(&format!("\n# TYPE {name} {kind}\n")),
+                "{name}: {text}"
+            );
+        }
+        assert!(
+            !text.contains("# EOF") && !text.contains("# UNIT"),
+            "{text}"
+        );
+        // No key, token, room code or name in any line.
+        for secret in [&ann.key, &bob.key, &carl.key, &a.token, &b.token, &a.room] {
+            assert!(!text.contains(secret.as_str()), "{secret} in {text}");
+        }
+        for name in ["Ann", "Bob", "Carl", "ann", "bob", "carl"] {
+            assert!(!text.contains(&format!("\"{name}\"")), "{name} in {text}");
+        }
+        srv.stop().await;
+    });
+}

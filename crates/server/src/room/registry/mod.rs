@@ -107,10 +107,12 @@ impl Rooms {
         &self.metrics
     }
 
-    /// The rooms held here whose game is not over, counted by game id.
+    /// The rooms held here whose game is not over, counted by game id (every game id,
+    /// so that a scrape always shows the figure, 0 included).
     pub async fn live_by_game(&self) -> Vec<(String, i64)> {
         let cells: Vec<Arc<RoomCell>> = lock(&self.cells).values().cloned().collect();
-        let mut counts = std::collections::BTreeMap::<String, i64>::new();
+        let mut counts: std::collections::BTreeMap<String, i64> =
+            Variant::ALL.iter().map(|v| (v.to_string(), 0)).collect();
         for cell in cells {
             if let Some(loaded) = cell.state.lock().await.as_ref() {
                 if !loaded.room.is_over() {
