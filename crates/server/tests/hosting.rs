@@ -693,3 +693,129 @@ fn metrics_count_what_happens_in_the_prometheus_text_format_and_name_no_one() {
         srv.stop().await;
     });
 }
+
+/// A certificate authority made for the test, and a certificate it signed for
+/// `localhost` and 127.0.0.1, written as PEM files: (the CA's certificate, cert, key).
+fn test_certificates(
+    dir: &std::path::Path,
+) -> (
+    rustls_pki_types::CertificateDer<'static>,
+    std::path::PathBuf,
+    std::path::PathBuf,
+) {
+    let ca_key = rcgen::KeyPair::generate().expect("a CA key");
+    let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).expect("params");
+    ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    let ca_cert = ca_params.self_signed(&ca_key).expect("the CA");
+    let issuer = rcgen::Issuer::new(ca_params, ca_key);
+    let key = rcgen::KeyPair::generate().expect("a key");
+    let params = rcgen::CertificateParams::new(vec!["localhost".into(), "127.0.0.1".into()])
+        .expect("params");
+    let cert = params.signed_by(&key, &issuer).expect("a certificate");
+    let (cert_path, key_path) = (dir.join("cert.pem"), dir.join("key.pem"));
+    std::fs::write(&cert_path, cert.pem()).expect("cert written");
+    std::fs::write(&key_path, key.serialize_pem()).expect("key written");
+    (ca_cert.der().clone(), cert_path, key_path)
+}
+
+/// A TLS connection to `addr` that trusts only `ca`.
+async fn tls_connect(
+    addr: SocketAddr,
+    ca: &rustls_pki_types::CertificateDer<'static>,
+) -> tokio_rustls::client::TlsStream<TcpStream> {
+    use tokio_rustls::rustls;
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(ca.clone()).expect("the CA as a root");
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .expect("versions")
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
+    let tcp = TcpStream::connect(addr).await.expect("connects");
+    let name = rustls_pki_types::ServerName::try_from("localhost").expect("a name");
+    tokio::time::timeout(WAIT, connector.connect(name, tcp))
+        .await
+        .expect("a handshake in time")
+        .expect("the certificate is trusted")
+}
+
+#[test]
+fn its_own_tls_serves_https_and_wss_with_the_certificate_given() {
+    bounded(60, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (ca, cert, key) = test_certificates(dir.path());
+        let config = Config {
+            tls: Some(qipan_server::hosting::tls::TlsFiles { cert, key }),
+            ..config(&dir.path().join("q.sqlite"), 60_000, None)
+        };
+        let srv = server_with(config, Arc::new(ManualClock::new(1_000_000))).await;
+        let addr = srv.addr();
+        assert_eq!(srv.url(), format!("https://{addr}"));
+
+        // HTTPS: /ready.
+        let mut https = tls_connect(addr, &ca).await;
+        https
+            .write_all(b"GET /ready HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            .await
+            .expect("writes");
+        let mut answer = String::new();
+        https.read_to_string(&mut answer).await.expect("reads");
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        assert!(answer.ends_with("ready"), "{answer}");
+
+        // wss://: a room made, its seat and state.
+        let tls = tls_connect(addr, &ca).await;
+        let (mut ws, _) = tokio_tungstenite::client_async("wss://localhost/ws", tls)
+            .await
+            .expect("the upgrade");
+        let create = json!({"type": "create", "game": "push", "side": "x"}).to_string();
+        ws.send(Message::text(create)).await.expect("sends");
+        let first = ws.next().await.expect("a frame").expect("a message");
+        let seat: Value = serde_json::from_str(first.to_text().expect("text")).expect("JSON");
+        assert_eq!(seat["type"], "seat", "{seat}");
+
+        // Plain HTTP on the TLS port gets no answer but a failed handshake.
+        let (status, _) = http_get(addr, "/ready").await;
+        assert_eq!(status, 0);
+        let _ = ws.close(None).await;
+        srv.stop().await;
+    });
+}
+
+#[test]
+fn the_binary_says_https_with_its_own_tls_and_wants_both_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (_, cert, key) = test_certificates(dir.path());
+    let run = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_qipan-server"))
+            .args(["--listen", "127.0.0.1:0", "--data"])
+            .arg(dir.path().join("q.sqlite"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("runs")
+    };
+    let alone = run(&["--tls-cert".as_ref(), cert.as_os_str()])
+        .wait_with_output()
+        .expect("ends");
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&alone.stderr).contains("--tls-key"));
+    let mut child = run(&[
+        "--tls-cert".as_ref(),
+        cert.as_os_str(),
+        "--tls-key".as_ref(),
+        key.as_os_str(),
+    ]);
+    let line = listening_line(&mut child);
+    assert!(
+        line.starts_with("listening on https://127.0.0.1:"),
+        "{line}"
+    );
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    assert_eq!(child.wait().expect("ends").code(), Some(0));
+}
