@@ -79,7 +79,7 @@ fn the_image_is_built_in_two_stages_and_runs_as_no_root_with_data_a_volume() {
     let user = dockerfile
         .lines()
         .filter_map(|l| l.strip_prefix("USER "))
-        .last()
+        .next_back()
         .expect("a USER");
     assert!(user != "root" && user != "0", "runs as {user}");
     assert!(dockerfile.contains("VOLUME [\"/data\"]"));
