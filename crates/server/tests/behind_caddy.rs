@@ -128,7 +128,7 @@ fn a_rolling_restart_behind_caddy_loses_no_move_and_rates_once() {
     }
     bounded(120, async {
         let dir = tempfile::tempdir().expect("tempdir");
-        let (_nats, url) = start_nats(&nats_bin, &dir.path().join("js"));
+        let (nats, url) = start_nats(&nats_bin, &dir.path().join("js"));
         let any: SocketAddr = "127.0.0.1:0".parse().expect("an address");
         let mut a = Some(start_server(dir.path(), &url, any).await);
         let mut b = Some(start_server(dir.path(), &url, any).await);
@@ -213,8 +213,19 @@ fn a_rolling_restart_behind_caddy_loses_no_move_and_rates_once() {
         for seat in seats {
             seat.client.close().await;
         }
-        if let Some(a) = a {
-            a.stop().await;
+        // Without NATS, the server is not ready (hosting.md: NATS connected).
+        let a = a.expect("a");
+        drop(nats);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let (status, reason) = http_get(a.addr(), "/ready").await;
+            if status == 503 {
+                assert_eq!(reason, "storage unavailable");
+                break;
+            }
+            assert!(Instant::now() < deadline, "still ready without NATS");
+            tokio::time::sleep(Duration::from_millis(200)).await;
         }
+        a.stop().await;
     });
 }

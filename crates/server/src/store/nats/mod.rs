@@ -152,10 +152,12 @@ impl RoomStore for Nats {
         true
     }
 
-    /// A round trip to the rooms' bucket: the server answers, with JetStream.
+    /// A round trip to the rooms' bucket (a key no room has): the server answers, with
+    /// JetStream. (The bucket's `status` would not do: it answers from what was read when
+    /// the bucket was opened.)
     async fn ready(&self) -> Result<(), StoreError> {
         self.kv
-            .status()
+            .get("ready-probe")
             .await
             .map(drop)
             .map_err(|e| StoreError::nats("the rooms' bucket", e))
