@@ -348,13 +348,7 @@ fn write_the_schema_fixture() {
         let addr = srv.addr();
         let mut ann = common::Member::register(addr, "Ann").await;
         let mut bob = common::Member::register(addr, "Bob").await;
-        ann.seek("push", true).await;
-        bob.seek("push", true).await;
-        let (_, b) = (ann.paired().await, bob.paired().await);
-        bob.client
-            .send(json!({"type": "resign", "room": b.room, "token": b.token}))
-            .await;
-        ann.client.state_where(|s| s["status"] != "ongoing").await;
+        let (b, _) = common::rated_game_resigned(&mut bob, &mut ann, "push").await;
         let mut x = Player::create(addr, "push", "x").await;
         let o = Player::join(addr, &x.room).await;
         let state = x.client.state_with_plies(0).await;

@@ -7,7 +7,6 @@
 //! The counters and histograms are counted where the thing happens; the gauges of rooms and
 //! seeks are set from what the server holds just before each scrape ([`Metrics::render`]).
 
-use std::sync::atomic::AtomicI64;
 use std::time::Duration;
 
 use prometheus_client::encoding::{text, EncodeLabelSet};
@@ -15,7 +14,7 @@ use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
-use prometheus_client::registry::Registry;
+use prometheus_client::registry::{Metric, Registry};
 
 /// The `Content-Type` of [`Metrics::render`]'s text.
 pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
@@ -55,43 +54,51 @@ pub struct Metrics {
     rejected: Family<CodeLabel, Counter>,
 }
 
+/// Registers `metric` as `qipan_NAME` and hands it back (its clones count together).
+fn registered<M: Metric + Clone>(registry: &mut Registry, name: &str, help: &str, metric: M) -> M {
+    registry.register(name, help, metric.clone());
+    metric
+}
+
 impl Default for Metrics {
     fn default() -> Metrics {
         let mut registry = Registry::with_prefix("qipan");
-        let connections = Gauge::<i64, AtomicI64>::default();
-        registry.register("connections", "Open WebSockets", connections.clone());
-        let rooms_live = Family::<GameLabel, Gauge>::default();
-        registry.register(
+        let r = &mut registry;
+        let connections = registered(r, "connections", "Open WebSockets", Gauge::default());
+        let rooms_live = registered(
+            r,
             "rooms_live",
             "Rooms held whose game is not over, by game",
-            rooms_live.clone(),
+            Family::default(),
         );
-        let seeks = Family::<SeekLabels, Gauge>::default();
-        registry.register("seeks", "Open seeks, by game and kind", seeks.clone());
-        let moves = Family::<GameLabel, Counter>::default();
-        registry.register("moves", "Plies played, by game", moves.clone());
-        let finished = Family::<FinishedLabels, Counter>::default();
-        registry.register(
+        let seeks = registered(
+            r,
+            "seeks",
+            "Open seeks, by game and kind",
+            Family::default(),
+        );
+        let moves = registered(r, "moves", "Plies played, by game", Family::default());
+        let finished = registered(
+            r,
             "games_finished",
             "Finished games, by game and rated",
-            finished.clone(),
+            Family::default(),
         );
         // Pairings take from a moment to the computer's 20 s; moves from a millisecond to
         // a slow disk's second.
-        let pairing = Histogram::new(exponential_buckets(0.05, 2.0, 12));
-        registry.register(
+        let pairing = registered(
+            r,
             "pairing_seconds",
             "From a seek to its pairing",
-            pairing.clone(),
+            Histogram::new(exponential_buckets(0.05, 2.0, 12)),
         );
-        let moving = Histogram::new(exponential_buckets(0.0005, 2.0, 14));
-        registry.register(
+        let moving = registered(
+            r,
             "move_seconds",
             "From a move's frame to its state sent",
-            moving.clone(),
+            Histogram::new(exponential_buckets(0.0005, 2.0, 14)),
         );
-        let rejected = Family::<CodeLabel, Counter>::default();
-        registry.register("rejected", "Refused frames, by code", rejected.clone());
+        let rejected = registered(r, "rejected", "Refused frames, by code", Family::default());
         Metrics {
             registry,
             connections,
