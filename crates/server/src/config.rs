@@ -4,6 +4,8 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use crate::hosting::proxy::Proxies;
+use crate::hosting::tls::TlsFiles;
 use crate::lobby::computer::pool::cores;
 use crate::lobby::computer::GAMES_PER_WORKER;
 use crate::room::TURN_MS;
@@ -31,6 +33,10 @@ pub struct Config {
     /// How many games against the computer each worker takes on at once
     /// ([`GAMES_PER_WORKER`]; the benchmark raises it to find what one core holds).
     pub computer_games_per_worker: usize,
+    /// `--proxy`: the reverse proxies whose `X-Forwarded-For` names the client.
+    pub proxies: Proxies,
+    /// `--tls-cert` and `--tls-key`: the server speaks HTTPS itself.
+    pub tls: Option<TlsFiles>,
 }
 
 impl Default for Config {
@@ -44,6 +50,8 @@ impl Default for Config {
             bot_after_ms: Some(BOT_AFTER_MS),
             computer_workers: cores(),
             computer_games_per_worker: GAMES_PER_WORKER,
+            proxies: Proxies::default(),
+            tls: None,
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The HTTP side: `/health`, the WebSocket upgrade at `/ws`, the records API (`/api/...`,
-//! `api.rs`) and the web build at `/`.
+//! `api.rs`), `/ready` and `/metrics` (`hosting`) and the web build at `/`.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -7,12 +7,14 @@ use std::sync::Arc;
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
-use axum::response::IntoResponse;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
 use crate::api;
 use crate::connection::Connection;
+use crate::hosting::{self, Hosting};
 use crate::lobby::Lobby;
 use crate::room::registry::Rooms;
 use crate::shutdown::Shutdown;
@@ -33,6 +35,7 @@ pub struct Shared {
     /// Held by every socket's task until it has left its room (the server's stop waits
     /// for them).
     pub sockets: Arc<()>,
+    pub hosting: Arc<Hosting>,
 }
 
 /// The routes; the records API answers from `store`.
@@ -40,7 +43,8 @@ pub fn router(shared: Shared, store: Arc<dyn Store>, site: Option<&Path>) -> Rou
     let mut app = Router::new()
         .route("/health", get(|| async { "ok" }))
         .route("/ws", get(ws_upgrade))
-        .merge(api::routes(shared.rooms.clone(), store));
+        .merge(api::routes(shared.rooms.clone(), store))
+        .merge(hosting::routes(shared.hosting.clone()));
     if let Some(site) = site {
         // `/` and `/?room=...` are the directory, whose index.html ServeDir serves; a
         // `.br` or `.gz` beside a file is sent instead when the client accepts it (the web
@@ -63,8 +67,13 @@ pub fn router(shared: Shared, store: Arc<dyn Store>, site: Option<&Path>) -> Rou
 async fn ws_upgrade(
     ws: WebSocketUpgrade,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     State(shared): State<Shared>,
-) -> impl IntoResponse {
+) -> Response {
+    if shared.hosting.is_stopping() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "stopping").into_response();
+    }
+    let client = shared.hosting.client(peer.ip(), &headers);
     // Small buffers: frames are small, and tungstenite's 128 KiB default read buffer per
     // socket would be most of a game's memory.
     ws.max_message_size(SOCKET_MAX_BYTES)
@@ -73,8 +82,10 @@ async fn ws_upgrade(
         .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             let _alive = shared.sockets.clone();
-            Connection::new(shared.rooms, shared.lobby, peer.ip(), shared.shutdown)
+            let _counted = shared.rooms.metrics().connection_opened();
+            Connection::new(shared.rooms, shared.lobby, client, shared.shutdown)
                 .run(socket)
                 .await;
         })
+        .into_response()
 }

@@ -19,7 +19,9 @@
 //! - `secret`: tokens as a type whose text no log can print;
 //! - [`names`]: players' names and what makes two of them one;
 //! - `hex`, `sync`: bytes as hex, and locks a panic does not poison;
-//! - [`lobby`]: players, seeks and pairing, ratings, the computer as four rated players.
+//! - [`lobby`]: players, seeks and pairing, ratings, the computer as four rated players;
+//! - [`hosting`]: for the person who runs it (`shared/spec/hosting.md`): `--proxy`, its own
+//!   TLS, `/ready` and the stop, `/metrics`, backups.
 
 mod api;
 pub mod clock;
@@ -27,6 +29,7 @@ mod config;
 mod connection;
 mod draw;
 mod hex;
+pub mod hosting;
 mod http;
 pub mod lobby;
 pub mod names;

@@ -1,23 +1,96 @@
 //! `qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] [--nats URL]
-//! [--bot-after SECONDS|off] [--turn-ms MS]`
+//! [--bot-after SECONDS|off] [--turn-ms MS] [--proxy ADDR[,ADDR...]]
+//! [--tls-cert PATH --tls-key PATH]`, and `qipan-server backup --data PATH --to FILE`
+//! (hosting.md).
 //!
 //! Logs go to standard error, filtered by `RUST_LOG` (default `info`); standard output
 //! carries only the line that says where the server listens.
 
 use std::io::Write;
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use qipan_server::Config;
+use qipan_server::hosting::proxy::Proxies;
+use qipan_server::hosting::tls::TlsFiles;
+use qipan_server::{Config, StartError};
 
 const USAGE: &str = "usage: qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] \
-                     [--nats URL] [--bot-after SECONDS|off] [--turn-ms MS]";
+                     [--nats URL] [--bot-after SECONDS|off] [--turn-ms MS] \
+                     [--proxy ADDR[,ADDR...]] [--tls-cert PATH --tls-key PATH]\n       \
+                     qipan-server backup --data PATH --to FILE";
+
+/// What the command line asks for.
+enum Command {
+    Serve(Config),
+    Backup { data: PathBuf, to: PathBuf },
+    Help,
+}
+
+/// Reads the arguments: `backup` first makes it a backup, anything else a server.
+fn parse_command() -> Result<Command, lexopt::Error> {
+    let mut args = std::env::args_os().skip(1).peekable();
+    if args.peek().is_some_and(|first| first == "backup") {
+        args.next();
+        return parse_backup(lexopt::Parser::from_args(args));
+    }
+    Ok(match parse_args()? {
+        Some(config) => Command::Serve(config),
+        None => Command::Help,
+    })
+}
+
+/// `backup --data PATH --to FILE`.
+fn parse_backup(mut parser: lexopt::Parser) -> Result<Command, lexopt::Error> {
+    use lexopt::prelude::*;
+    let (mut data, mut to) = (None, None);
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("data") => data = Some(PathBuf::from(parser.value()?)),
+            Long("to") => to = Some(PathBuf::from(parser.value()?)),
+            Short('h') | Long("help") => return Ok(Command::Help),
+            _ => return Err(arg.unexpected()),
+        }
+    }
+    match (data, to) {
+        (Some(data), Some(to)) => Ok(Command::Backup { data, to }),
+        (None, _) => Err(lexopt::Error::MissingValue {
+            option: Some("data".into()),
+        }),
+        (_, None) => Err(lexopt::Error::MissingValue {
+            option: Some("to".into()),
+        }),
+    }
+}
+
+/// `--proxy`'s list: addresses, or names resolved now (every address of each).
+fn parse_proxies(text: &str) -> Result<Proxies, lexopt::Error> {
+    let mut addresses = Vec::new();
+    for item in text.split(',').map(str::trim) {
+        if let Ok(ip) = item.parse::<IpAddr>() {
+            addresses.push(ip);
+            continue;
+        }
+        let found: Vec<IpAddr> = (item, 0)
+            .to_socket_addrs()
+            .map(|found| found.map(|a| a.ip()).collect())
+            .unwrap_or_default();
+        if found.is_empty() {
+            return Err(lexopt::Error::ParsingFailed {
+                value: item.to_owned(),
+                error: "expected the address of a proxy, e.g. 127.0.0.1".into(),
+            });
+        }
+        addresses.extend(found);
+    }
+    Ok(Proxies::new(addresses))
+}
 
 /// Reads the arguments. `--computer-workers N` is hidden: the benchmark measures one core.
 fn parse_args() -> Result<Option<Config>, lexopt::Error> {
     use lexopt::prelude::*;
     let mut config = Config::default();
+    let (mut tls_cert, mut tls_key) = (None, None);
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next()? {
         match arg {
@@ -56,10 +129,22 @@ fn parse_args() -> Result<Option<Config>, lexopt::Error> {
                 };
             }
             Long("computer-workers") => config.computer_workers = parser.value()?.parse()?,
+            Long("proxy") => config.proxies = parse_proxies(&parser.value()?.parse::<String>()?)?,
+            Long("tls-cert") => tls_cert = Some(PathBuf::from(parser.value()?)),
+            Long("tls-key") => tls_key = Some(PathBuf::from(parser.value()?)),
             Short('h') | Long("help") => return Ok(None),
             _ => return Err(arg.unexpected()),
         }
     }
+    config.tls = match (tls_cert, tls_key) {
+        (Some(cert), Some(key)) => Some(TlsFiles { cert, key }),
+        (None, None) => None,
+        _ => {
+            return Err(lexopt::Error::Custom(
+                "--tls-cert and --tls-key go together".into(),
+            ))
+        }
+    };
     Ok(Some(config))
 }
 
@@ -76,16 +161,29 @@ fn init_logs() {
         .init();
 }
 
+/// Says `message` on standard error as the command's one line (not a log record).
+fn say(message: impl std::fmt::Display) {
+    let _ = writeln!(std::io::stderr(), "qipan-server: {message}");
+}
+
 fn main() -> ExitCode {
-    let config = match parse_args() {
-        Ok(Some(config)) => config,
-        Ok(None) => {
+    let config = match parse_command() {
+        Ok(Command::Serve(config)) => config,
+        Ok(Command::Backup { data, to }) => {
+            return match qipan_server::hosting::backup::backup(&data, &to) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    say(e);
+                    ExitCode::FAILURE
+                }
+            };
+        }
+        Ok(Command::Help) => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            // The command line's answer, one line, not a log record.
-            let _ = writeln!(std::io::stderr(), "qipan-server: {e}");
+            say(e);
             return ExitCode::from(2);
         }
     };
@@ -100,6 +198,11 @@ fn main() -> ExitCode {
     runtime.block_on(async move {
         let running = match qipan_server::start(config).await {
             Ok(running) => running,
+            // A data file from a newer server: one line, status 2, the file untouched.
+            Err(e @ StartError::Store(qipan_server::store::StoreError::NewerFile(_))) => {
+                say(e);
+                return ExitCode::from(2);
+            }
             Err(e) => {
                 tracing::error!(error = %e, "the server could not start");
                 return ExitCode::FAILURE;
@@ -108,7 +211,7 @@ fn main() -> ExitCode {
         // The handlers go in before the line that says the server is up: a SIGTERM sent as
         // soon as it is read must stop the server cleanly, not kill it.
         let stop = Stop::install();
-        println!("listening on http://{}", running.addr());
+        println!("listening on {}", running.url());
         tracing::info!(addr = %running.addr(), "listening");
         stop.wait().await;
         tracing::info!("stopping");

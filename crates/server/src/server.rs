@@ -10,6 +10,8 @@ use axum::serve::ListenerExt;
 use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::draw;
+use crate::hosting::tls::{self, TlsError, TlsListener};
+use crate::hosting::Hosting;
 use crate::http;
 use crate::lobby::settle::rate_seat;
 use crate::lobby::{self, Lobby};
@@ -22,6 +24,8 @@ use crate::store::{self, StoreError};
 pub enum StartError {
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Tls(#[from] TlsError),
     #[error("{addr}: {source}")]
     Listen {
         addr: SocketAddr,
@@ -33,7 +37,11 @@ pub enum StartError {
 /// A running server.
 pub struct Running {
     addr: SocketAddr,
+    tls: bool,
     stop: Stop,
+    /// Ends the listener, once the sockets are closed.
+    stop_listening: Stop,
+    hosting: Arc<Hosting>,
     task: tokio::task::JoinHandle<()>,
     sockets: Arc<()>,
 }
@@ -44,16 +52,25 @@ impl Running {
         self.addr
     }
 
-    /// Stops accepting, closes every socket (each leaves its room, which is stored) and
-    /// waits for that, at most a few seconds.
+    /// Where it listens, as a URL: `https://` with its own TLS.
+    pub fn url(&self) -> String {
+        let scheme = if self.tls { "https" } else { "http" };
+        format!("{scheme}://{}", self.addr)
+    }
+
+    /// The stop of hosting.md: `/ready` answers `503` and new WebSockets are refused at
+    /// once; every socket is closed with `1012` and leaves its room (stored); then the
+    /// listener stops. Waits at most a few seconds for the sockets and the listener each.
     pub async fn stop(self) {
+        self.hosting.begin_stop();
         self.stop.stop();
-        let deadline = Instant::now() + Duration::from_secs(5);
-        let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
+        let deadline = Instant::now() + Duration::from_secs(4);
         // Each socket task holds a clone until it has left its room.
         while Arc::strong_count(&self.sockets) > 1 && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
+        self.stop_listening.stop();
+        let _ = tokio::time::timeout(Duration::from_secs(4), self.task).await;
     }
 }
 
@@ -90,6 +107,7 @@ pub async fn start_with_clock(
         server_id,
         settings,
     ));
+    let tls_config = config.tls.as_ref().map(tls::load).transpose()?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|source| StartError::Listen {
@@ -108,30 +126,59 @@ pub async fn start_with_clock(
     lobby.start(&shutdown);
 
     let sockets = Arc::new(());
+    let hosting = Arc::new(Hosting::new(
+        config.proxies.clone(),
+        store.clone(),
+        rooms.clone(),
+    ));
     let shared = http::Shared {
         rooms,
         lobby,
-        shutdown: shutdown.clone(),
+        shutdown,
         sockets: sockets.clone(),
+        hosting: hosting.clone(),
     };
     let app = http::router(shared, store, config.site.as_deref());
-    let mut until = shutdown;
-    let task = tokio::spawn(async move {
-        // No Nagle: a state frame is small and should leave at once, not wait for an ACK.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        let app = app.into_make_service_with_connect_info::<SocketAddr>();
-        let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
-            until.requested().await;
-        });
-        if let Err(e) = serve.await {
-            tracing::error!(error = %e, "serving HTTP");
+    let app = app.into_make_service_with_connect_info::<SocketAddr>();
+    let (stop_listening, mut until) = shutdown::channel();
+    let until = async move { until.requested().await };
+    let tls = tls_config.is_some();
+    let task = match tls_config {
+        Some(tls_config) => {
+            let listener =
+                TlsListener::new(listener, tls_config).map_err(|source| StartError::Listen {
+                    addr: config.listen,
+                    source,
+                })?;
+            // `tap_io` only for the address it hands axum's ConnectInfo.
+            let listener = listener.tap_io(|_| {});
+            tokio::spawn(async move {
+                let serve = axum::serve(listener, app).with_graceful_shutdown(until);
+                if let Err(e) = serve.await {
+                    tracing::error!(error = %e, "serving HTTPS");
+                }
+            })
         }
-    });
+        None => {
+            // No Nagle: a state frame is small and should leave at once, not wait for an
+            // ACK.
+            let listener = listener.tap_io(|tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
+            tokio::spawn(async move {
+                let serve = axum::serve(listener, app).with_graceful_shutdown(until);
+                if let Err(e) = serve.await {
+                    tracing::error!(error = %e, "serving HTTP");
+                }
+            })
+        }
+    };
     Ok(Running {
         addr,
+        tls,
         stop,
+        stop_listening,
+        hosting,
         task,
         sockets,
     })

@@ -138,14 +138,23 @@ impl Connection {
                         }
                         continue;
                     }
-                    let frames = match ClientFrame::from_text(text.as_str()) {
-                        Ok(frame) => self.handle(frame).await,
-                        Err(code) => Err(code.into()),
+                    let arrived = std::time::Instant::now();
+                    let (frames, is_move) = match ClientFrame::from_text(text.as_str()) {
+                        Ok(frame) => {
+                            let is_move = matches!(frame, ClientFrame::Move { .. });
+                            (self.handle(frame).await, is_move)
+                        }
+                        Err(code) => (Err(code.into()), false),
                     };
+                    let is_move = is_move && frames.is_ok();
                     let answered = match frames {
                         Ok(frames) => send_all(&mut socket, frames).await,
                         Err(refusal) => self.refuse(&mut socket, refusal).await,
                     };
+                    if is_move {
+                        // Stored, broadcast, and answered (to a sender in another room).
+                        self.rooms.metrics().move_answered(arrived.elapsed());
+                    }
                     if let Err(ending) = answered {
                         break ending;
                     }
@@ -160,7 +169,8 @@ impl Connection {
                     if let Err(ending) = send_texts(&mut socket, frames).await { break ending; }
                 }
                 _ = shutdown.requested() => {
-                    break close(&mut socket, 1001, "server stopping").await;
+                    // 1012, service restart (hosting.md): come back, here or to another.
+                    break close(&mut socket, 1012, "server restarting").await;
                 }
             }
         };
@@ -174,6 +184,7 @@ impl Connection {
     /// Sends an error frame; an [`Ending`] when the connection should end (it sent too many
     /// bad frames, or the socket is gone).
     async fn refuse(&mut self, socket: &mut WebSocket, refusal: Refusal) -> Result<(), Ending> {
+        self.rooms.metrics().rejected(refusal.code.name());
         let tolerated = !refusal.counts || self.bad.tolerate(self.now_ms());
         let answered = send_all(socket, vec![ServerFrame::error(refusal.code)]).await;
         if !tolerated {

@@ -13,7 +13,7 @@ use tokio::sync::mpsc;
 use super::claims;
 use super::desk::{DeskAt, DeskChange};
 use super::lease::{Lease, RENEW_MS};
-use super::pairing::{ComputerOffer, Seek, SeekBook};
+use super::pairing::{ComputerOffer, Pairing, Seek, SeekBook};
 use super::Lobby;
 use crate::names::NameKey;
 use crate::shutdown::Shutdown;
@@ -146,7 +146,21 @@ impl Loop {
             self.book.seek(seek);
         }
         for pairing in pairings {
-            for back in claims::make(&self.lobby, self.variant, pairing, &offer).await {
+            let waits: Vec<(NameKey, u64)> = match &pairing {
+                Pairing::People(a, b) => vec![a, b],
+                Pairing::Computer { seek, .. } => vec![seek],
+            }
+            .into_iter()
+            .map(|seek| (seek.player.clone(), now.saturating_sub(seek.since_ms)))
+            .collect();
+            let back = claims::make(&self.lobby, self.variant, pairing, &offer).await;
+            for (player, waited) in waits {
+                if !back.iter().any(|seek| seek.player == player) {
+                    let waited = std::time::Duration::from_millis(waited);
+                    self.lobby.rooms.metrics().paired(waited);
+                }
+            }
+            for back in back {
                 // A seek whose desk did not change: it waits on, as it was.
                 self.book.seek(back);
             }
@@ -198,5 +212,10 @@ pub async fn run(
         if this.lease.keep(&lobby, now).await {
             this.pass(now).await;
         }
+        let game = variant.to_string();
+        lobby
+            .rooms
+            .metrics()
+            .seeks_open(&game, "live", this.book.len());
     }
 }

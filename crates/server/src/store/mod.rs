@@ -147,6 +147,10 @@ pub trait RoomStore: Send + Sync {
     /// counts of any other server in a stored room are left from earlier processes.
     fn shared(&self) -> bool;
 
+    /// Answers while storage takes writes (hosting.md's `/ready`): SQLite's file is
+    /// writable, NATS is connected.
+    async fn ready(&self) -> Result<(), StoreError>;
+
     /// The room with that code, unchecked (the caller checks it with [`Room::check`]).
     async fn load_room(&self, code: &str) -> Result<Option<Stored>, StoreError>;
 

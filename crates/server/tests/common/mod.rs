@@ -434,3 +434,25 @@ pub fn set_rating(data: &Path, name: &str, game: &str, rating: f64, deviation: f
     )
     .expect("a rating");
 }
+
+/// `loser` and `winner` seek a rated game of `game`, are paired, and `loser` resigns: their
+/// pairings (the loser's first), once both saw the end.
+pub async fn rated_game_resigned(
+    loser: &mut Member,
+    winner: &mut Member,
+    game: &str,
+) -> (Pairing, Pairing) {
+    loser.seek(game, true).await;
+    winner.seek(game, true).await;
+    let (lost, won) = (loser.paired().await, winner.paired().await);
+    loser
+        .client
+        .send(serde_json::json!({"type": "resign", "room": lost.room, "token": lost.token}))
+        .await;
+    winner
+        .client
+        .state_where(|s| s["status"] != "ongoing")
+        .await;
+    loser.client.state_where(|s| s["status"] != "ongoing").await;
+    (lost, won)
+}

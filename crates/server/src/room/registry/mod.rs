@@ -20,6 +20,7 @@ use tokio::task::AbortHandle;
 
 use crate::clock::Clock;
 use crate::draw;
+use crate::hosting::metrics::Metrics;
 use crate::room::{PairedSeat, Room};
 use crate::store::{Revision, RoomStore, Stored, Written};
 use crate::sync::lock;
@@ -40,6 +41,8 @@ pub struct Rooms {
     cells: Mutex<HashMap<String, Arc<RoomCell>>>,
     /// Told of every change to a room the computer plays in (`watch_computer_rooms`).
     computer_rooms: Mutex<Option<mpsc::UnboundedSender<Arc<Room>>>>,
+    /// What the rooms' changes add to `/metrics` (plies, finished games).
+    metrics: Metrics,
 }
 
 /// The stored copy of a room and the revision it was read at.
@@ -91,11 +94,45 @@ impl Rooms {
             turn_ms: turn_ms.max(1),
             cells: Mutex::new(HashMap::new()),
             computer_rooms: Mutex::new(None),
+            metrics: Metrics::default(),
         }
     }
 
     pub fn clock(&self) -> &Arc<dyn Clock> {
         &self.clock
+    }
+
+    /// The server's figures (`/metrics`): every part that holds the rooms counts there.
+    pub fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+
+    /// The rooms held here whose game is not over, counted by game id (every game id,
+    /// so that a scrape always shows the figure, 0 included).
+    pub async fn live_by_game(&self) -> Vec<(String, i64)> {
+        let cells: Vec<Arc<RoomCell>> = lock(&self.cells).values().cloned().collect();
+        let mut counts: std::collections::BTreeMap<String, i64> =
+            Variant::ALL.iter().map(|v| (v.to_string(), 0)).collect();
+        for cell in cells {
+            if let Some(loaded) = cell.state.lock().await.as_ref() {
+                if !loaded.room.is_over() {
+                    *counts.entry(loaded.room.game.to_string()).or_default() += 1;
+                }
+            }
+        }
+        counts.into_iter().collect()
+    }
+
+    /// Counts what a change from `before` to `after` did: plies played, a game finished.
+    fn count(&self, before: &Room, after: &Room) {
+        let game = after.game.to_string();
+        let played = after.plies.len().saturating_sub(before.plies.len());
+        if played > 0 && after.round == before.round {
+            self.metrics.moves_played(&game, played as u64);
+        }
+        if after.is_over() && (!before.is_over() || after.round != before.round) {
+            self.metrics.game_finished(&game, after.rated);
+        }
     }
 
     /// Whether other servers share the storage (and so the rooms and the lobby).
@@ -263,6 +300,7 @@ impl Rooms {
                     return Err(ErrorCode::Unavailable);
                 }
             };
+            self.count(&loaded.room, &next);
             let room = Arc::new(next);
             *state = Some(Loaded {
                 room: room.clone(),

@@ -152,6 +152,17 @@ impl RoomStore for Nats {
         true
     }
 
+    /// A round trip to the rooms' bucket (a key no room has): the server answers, with
+    /// JetStream. (The bucket's `status` would not do: it answers from what was read when
+    /// the bucket was opened.)
+    async fn ready(&self) -> Result<(), StoreError> {
+        self.kv
+            .get("ready-probe")
+            .await
+            .map(drop)
+            .map_err(|e| StoreError::nats("the rooms' bucket", e))
+    }
+
     async fn load_room(&self, code: &str) -> Result<Option<Stored>, StoreError> {
         self.load(code).await
     }

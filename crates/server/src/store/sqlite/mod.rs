@@ -49,16 +49,20 @@ impl Sqlite {
             path: path.to_owned(),
             source,
         };
+        let refused = |e| match e {
+            schema::MigrateError::Sqlite(source) => opening(source),
+            schema::MigrateError::Newer(version) => StoreError::NewerFile(version),
+        };
+        // Before anything that writes (the journal mode included): a newer server's file
+        // is left as it is.
+        schema::check_not_newer(path).map_err(refused)?;
         let mut conn = Connection::open(path).map_err(opening)?;
         conn.busy_timeout(Duration::from_secs(5)).map_err(opening)?;
         // WAL with synchronous=NORMAL: a committed change survives the process being killed
         // (the restart case); only an OS crash or power cut may lose the last commits.
         conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
             .map_err(opening)?;
-        schema::migrate(&mut conn).map_err(|e| match e {
-            schema::MigrateError::Sqlite(source) => opening(source),
-            schema::MigrateError::Newer(version) => StoreError::NewerFile(version),
-        })?;
+        schema::migrate(&mut conn).map_err(refused)?;
         let (jobs, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("qipan-store".into())
@@ -94,6 +98,14 @@ fn sql_time(ms: u64) -> i64 {
 impl RoomStore for Sqlite {
     fn shared(&self) -> bool {
         false
+    }
+
+    /// A delete that matches nothing still takes the write lock: it fails on a file that
+    /// cannot be written (read-only, its disk gone), and waits behind a stuck writer.
+    async fn ready(&self) -> Result<(), StoreError> {
+        self.ask(|tx| tx.execute("DELETE FROM rooms WHERE 0", []))
+            .await
+            .map(drop)
     }
 
     async fn load_room(&self, code: &str) -> Result<Option<Stored>, StoreError> {
