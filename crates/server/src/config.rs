@@ -8,6 +8,9 @@ use crate::lobby::computer::pool::cores;
 use crate::lobby::computer::GAMES_PER_WORKER;
 use crate::room::TURN_MS;
 
+/// A correspondence game's day (correspondence.md's default `--day-ms`).
+pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+
 /// How long a seek waits for a person before the computer takes it (lobby.md's default).
 pub const BOT_AFTER_MS: u64 = 20_000;
 
@@ -31,6 +34,9 @@ pub struct Config {
     /// How many games against the computer each worker takes on at once
     /// ([`GAMES_PER_WORKER`]; the benchmark raises it to find what one core holds).
     pub computer_games_per_worker: usize,
+    /// `--day-ms`: how long a day of a correspondence game's clock lasts (a real day;
+    /// shorter in tests).
+    pub day_ms: u64,
 }
 
 impl Default for Config {
@@ -44,6 +50,7 @@ impl Default for Config {
             bot_after_ms: Some(BOT_AFTER_MS),
             computer_workers: cores(),
             computer_games_per_worker: GAMES_PER_WORKER,
+            day_ms: DAY_MS,
         }
     }
 }

@@ -1,5 +1,5 @@
 //! `qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] [--nats URL]
-//! [--bot-after SECONDS|off] [--turn-ms MS]`
+//! [--bot-after SECONDS|off] [--turn-ms MS] [--day-ms MS]`
 //!
 //! Logs go to standard error, filtered by `RUST_LOG` (default `info`); standard output
 //! carries only the line that says where the server listens.
@@ -12,7 +12,8 @@ use std::process::ExitCode;
 use qipan_server::Config;
 
 const USAGE: &str = "usage: qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] \
-                     [--nats URL] [--bot-after SECONDS|off] [--turn-ms MS]";
+                     [--nats URL] [--bot-after SECONDS|off] [--turn-ms MS] \
+                     [--day-ms MS]";
 
 /// Reads the arguments. `--computer-workers N` is hidden: the benchmark measures one core.
 fn parse_args() -> Result<Option<Config>, lexopt::Error> {
@@ -40,6 +41,7 @@ fn parse_args() -> Result<Option<Config>, lexopt::Error> {
             }
             Long("nats") => config.nats = Some(parser.value()?.parse()?),
             Long("turn-ms") => config.turn_ms = parser.value()?.parse()?,
+            Long("day-ms") => config.day_ms = parser.value()?.parse()?,
             Long("bot-after") => {
                 let text: String = parser.value()?.parse()?;
                 config.bot_after_ms = match text.as_str() {

@@ -68,7 +68,7 @@ impl Lobby {
 
     /// Whether the desk's room holds a paired game of the player that is not over (or
     /// whose end is not recorded yet).
-    async fn busy(&self, desk: &Desk) -> Result<bool, ErrorCode> {
+    pub(super) async fn busy(&self, desk: &Desk) -> Result<bool, ErrorCode> {
         let Some(room) = &desk.room else {
             return Ok(false);
         };
