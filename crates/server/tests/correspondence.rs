@@ -657,3 +657,24 @@ fn seeks_games_and_their_days_survive_a_restart() {
         srv.stop().await;
     });
 }
+
+#[test]
+fn games_lists_a_live_game_from_a_live_seek_with_its_token_too() {
+    bounded(60, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let srv = corr_server(&dir.path().join("db.sqlite"), clock()).await;
+        let (mut ann, mut bob) = two(srv.addr()).await;
+        ann.seek("push", false).await;
+        bob.seek("push", false).await;
+        let a = ann.paired().await;
+        let mut device = ann.again(srv.addr()).await;
+        device.client.send(json!({"type": "games"})).await;
+        let games = next_not_state(&mut device.client).await;
+        let entry = &games["games"][0];
+        assert_eq!(entry["room"], a.room.as_str(), "{games}");
+        assert_eq!(entry["token"], a.token.as_str());
+        assert_eq!(entry["days"], Value::Null);
+        assert_eq!(entry["turn_ms"], 60_000);
+        srv.stop().await;
+    });
+}

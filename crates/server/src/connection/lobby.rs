@@ -53,11 +53,13 @@ impl Connection {
         game: &RequestedGame,
         rated: bool,
     ) -> Result<Vec<ServerFrame>, Refusal> {
-        let me = self.me.clone().ok_or(ErrorCode::NotLoggedIn)?;
+        let (Some(me), Some(keys)) = (self.me.clone(), self.keys.clone()) else {
+            return Err(ErrorCode::NotLoggedIn.into());
+        };
         let game = game.variant()?;
         let seek = self
             .lobby
-            .seek(&me, game, rated, self.paired_tx.clone())
+            .seek(&me, &keys, game, rated, self.paired_tx.clone())
             .await?;
         // The seek replaced any earlier one of the player's, this connection's included.
         if let Some(old) = self.seeking.replace(seek) {

@@ -38,7 +38,7 @@ fn person(seek: &DeskSeek) -> PairedSeat {
             bot: false,
             before: seek.rating,
             after: None,
-            nonce: None,
+            nonce: seek.nonce.clone(),
         },
     }
 }

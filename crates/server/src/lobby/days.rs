@@ -15,11 +15,14 @@ use super::deadlines::Deadlines;
 use super::reach::Notice;
 use super::Lobby;
 use crate::names::NameKey;
-use crate::room::Room;
+use crate::room::{Room, ROOM_TTL_MS};
 use crate::shutdown::Shutdown;
 
 /// How long after a failed attempt (storage unavailable) a due room is tried again.
 const RETRY_MS: u64 = 1_000;
+/// A correspondence room unchanged for this long is marked changed, so that storage, which
+/// expires rooms unchanged for [`ROOM_TTL_MS`], keeps it while its game is on.
+const KEEP_MS: u64 = ROOM_TTL_MS / 2;
 
 /// What the queue knows of a room: its latest copy, and whether this turn's reminder went.
 struct Known {
@@ -55,9 +58,10 @@ impl Queue {
     fn due_of(&self, code: &str) -> Option<u64> {
         let known = self.known.get(code)?;
         let deadline = known.room.days.and(known.room.deadline())?;
+        let keep = known.room.updated_ms.saturating_add(KEEP_MS);
         Some(match known.room.quarter_left_at() {
-            Some(quarter) if !known.reminded => quarter.min(deadline),
-            _ => deadline,
+            Some(quarter) if !known.reminded => quarter.min(deadline).min(keep),
+            _ => deadline.min(keep),
         })
     }
 

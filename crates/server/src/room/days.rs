@@ -50,6 +50,18 @@ impl Room {
         Ok(self.ended(result, now))
     }
 
+    /// The correspondence game still on, marked changed at `now`: storage expires rooms
+    /// unchanged for [`ROOM_TTL_MS`](super::ROOM_TTL_MS) (the NATS bucket by itself), and a
+    /// side may take 14 days over a move. `game-over` for any other room.
+    pub fn touched(&self, now: u64) -> Result<Room, ErrorCode> {
+        if !self.is_kept_while_on() {
+            return Err(ErrorCode::GameOver);
+        }
+        let mut room = self.clone();
+        room.updated_ms = now;
+        Ok(room)
+    }
+
     /// When the side to move of a correspondence game has a quarter of its days left (the
     /// second `your-turn`).
     pub fn quarter_left_at(&self) -> Option<u64> {
@@ -143,7 +155,13 @@ mod tests {
             !room.expired(u64::MAX / 2),
             "an ongoing correspondence room stays"
         );
+        let touched = room.touched(5_000).expect("on");
+        assert_eq!(
+            (touched.updated_ms, touched.deadline()),
+            (5_000, room.deadline())
+        );
         let live = paired_for_tests(true);
+        assert_eq!(live.touched(5_000), Err(ErrorCode::GameOver));
         assert_eq!(live.out_of_time(u64::MAX / 2), Err(ErrorCode::NotYourTurn));
         assert!(live.expired(u64::MAX / 2));
     }
