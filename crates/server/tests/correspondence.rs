@@ -678,3 +678,51 @@ fn games_lists_a_live_game_from_a_live_seek_with_its_token_too() {
         srv.stop().await;
     });
 }
+
+#[test]
+fn a_51st_correspondence_game_is_refused_to_whoever_would_start_it() {
+    bounded(120, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let clock = clock();
+        let srv = corr_server(&dir.path().join("db.sqlite"), clock.clone()).await;
+        let (mut ann, mut bob) = two(srv.addr()).await;
+        for _ in 0..50 {
+            // Within the frames' rate limit; 14 days are far from over.
+            clock.advance(500);
+            let id = seek(&mut ann, "push", true, 14).await;
+            bob.client.send(json!({"type": "accept", "seek": id})).await;
+            ann.client.recv_type("paired").await;
+            bob.client.recv_type("paired").await;
+        }
+        clock.advance(500);
+        refused(
+            &mut ann,
+            json!({"type": "seek", "game": "push", "rated": true, "days": 14}),
+            "too-many-games",
+        )
+        .await;
+        let mut cat = Member::register(srv.addr(), "Cat").await;
+        let id = seek(&mut cat, "push", true, 14).await;
+        // Bob, at 50, would start it: refused, the seek stays open.
+        refused(
+            &mut bob,
+            json!({"type": "accept", "seek": id}),
+            "too-many-games",
+        )
+        .await;
+        let (_, body) = http_get(srv.addr(), "/api/seeks/push").await;
+        assert_eq!(
+            serde_json::from_str::<Value>(&body).expect("JSON")["seeks"][0]["seek"],
+            id.as_str()
+        );
+        // Live games do not count, nor make anyone `busy`: a live challenge still starts.
+        cat.client.send(json!({"type": "challenge", "to": "Bob", "game": "push", "rated": false, "days": null})).await;
+        let challenge = next_not_state(&mut cat.client).await["challenge"].clone();
+        bob.client.recv_type("challenge").await;
+        bob.client
+            .send(json!({"type": "accept", "challenge": challenge}))
+            .await;
+        bob.client.recv_type("paired").await;
+        srv.stop().await;
+    });
+}

@@ -150,7 +150,12 @@ mod tests {
     fn no_timeout_ply_no_claim_and_kept_while_on() {
         let room = three_days();
         assert_eq!(room.timeout(0, 10_000), Err(ErrorCode::Stale));
-        assert!(!room.may_claim(Side::X) && !room.may_claim(Side::O));
+        // Even with both sides gone and a turn lost, as a live game's claim would need.
+        let mut gone = room.clone();
+        gone.abandoned = [true, true];
+        assert!(!gone.may_claim(Side::X) && !gone.may_claim(Side::O));
+        gone.days = None;
+        assert!(gone.may_claim(Side::X), "a live room's claim, for contrast");
         assert!(
             !room.expired(u64::MAX / 2),
             "an ongoing correspondence room stays"
