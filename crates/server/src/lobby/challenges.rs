@@ -229,23 +229,27 @@ impl Lobby {
 
     /// The challenged player refuses challenge `id`; the challenger is told.
     pub async fn decline(&self, me: &Me, id: &str) -> Result<(), ErrorCode> {
-        let (challenge, revision) = self.open_challenge(me, id, true).await?;
-        if !self
-            .settle_challenge(&challenge, revision, ChallengeState::Declined)
-            .await?
-        {
-            return Err(ErrorCode::NoSuchChallenge);
-        }
-        Ok(())
+        self.close_challenge(me, id, true, ChallengeState::Declined)
+            .await
     }
 
     /// The challenger withdraws challenge `id`.
     pub async fn cancel(&self, me: &Me, id: &str) -> Result<(), ErrorCode> {
-        let (challenge, revision) = self.open_challenge(me, id, false).await?;
-        if !self
-            .settle_challenge(&challenge, revision, ChallengeState::Cancelled)
-            .await?
-        {
+        self.close_challenge(me, id, false, ChallengeState::Cancelled)
+            .await
+    }
+
+    /// Ends the open challenge `id` as `state`, by the challenged player (`to_me`) or the
+    /// challenger: `no-such-challenge` for anyone else, or if it is no longer open.
+    async fn close_challenge(
+        &self,
+        me: &Me,
+        id: &str,
+        to_me: bool,
+        state: ChallengeState,
+    ) -> Result<(), ErrorCode> {
+        let (challenge, revision) = self.open_challenge(me, id, to_me).await?;
+        if !self.settle_challenge(&challenge, revision, state).await? {
             return Err(ErrorCode::NoSuchChallenge);
         }
         Ok(())

@@ -176,12 +176,7 @@ impl Lobby {
         rated: bool,
         days: Days,
     ) -> Result<String, ErrorCode> {
-        let info = self
-            .players
-            .player(&me.key)
-            .await
-            .map_err(unavailable("reading a player"))?
-            .ok_or(ErrorCode::NotLoggedIn)?;
+        let info = self.player_info(me).await?;
         if self.correspondence_games(&me.key).await? >= MAX_GAMES {
             return Err(ErrorCode::TooManyGames);
         }
@@ -374,12 +369,7 @@ impl Lobby {
         keys: &SeatKeys,
         variant: Variant,
     ) -> Result<Starter, ErrorCode> {
-        let info = self
-            .players
-            .player(&me.key)
-            .await
-            .map_err(unavailable("reading a player"))?
-            .ok_or(ErrorCode::NotLoggedIn)?;
+        let info = self.player_info(me).await?;
         let (nonce, token_hash) = keys.new_seat();
         Ok(Starter {
             player: me.key.clone(),

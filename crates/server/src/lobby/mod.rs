@@ -236,6 +236,15 @@ impl Lobby {
         Ok((info, key))
     }
 
+    /// A logged-in player as stored now (`not-logged-in` if they are gone).
+    pub(crate) async fn player_info(&self, me: &Me) -> Result<PlayerInfo, ErrorCode> {
+        self.players
+            .player(&me.key)
+            .await
+            .map_err(unavailable("reading a player"))?
+            .ok_or(ErrorCode::NotLoggedIn)
+    }
+
     /// The player whose key this is.
     pub async fn login(&self, key: &str) -> Result<(PlayerInfo, Key), ErrorCode> {
         let key = Key::parse(key).ok_or(ErrorCode::BadKey)?;

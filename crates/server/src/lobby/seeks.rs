@@ -86,12 +86,7 @@ impl Lobby {
         rated: bool,
         to: mpsc::UnboundedSender<Paired>,
     ) -> Result<LocalSeek, ErrorCode> {
-        let player = self
-            .players
-            .player(&me.key)
-            .await
-            .map_err(unavailable("reading a player"))?
-            .ok_or(ErrorCode::NotLoggedIn)?;
+        let player = self.player_info(me).await?;
         // Derived from the player's key, so that `games` lists the game with its token.
         let nonce = seat_token::draw_nonce();
         let token = keys.token(&nonce);
