@@ -10,9 +10,10 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use qipan_engine::games::Variant;
 use qipan_protocol::{
-    normalize_room_code, Leaderboard, PlayerRecord, LEADERBOARD_LENGTH, PLAYER_RECORDS,
+    normalize_room_code, Leaderboard, OpenSeeks, PlayerRecord, LEADERBOARD_LENGTH, PLAYER_RECORDS,
 };
 
+use crate::lobby::Lobby;
 use crate::names::NameKey;
 use crate::room::registry::Rooms;
 use crate::store::{PlayerStore, RecordStore, Store, StoreError};
@@ -103,4 +104,24 @@ pub fn routes<S: Clone + Send + Sync + 'static>(
         .route("/api/leaderboard/{game}", get(leaderboard))
         .route("/api/games/{room}", get(game))
         .with_state(records)
+}
+
+/// `GET /api/seeks/GAME` (correspondence.md): the open correspondence seeks of GAME, oldest
+/// first, as every server follows them in the lobby's entries.
+async fn seeks(State(lobby): State<Arc<Lobby>>, Path(game): Path<String>) -> Response {
+    let Ok(game) = Variant::parse(&game) else {
+        return not_found();
+    };
+    Json(OpenSeeks {
+        game,
+        seeks: lobby.open_seeks(game),
+    })
+    .into_response()
+}
+
+/// The open seeks' route, answered from the lobby.
+pub fn seek_routes<S: Clone + Send + Sync + 'static>(lobby: Arc<Lobby>) -> axum::Router<S> {
+    axum::Router::new()
+        .route("/api/seeks/{game}", axum::routing::get(seeks))
+        .with_state(lobby)
 }

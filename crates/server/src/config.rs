@@ -10,6 +10,9 @@ use crate::lobby::computer::pool::cores;
 use crate::lobby::computer::GAMES_PER_WORKER;
 use crate::room::TURN_MS;
 
+/// A correspondence game's day (correspondence.md's default `--day-ms`).
+pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+
 /// How long a seek waits for a person before the computer takes it (lobby.md's default).
 pub const BOT_AFTER_MS: u64 = 20_000;
 
@@ -37,6 +40,9 @@ pub struct Config {
     pub proxies: Proxies,
     /// `--tls-cert` and `--tls-key`: the server speaks HTTPS itself.
     pub tls: Option<TlsFiles>,
+    /// `--day-ms`: how long a day of a correspondence game's clock lasts (a real day;
+    /// shorter in tests).
+    pub day_ms: u64,
 }
 
 impl Default for Config {
@@ -52,6 +58,7 @@ impl Default for Config {
             computer_games_per_worker: GAMES_PER_WORKER,
             proxies: Proxies::default(),
             tls: None,
+            day_ms: DAY_MS,
         }
     }
 }

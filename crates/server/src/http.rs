@@ -44,7 +44,8 @@ pub fn router(shared: Shared, store: Arc<dyn Store>, site: Option<&Path>) -> Rou
         .route("/health", get(|| async { "ok" }))
         .route("/ws", get(ws_upgrade))
         .merge(api::routes(shared.rooms.clone(), store))
-        .merge(hosting::routes(shared.hosting.clone()));
+        .merge(hosting::routes(shared.hosting.clone()))
+        .merge(api::seek_routes(shared.lobby.clone()));
     if let Some(site) = site {
         // `/` and `/?room=...` are the directory, whose index.html ServeDir serves; a
         // `.br` or `.gz` beside a file is sent instead when the client accepts it (the web

@@ -1,5 +1,5 @@
 //! `qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] [--nats URL]
-//! [--bot-after SECONDS|off] [--turn-ms MS] [--proxy ADDR[,ADDR...]]
+//! [--bot-after SECONDS|off] [--turn-ms MS] [--day-ms MS] [--proxy ADDR[,ADDR...]]
 //! [--tls-cert PATH --tls-key PATH]`, and `qipan-server backup --data PATH --to FILE`
 //! (hosting.md).
 //!
@@ -17,7 +17,7 @@ use qipan_server::{Config, StartError};
 
 const USAGE: &str = "usage: qipan-server [--listen HOST:PORT] [--data PATH] [--site DIR] \
                      [--nats URL] [--bot-after SECONDS|off] [--turn-ms MS] \
-                     [--proxy ADDR[,ADDR...]] [--tls-cert PATH --tls-key PATH]\n       \
+                     [--day-ms MS] [--proxy ADDR[,ADDR...]] [--tls-cert PATH --tls-key PATH]\n       \
                      qipan-server backup --data PATH --to FILE";
 
 /// What the command line asks for.
@@ -113,6 +113,7 @@ fn parse_args() -> Result<Option<Config>, lexopt::Error> {
             }
             Long("nats") => config.nats = Some(parser.value()?.parse()?),
             Long("turn-ms") => config.turn_ms = parser.value()?.parse()?,
+            Long("day-ms") => config.day_ms = parser.value()?.parse()?,
             Long("bot-after") => {
                 let text: String = parser.value()?.parse()?;
                 config.bot_after_ms = match text.as_str() {

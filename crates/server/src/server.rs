@@ -94,6 +94,7 @@ pub async fn start_with_clock(
         store.clone(),
         clock.clone(),
         config.turn_ms,
+        config.day_ms,
     ));
     let settings = lobby::Settings {
         bot_after_ms: config.bot_after_ms,

@@ -1,4 +1,4 @@
-//! Any sequence of frames, the lobby's among them, never panics the server and changes
+//! Any sequence of frames, the lobby's and correspondence.md's among them, never panics the server and changes
 //! nothing it should not: a stranger's frames (a connection that holds no seat of it)
 //! never change a paired room, and the server pairs and plays as before afterwards.
 
@@ -23,8 +23,38 @@ fn frame(room: String) -> impl Strategy<Value = String> {
     ];
     let games = prop::sample::select(vec!["push", "cannon", "blockade:solidarity", "chess", ""]);
     let kinds = prop::sample::select(vec![
-        "register", "login", "seek", "unseek", "abort", "draw", "claim", "resign", "rematch",
-        "move", "create", "join", "resume", "nonsense",
+        "register",
+        "login",
+        "seek",
+        "unseek",
+        "abort",
+        "draw",
+        "claim",
+        "resign",
+        "rematch",
+        "move",
+        "create",
+        "join",
+        "resume",
+        "nonsense",
+        "seek-days",
+        "unseek-id",
+        "accept-seek",
+        "accept-challenge",
+        "accept-both",
+        "challenge",
+        "decline",
+        "cancel",
+        "games",
+    ]);
+    let days = prop::sample::select(vec![
+        json!(0),
+        json!(1),
+        json!(3),
+        json!(14),
+        json!(99),
+        Value::Null,
+        json!("3"),
     ]);
     (
         kinds,
@@ -34,8 +64,9 @@ fn frame(room: String) -> impl Strategy<Value = String> {
         any::<bool>(),
         0u64..4,
         any::<u8>(),
+        days,
     )
-        .prop_map(|(kind, room, text, game, flag, ply, garble)| {
+        .prop_map(|(kind, room, text, game, flag, ply, garble, days)| {
             let value = match kind {
                 "register" => json!({"type": kind, "name": text}),
                 "login" => json!({"type": kind, "key": text}),
@@ -48,6 +79,17 @@ fn frame(room: String) -> impl Strategy<Value = String> {
                     json!({"type": kind, "game": game, "side": if flag { "x" } else { "random" }})
                 }
                 "join" => json!({"type": kind, "room": room}),
+                "seek-days" => json!({"type": "seek", "game": game, "rated": flag, "days": days}),
+                "unseek-id" => json!({"type": "unseek", "seek": text}),
+                "accept-seek" => json!({"type": "accept", "seek": text}),
+                "accept-challenge" => json!({"type": "accept", "challenge": text}),
+                "accept-both" => json!({"type": "accept", "seek": text, "challenge": text}),
+                "challenge" => {
+                    let to = if flag { "Ann" } else { text.as_str() };
+                    json!({"type": kind, "to": to, "game": game, "rated": flag, "days": days})
+                }
+                "decline" | "cancel" => json!({"type": kind, "challenge": text}),
+                "games" => json!({"type": kind}),
                 _ => json!({"type": kind, "room": room, "token": text}),
             };
             let mut text = value.to_string();

@@ -4,7 +4,8 @@ use qipan_engine::games::Variant;
 use qipan_protocol::{ErrorCode, RequestedGame, Seeking, ServerFrame};
 
 use super::{Connection, Seat};
-use crate::lobby::{Lobby, Me, Paired, Refusal};
+use crate::lobby::players::Key;
+use crate::lobby::{Lobby, Me, Paired, Refusal, SeatKeys};
 use crate::store::PlayerInfo;
 
 /// The `seeking` frame: what the connection seeks now, or nothing.
@@ -16,16 +17,27 @@ fn seeking(seek: Option<(Variant, bool)>) -> ServerFrame {
 }
 
 impl Connection {
-    /// This connection plays as `info`'s player from now on; a seek it made for another
-    /// player ends.
-    async fn log_in(&mut self, info: &PlayerInfo) {
+    /// This connection plays as `info`'s player from now on, whose key is `key`; a seek it
+    /// made for another player ends. The lobby reaches it as theirs.
+    async fn log_in(&mut self, info: &PlayerInfo, key: &Key) {
         if self.me.as_ref().is_some_and(|me| me.key != info.key) {
             self.withdraw().await;
         }
+        self.unreach().await;
+        self.reach_id = Some(self.lobby.reach(&info.key, self.notices_tx.clone()));
+        self.keys = Some(SeatKeys::of_key(key.reveal()));
         self.me = Some(Me {
             key: info.key.clone(),
             name: info.name.clone(),
         });
+    }
+
+    /// The lobby no longer reaches this connection as its player (it closes, or logs in
+    /// again).
+    pub(super) async fn unreach(&mut self) {
+        if let (Some(me), Some(id)) = (&self.me, self.reach_id.take()) {
+            self.lobby.unreach(&me.key, id).await;
+        }
     }
 
     /// Ends this connection's seek, if it has one (it closes, or plays as someone else).
@@ -41,11 +53,13 @@ impl Connection {
         game: &RequestedGame,
         rated: bool,
     ) -> Result<Vec<ServerFrame>, Refusal> {
-        let me = self.me.clone().ok_or(ErrorCode::NotLoggedIn)?;
+        let (Some(me), Some(keys)) = (self.me.clone(), self.keys.clone()) else {
+            return Err(ErrorCode::NotLoggedIn.into());
+        };
         let game = game.variant()?;
         let seek = self
             .lobby
-            .seek(&me, game, rated, self.paired_tx.clone())
+            .seek(&me, &keys, game, rated, self.paired_tx.clone())
             .await?;
         // The seek replaced any earlier one of the player's, this connection's included.
         if let Some(old) = self.seeking.replace(seek) {
@@ -92,13 +106,13 @@ impl Connection {
 
     pub(super) async fn register(&mut self, name: &str) -> Result<Vec<ServerFrame>, Refusal> {
         let (info, key) = self.lobby.register(self.peer, name).await?;
-        self.log_in(&info).await;
+        self.log_in(&info, &key).await;
         Ok(vec![Lobby::player_frame(&info, &key)])
     }
 
     pub(super) async fn login(&mut self, key: &str) -> Result<Vec<ServerFrame>, Refusal> {
         let (info, key) = self.lobby.login(key).await?;
-        self.log_in(&info).await;
+        self.log_in(&info, &key).await;
         Ok(vec![Lobby::player_frame(&info, &key)])
     }
 }

@@ -1,6 +1,7 @@
 //! One client's WebSocket: its loop (frames in, room changes out), its limits, and the
 //! room it is in with the seat it holds there.
 
+mod correspondence;
 mod lobby;
 pub mod rate_limit;
 
@@ -16,7 +17,7 @@ use qipan_protocol::{
 use tokio::sync::mpsc;
 
 use crate::draw;
-use crate::lobby::{Lobby, LocalSeek, Me, Paired, Refusal};
+use crate::lobby::{Lobby, LocalSeek, Me, Notice, Paired, Refusal, SeatKeys};
 use crate::room::registry::{Entered, Rooms, Update};
 use crate::room::Room;
 use crate::secret::Secret;
@@ -70,6 +71,13 @@ pub struct Connection {
     joined: Option<Joined>,
     /// The player of its last `register` or `login` that succeeded.
     me: Option<Me>,
+    /// That player's seat keys (their seat tokens derived from their key), and the id the
+    /// lobby reaches this connection by as theirs.
+    keys: Option<SeatKeys>,
+    reach_id: Option<u64>,
+    /// Where the lobby tells it what its player is told everywhere (correspondence.md).
+    notices_tx: mpsc::UnboundedSender<Notice>,
+    notices_rx: mpsc::UnboundedReceiver<Notice>,
     /// Its seek, while it has one.
     seeking: Option<LocalSeek>,
     /// Where the lobby hands it its pairings.
@@ -97,12 +105,17 @@ impl Connection {
     ) -> Connection {
         let now = rooms.clock().now_ms();
         let (paired_tx, paired_rx) = mpsc::unbounded_channel();
+        let (notices_tx, notices_rx) = mpsc::unbounded_channel();
         Connection {
             rooms,
             lobby,
             peer,
             joined: None,
             me: None,
+            keys: None,
+            reach_id: None,
+            notices_tx,
+            notices_rx,
             seeking: None,
             paired_tx,
             paired_rx,
@@ -163,6 +176,10 @@ impl Connection {
                     let frames = self.on_paired(paired).await;
                     if let Err(ending) = send_all(&mut socket, frames).await { break ending; }
                 }
+                Some(notice) = self.notices_rx.recv() => {
+                    let frames = self.on_notice(notice);
+                    if let Err(ending) = send_all(&mut socket, frames).await { break ending; }
+                }
                 update = next_update(&self.rooms, &mut self.joined) => {
                     let mut frames = self.on_update(&update.room);
                     frames.push(update.state.clone());
@@ -175,6 +192,7 @@ impl Connection {
             }
         };
         self.withdraw().await;
+        self.unreach().await;
         self.leave().await;
         if ending == Ending::Closing {
             finish_closing(&mut socket).await;
@@ -308,14 +326,22 @@ impl Connection {
                 days: None,
             } => self.seek(&game, rated).await?,
             ClientFrame::Unseek { seek: None } => self.unseek().await?,
-            // correspondence.md's frames: not served yet (issue 41's server side).
-            ClientFrame::Seek { days: Some(_), .. }
-            | ClientFrame::Unseek { seek: Some(_) }
-            | ClientFrame::Accept(_)
-            | ClientFrame::Challenge { .. }
-            | ClientFrame::Decline { .. }
-            | ClientFrame::Cancel { .. }
-            | ClientFrame::Games => return Err(ErrorCode::Malformed.into()),
+            ClientFrame::Seek {
+                game,
+                rated,
+                days: Some(days),
+            } => self.seek_correspondence(&game, rated, days).await?,
+            ClientFrame::Unseek { seek: Some(seek) } => self.unseek_correspondence(seek).await?,
+            ClientFrame::Accept(acceptance) => self.accept(acceptance).await?,
+            ClientFrame::Challenge {
+                to,
+                game,
+                rated,
+                days,
+            } => self.challenge(&to, &game, rated, days).await?,
+            ClientFrame::Decline { challenge } => self.decline(&challenge).await?,
+            ClientFrame::Cancel { challenge } => self.cancel(&challenge).await?,
+            ClientFrame::Games => self.games().await?,
         })
     }
 

@@ -38,6 +38,7 @@ fn person(seek: &DeskSeek) -> PairedSeat {
             bot: false,
             before: seek.rating,
             after: None,
+            nonce: seek.nonce.clone(),
         },
     }
 }
@@ -51,6 +52,7 @@ fn computer(bot: ComputerPlayer, rating: f64) -> PairedSeat {
             bot: true,
             before: rating,
             after: None,
+            nonce: None,
         },
     }
 }
@@ -124,7 +126,7 @@ async fn people(lobby: &Lobby, variant: Variant, a: Seek<DeskAt>, b: Seek<DeskAt
     let (first, second) = (first.clone(), second.clone());
     let rated = first.rated;
     let seats = seats_drawn(person(&first), person(&second));
-    let room = match lobby.rooms.create_paired(variant, seats, rated).await {
+    let room = match lobby.rooms.create_paired(variant, seats, rated, None).await {
         Ok(room) => room,
         Err(_) => return vec![a, b],
     };
@@ -184,7 +186,7 @@ async fn against_computer(
     let seats = seats_drawn(person(&sought), computer(bot, rating));
     let room = lobby
         .rooms
-        .create_paired(variant, seats, sought.rated)
+        .create_paired(variant, seats, sought.rated, None)
         .await
         .ok()?;
     let paired = lobby

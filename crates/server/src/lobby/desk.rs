@@ -78,6 +78,10 @@ pub struct DeskSeek {
     pub computer_after_ms: Option<u64>,
     /// The hash of the seat token the seeking connection holds for the pairing's room.
     pub token_hash: String,
+    /// The nonce that token was derived with from the player's key (`seat_token.rs`), so
+    /// that `games` finds it again on any device; `None` in desks written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nonce: Option<String>,
     /// Claimed by a pairing loop for this room, the first of a pair's two claims: not
     /// handed to the connection until the second claim has landed and this one is
     /// turned into the desk's `room`.
@@ -189,6 +193,7 @@ mod tests {
                 since_ms: 0,
                 computer_after_ms: None,
                 token_hash: "h".into(),
+                nonce: None,
                 claimed: None,
             }),
         }

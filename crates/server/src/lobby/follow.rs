@@ -9,6 +9,7 @@ use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
 use super::desk::{Desk, DeskChange};
+use super::ledger::{Challenge, Ledger, CHALLENGE};
 use super::Lobby;
 use crate::shutdown::Shutdown;
 use crate::store::{LobbyEntry, Written};
@@ -54,7 +55,18 @@ impl Lobby {
         free
     }
 
-    fn seen(&self, entry: LobbyEntry) {
+    fn seen(self: &Arc<Self>, entry: LobbyEntry) {
+        if let Some(player) = Ledger::player_of(&entry.key) {
+            let ledger = Ledger::read(&entry).unwrap_or_default();
+            self.ledger_seen(player, entry.revision, ledger);
+            return;
+        }
+        if entry.key.starts_with(CHALLENGE) {
+            if let Some(challenge) = Challenge::read(&entry) {
+                self.challenge_seen(entry.revision, challenge);
+            }
+            return;
+        }
         if let Some(id) = entry.key.strip_prefix(SERVERS) {
             if id != self.server_id {
                 let beat = entry

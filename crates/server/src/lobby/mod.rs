@@ -3,22 +3,37 @@
 //! pure rules (`players`, `pairing`, `ratings`, `settle`, `desk`) and its tasks (`follow`:
 //! the desks as every server writes them; `pairing_loop`: one loop per game id; `computer`:
 //! the computer's seats).
+//!
+//! Playing at one's own pace (`shared/spec/correspondence.md`): `ledger` (a player's
+//! correspondence seeks and games, a challenge: lobby entries), `seat_token` (seat tokens
+//! derived from the player's key), `corr_pairing` and `deadlines` (pure rules),
+//! `correspondence` and `challenges` (the frames' work), `reach` (telling a player's every
+//! connection) and `days` (the one deadline queue of correspondence games).
 
+mod challenges;
 mod claims;
 pub mod computer;
+pub mod corr_pairing;
+pub mod correspondence;
+mod days;
+pub mod deadlines;
 pub mod desk;
 mod follow;
 mod lease;
+pub mod ledger;
 pub mod pairing;
 mod pairing_loop;
 pub mod players;
 pub mod ratings;
+mod reach;
 mod rematch;
+pub mod seat_token;
 mod seeks;
 pub mod settle;
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 
 use qipan_engine::games::Variant;
@@ -28,10 +43,14 @@ use tokio::sync::mpsc;
 use crate::clock::Clock;
 use crate::names::NameKey;
 use crate::room::registry::Rooms;
+use crate::room::Room;
 use crate::shutdown::Shutdown;
-use crate::store::{PlayerInfo, PlayerStore, SeekStore, Store};
+use crate::store::{PlayerInfo, PlayerStore, Revision, SeekStore, Store};
 use crate::sync::lock;
+use ledger::{Challenge, Ledger};
 use players::{Key, RegistrationLimits};
+pub use reach::Notice;
+pub use seat_token::SeatKeys;
 pub use seeks::{LocalSeek, Paired};
 
 /// A connection's player: who it plays as after a `register` or `login`.
@@ -91,6 +110,18 @@ pub struct Lobby {
     computer: computer::Computer,
     /// Each game id's pairing loop, told of the desks' changes.
     loops: Mutex<HashMap<Variant, mpsc::UnboundedSender<desk::DeskChange>>>,
+    /// This server's connections by player, and what they were told (`reach.rs`).
+    reach: Mutex<reach::Reach>,
+    next_reach: AtomicU64,
+    /// Every player's ledger and every challenge as last known here, at their revisions:
+    /// the open correspondence seeks (pairing, `accept`, `GET /api/seeks`), the open
+    /// challenges (`games`, the limit of 20).
+    ledgers: Mutex<HashMap<NameKey, (Revision, Ledger)>>,
+    challenges: Mutex<HashMap<String, (Revision, Challenge)>>,
+    /// Where the deadline queue (`days.rs`) hears of correspondence rooms; its receiver
+    /// until the queue starts.
+    deadlines_tx: mpsc::UnboundedSender<Arc<Room>>,
+    deadlines_rx: Mutex<Option<mpsc::UnboundedReceiver<Arc<Room>>>>,
 }
 
 impl Lobby {
@@ -101,6 +132,7 @@ impl Lobby {
         server_id: String,
         settings: Settings,
     ) -> Lobby {
+        let (deadlines_tx, deadlines_rx) = mpsc::unbounded_channel();
         Lobby {
             computer: computer::Computer::new(
                 settings.computer_workers,
@@ -117,6 +149,12 @@ impl Lobby {
             seekers: Mutex::new(HashMap::new()),
             servers: Mutex::new(HashMap::new()),
             loops: Mutex::new(HashMap::new()),
+            reach: Mutex::new(reach::Reach::default()),
+            next_reach: AtomicU64::new(0),
+            ledgers: Mutex::new(HashMap::new()),
+            challenges: Mutex::new(HashMap::new()),
+            deadlines_tx,
+            deadlines_rx: Mutex::new(Some(deadlines_rx)),
         }
     }
 
@@ -140,6 +178,10 @@ impl Lobby {
         let (tx, rx) = mpsc::unbounded_channel();
         self.rooms.watch_computer_rooms(tx);
         tokio::spawn(computer::driver::run(self.clone(), rx, shutdown.clone()));
+        self.rooms.watch_correspondence(self.deadlines_tx.clone());
+        if let Some(rx) = lock(&self.deadlines_rx).take() {
+            tokio::spawn(days::run(self.clone(), rx, shutdown.clone()));
+        }
     }
 
     /// The `player` frame for a player and their key, to that connection alone.
@@ -192,6 +234,15 @@ impl Lobby {
             ratings: Default::default(),
         };
         Ok((info, key))
+    }
+
+    /// A logged-in player as stored now (`not-logged-in` if they are gone).
+    pub(crate) async fn player_info(&self, me: &Me) -> Result<PlayerInfo, ErrorCode> {
+        self.players
+            .player(&me.key)
+            .await
+            .map_err(unavailable("reading a player"))?
+            .ok_or(ErrorCode::NotLoggedIn)
     }
 
     /// The player whose key this is.

@@ -67,7 +67,7 @@ impl Lobby {
 
     /// Points a player's desk to room `code` for a new game there: `busy` when they seek
     /// or play another game.
-    async fn hold(&self, player: &NameKey, code: &str) -> Result<(), ErrorCode> {
+    pub(super) async fn hold(&self, player: &NameKey, code: &str) -> Result<(), ErrorCode> {
         for _ in 0..8 {
             let (desk, revision) = self.desk(player).await?;
             if desk.seek.is_some() {

@@ -7,8 +7,8 @@ use rand::RngCore;
 use tokio::sync::mpsc;
 
 use super::desk::{self, Desk, DeskSeek};
+use super::seat_token::{self, SeatKeys};
 use super::{unavailable, Lobby, Me};
-use crate::draw;
 use crate::names::NameKey;
 use crate::secret::Secret;
 use crate::store::{Revision, Written};
@@ -68,7 +68,7 @@ impl Lobby {
 
     /// Whether the desk's room holds a paired game of the player that is not over (or
     /// whose end is not recorded yet).
-    async fn busy(&self, desk: &Desk) -> Result<bool, ErrorCode> {
+    pub(super) async fn busy(&self, desk: &Desk) -> Result<bool, ErrorCode> {
         let Some(room) = &desk.room else {
             return Ok(false);
         };
@@ -81,17 +81,15 @@ impl Lobby {
     pub async fn seek(
         &self,
         me: &Me,
+        keys: &SeatKeys,
         variant: Variant,
         rated: bool,
         to: mpsc::UnboundedSender<Paired>,
     ) -> Result<LocalSeek, ErrorCode> {
-        let player = self
-            .players
-            .player(&me.key)
-            .await
-            .map_err(unavailable("reading a player"))?
-            .ok_or(ErrorCode::NotLoggedIn)?;
-        let token = draw::token(&mut rand::rng());
+        let player = self.player_info(me).await?;
+        // Derived from the player's key, so that `games` lists the game with its token.
+        let nonce = seat_token::draw_nonce();
+        let token = keys.token(&nonce);
         let id = format!("{:016x}", rand::rng().next_u64());
         // Listening before the desk says so: the pairing may come at once.
         lock(&self.seekers).insert(id.clone(), to);
@@ -107,6 +105,7 @@ impl Lobby {
                 since_ms: self.clock.now_ms(),
                 computer_after_ms: self.settings.bot_after_ms,
                 token_hash: token.hash(),
+                nonce: Some(nonce.clone()),
                 claimed: None,
             })
             .await;

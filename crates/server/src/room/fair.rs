@@ -63,9 +63,13 @@ impl Room {
 
     /// Whether `side` may claim the win: the other seat's player has no connection and
     /// lost a turn to the clock after their last connection closed.
+    /// Never in a correspondence game (correspondence.md: the days do that job).
     pub fn may_claim(&self, side: Side) -> bool {
         let other = side.opponent();
-        !self.is_over() && !self.is_connected(other) && self.abandoned[side_index(other)]
+        self.days.is_none()
+            && !self.is_over()
+            && !self.is_connected(other)
+            && self.abandoned[side_index(other)]
     }
 
     /// Wins the game the other player walked away from (`abandoned`); `cannot-claim` unless

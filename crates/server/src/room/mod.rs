@@ -16,8 +16,9 @@ use qipan_engine::with_game;
 use qipan_vocab::variant_id;
 use serde::{Deserialize, Serialize};
 
-use qipan_protocol::{normalize_room_code, Connected, ErrorCode, RoomState, ServerFrame};
+use qipan_protocol::{normalize_room_code, Connected, Days, ErrorCode, RoomState, ServerFrame};
 
+mod days;
 mod fair;
 pub(crate) mod registry;
 mod seats;
@@ -37,7 +38,8 @@ pub const ROOM_TTL_MS: u64 = 7 * 24 * 60 * 60 * 1000;
 pub const TIMEOUT_PLY: &str = "timeout";
 
 /// The turn clock. It runs only while the game is on, both seats are taken and at least one
-/// of the two players is connected; otherwise what is left of the turn is kept.
+/// of the two players is connected; otherwise what is left of the turn is kept. A
+/// correspondence room's runs whatever the connections (`days.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "state", rename_all = "lowercase")]
 pub enum Clock {
@@ -93,6 +95,10 @@ pub struct Room {
     /// the record. Storage does it with the change that ends the game.
     #[serde(default)]
     pub settled: bool,
+    /// Days per move of a correspondence game (correspondence.md); `None` for a live room.
+    /// Not written for a live room, so that rooms read and write back as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<Days>,
 }
 
 /// Why a room read back from storage is not served ([`Room::check`]).
@@ -157,6 +163,7 @@ impl Room {
             offer: None,
             abandoned: [false, false],
             settled: false,
+            days: None,
         }
     }
 
@@ -202,7 +209,8 @@ impl Room {
 
     fn clock_should_run(&self) -> bool {
         let connected = self.connected();
-        !self.is_over() && self.seats.iter().all(Option::is_some) && (connected.x || connected.o)
+        let anyone = connected.x || connected.o || self.days.is_some();
+        !self.is_over() && self.seats.iter().all(Option::is_some) && anyone
     }
 
     /// Starts or stops the clock as [`Clock`] says, keeping what is left of the turn.
@@ -259,7 +267,7 @@ impl Room {
             players: self.seated_players(),
             rated: self.rated,
             offer: self.offer,
-            days: None,
+            days: self.days,
         })
     }
 
@@ -331,7 +339,8 @@ impl Room {
         if self.is_over() {
             return Err(ErrorCode::GameOver);
         }
-        if ply != self.plies.len() as u64 {
+        if ply != self.plies.len() as u64 || self.days.is_some() {
+            // A correspondence game has no `timeout` ply: its time runs out (`days.rs`).
             return Err(ErrorCode::Stale);
         }
         match self.deadline() {
@@ -423,7 +432,7 @@ impl Room {
 
     /// Whether nothing happened in the room for [`ROOM_TTL_MS`].
     pub fn expired(&self, now: u64) -> bool {
-        now.saturating_sub(self.updated_ms) > ROOM_TTL_MS
+        !self.is_kept_while_on() && now.saturating_sub(self.updated_ms) > ROOM_TTL_MS
     }
 
     /// Checks a room read back from storage: its plies replay from its start to its

@@ -24,6 +24,11 @@ pub struct Seated {
     /// game that is not rated).
     #[serde(default)]
     pub after: Option<f64>,
+    /// The nonce the seat's token was derived with from the player's key
+    /// (`lobby::seat_token`), so that any device logged in as them finds the token again;
+    /// `None` for a token drawn at random (a seek made before, the computer's seat).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nonce: Option<String>,
 }
 
 // The ratings are finite numbers from storage, so a `Seated` equals itself.
@@ -156,7 +161,7 @@ impl Room {
                 x: seat(Side::X),
                 o: seat(Side::O),
             },
-            days: None,
+            days: self.days,
         }
     }
 }
@@ -173,6 +178,7 @@ pub fn paired_for_tests(rated: bool) -> Room {
             bot: false,
             before: 1500.0,
             after: None,
+            nonce: None,
         },
     };
     Room::create_paired(

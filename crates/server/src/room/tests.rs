@@ -257,6 +257,7 @@ fn seated(name: &str, bot: bool, before: f64) -> Seated {
         bot,
         before,
         after: None,
+        nonce: None,
     }
 }
 

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use qipan_engine::games::{Side, Variant};
-use qipan_protocol::ErrorCode;
+use qipan_protocol::{Days, ErrorCode};
 use tokio::sync::{broadcast, mpsc};
 use tokio::task::AbortHandle;
 
@@ -38,11 +38,16 @@ pub struct Rooms {
     clock: Arc<dyn Clock>,
     /// The turn's length for new rooms.
     turn_ms: u64,
+    /// How long a correspondence game's day lasts (`--day-ms`).
+    day_ms: u64,
     cells: Mutex<HashMap<String, Arc<RoomCell>>>,
     /// Told of every change to a room the computer plays in (`watch_computer_rooms`).
     computer_rooms: Mutex<Option<mpsc::UnboundedSender<Arc<Room>>>>,
     /// What the rooms' changes add to `/metrics` (plies, finished games).
     metrics: Metrics,
+    /// Told of every change seen to a correspondence room, this server's and other
+    /// servers' (`watch_correspondence`): the lobby's deadline queue.
+    correspondence: Mutex<Option<mpsc::UnboundedSender<Arc<Room>>>>,
 }
 
 /// The stored copy of a room and the revision it was read at.
@@ -86,15 +91,18 @@ impl Rooms {
         store: Arc<dyn RoomStore>,
         clock: Arc<dyn Clock>,
         turn_ms: u64,
+        day_ms: u64,
     ) -> Rooms {
         Rooms {
             server_id,
             store,
             clock,
             turn_ms: turn_ms.max(1),
+            day_ms: day_ms.max(1),
             cells: Mutex::new(HashMap::new()),
             computer_rooms: Mutex::new(None),
             metrics: Metrics::default(),
+            correspondence: Mutex::new(None),
         }
     }
 
@@ -319,6 +327,21 @@ impl Rooms {
         *lock(&self.computer_rooms) = Some(watcher);
     }
 
+    /// Tells `watcher` of every change seen to a correspondence room (its deadline and
+    /// its `your-turn`), from here or from another server.
+    pub fn watch_correspondence(&self, watcher: mpsc::UnboundedSender<Arc<Room>>) {
+        *lock(&self.correspondence) = Some(watcher);
+    }
+
+    /// A correspondence room changed (here, or seen changed by another server).
+    fn tell_correspondence(&self, room: &Arc<Room>) {
+        if room.days.is_some() {
+            if let Some(watcher) = lock(&self.correspondence).as_ref() {
+                let _ = watcher.send(room.clone());
+            }
+        }
+    }
+
     /// Tells the room's local sockets (and the computer, if it plays there) and re-arms
     /// its clock.
     fn publish(self: &Arc<Self>, cell: &Arc<RoomCell>, room: &Arc<Room>) {
@@ -328,17 +351,19 @@ impl Rooms {
                 let _ = watcher.send(room.clone());
             }
         }
+        self.tell_correspondence(room);
         self.arm_timer(cell, room);
     }
 
-    /// (Re)starts the task that plays `timeout` when the turn's time is up.
+    /// (Re)starts the task that plays `timeout` when the turn's time is up. Not for a
+    /// correspondence room: the lobby's one deadline queue watches those.
     fn arm_timer(self: &Arc<Self>, cell: &Arc<RoomCell>, room: &Room) {
         let mut timer = lock(&cell.timer);
         if let Some(old) = timer.1.take() {
             old.abort();
         }
         timer.0 = timer.0.wrapping_add(1);
-        let Some(deadline) = room.deadline() else {
+        let Some(deadline) = room.deadline().filter(|_| room.days.is_none()) else {
             return;
         };
         let generation = timer.0;
@@ -386,15 +411,21 @@ impl Rooms {
         Ok((self.enter(&room.code), room))
     }
 
-    /// A new paired room of two seats `[x, o]`, nobody in it yet.
+    /// A new paired room of two seats `[x, o]`, nobody in it yet: a correspondence game
+    /// with `days`, else a live one.
     pub async fn create_paired(
         self: &Arc<Self>,
         variant: Variant,
         seats: [PairedSeat; 2],
         rated: bool,
+        days: Option<Days>,
     ) -> Result<Arc<Room>, ErrorCode> {
         self.insert(|code, now| {
-            Room::create_paired(code, variant, seats.clone(), rated, self.turn_ms, now)
+            let room = Room::create_paired(code, variant, seats.clone(), rated, self.turn_ms, now);
+            match days {
+                Some(days) => room.with_days(days, self.day_ms, now),
+                None => room,
+            }
         })
         .await
     }

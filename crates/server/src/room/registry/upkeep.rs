@@ -16,7 +16,12 @@ impl Rooms {
     /// A change another server made, seen in storage.
     async fn seen(self: &Arc<Self>, stored: Stored) {
         let cell = lock(&self.cells).get(&stored.room.code).cloned();
-        let Some(cell) = cell else { return };
+        let Some(cell) = cell else {
+            // Not in memory here; its deadline and its `your-turn` are still this server's
+            // business (the deadline queue tells the changes it knew of from new ones).
+            self.tell_correspondence(&Arc::new(stored.room));
+            return;
+        };
         let mut state = cell.state.lock().await;
         if state
             .as_ref()
