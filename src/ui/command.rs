@@ -16,6 +16,12 @@ pub enum AppCommand {
     /// The language the player chose (the session has none): the next frame is drawn in it,
     /// and it is kept over the system's.
     SetLang(Lang),
+    /// The board turned round (or back): the Flip button.
+    Flip,
+    /// The coordinates on the board, or none: kept with the settings.
+    ShowCoordinates(bool),
+    /// The sounds on or off, and their loudness in percent: kept with the settings.
+    SetSound { on: bool, volume: u8 },
 }
 
 impl From<Command> for AppCommand {

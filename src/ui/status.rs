@@ -223,10 +223,27 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
         }
     }
     if matches!(online.seat(), Some(Seat::Player(_))) {
-        let again = ui.button(i18n.tr(msg!("online-rematch")));
+        // Asked: said so until the other player asks too and the new game starts.
+        let asked = online.rematch_asked();
+        let text = if asked {
+            msg!("online-rematch-asked")
+        } else {
+            msg!("online-rematch")
+        };
+        let again = ui.add_enabled(!asked, egui::Button::new(i18n.tr(text)));
         mark(ui, "online:rematch", &again);
         if again.clicked() {
             commands.push(Command::Online(OnlineCommand::Rematch).into());
+        }
+        if asked {
+            let other = online
+                .friend()
+                .and_then(|side| online.players()?.get(side))
+                .map(|player| words::player_name(&player.name, player.bot, i18n))
+                .unwrap_or_else(|| i18n.tr(msg!("online-the-other-player")));
+            let args = [("name", other.into())];
+            let said = ui.label(i18n.tr_args(msg!("online-rematch-waiting"), &args));
+            live(ui, said.id);
         }
     }
     commands
@@ -239,7 +256,10 @@ fn change_line(record: &GameRecord, side: Side, i18n: &I18n) -> Option<String> {
     Some(i18n.tr_args(
         msg!("end-rating"),
         &[
-            ("name", seat.name.as_str().into()),
+            (
+                "name",
+                words::player_name(&seat.name, seat.bot, i18n).into(),
+            ),
             ("before", (seat.before.round() as i64).into()),
             ("after", (seat.after.round() as i64).into()),
             ("change", words::rating_change(change, i18n).into()),

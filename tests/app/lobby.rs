@@ -281,7 +281,10 @@ fn the_paired_game_shows_both_players_and_plays_fair() {
         server.heard(),
         [r#"{"type":"claim","room":"ABCDEFGH","token":"seat-token"}"#]
     );
+    // Resign asks first.
     click(&mut harness, "Resign");
+    assert!(server.heard().is_empty());
+    click(&mut harness, "Yes, resign");
     assert_eq!(
         server.heard(),
         [r#"{"type":"resign","room":"ABCDEFGH","token":"seat-token"}"#]
@@ -383,7 +386,7 @@ fn the_profile_charts_the_ratings_and_opens_a_game_in_the_review() {
     harness.run();
     seen_containing(
         &harness,
-        "Line-Board Shuang Cheng: won against Computer-Easy (+12)",
+        "Line-Board Shuang Cheng: won against Computer (Easy) (+12)",
     );
     harness.get_by_label("Chart of the ratings over the last games: Line-Board Shuang Cheng");
     seen_containing(&harness, "1524");

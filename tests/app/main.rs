@@ -7,6 +7,8 @@ mod common;
 
 mod about;
 mod accessibility;
+mod answers;
+mod board_looks;
 mod coach;
 mod editor;
 mod language;
@@ -21,8 +23,10 @@ mod puzzles;
 mod refusals;
 mod saves_and_links;
 mod soak;
+mod sound;
 mod stored_state;
 mod ui_imports;
+mod words_and_layout;
 
 use common::tap;
 use egui_kittest::kittest::Queryable;

@@ -65,6 +65,9 @@ fn ron_fields(s: &Settings) -> Vec<(&'static str, String)> {
         ("push_rounds", ron(&s.push_rounds)),
         ("save_path", ron(&s.save_path)),
         ("coach", ron(&s.coach)),
+        ("coordinates", ron(&s.coordinates)),
+        ("sound", ron(&s.sound)),
+        ("volume", ron(&s.volume)),
     ];
     // Every field is listed: the pieces make exactly what eframe stores.
     assert_eq!(join(&fields), ron(s), "a field of Settings is missing here");
@@ -96,18 +99,26 @@ fn any_settings() -> impl Strategy<Value = Settings> {
         prop::sample::select(CoachMode::ALL.to_vec()),
         // Commas, brackets, quotes and backslashes in the path test the field splitter.
         "[a-z0-9 ,()\\[\\]\"\\\\/.:#-]{0,24}",
+        // The board's coordinates, the sounds and their volume.
+        (any::<bool>(), any::<bool>(), 0u8..=100),
     )
         .prop_map(
-            |(lang, level, game, o, two, solidarity, push_rounds, coach, save_path)| Settings {
-                lang,
-                level,
-                game,
-                human: if o { HumanSide::O } else { HumanSide::X },
-                two_players: two,
-                solidarity,
-                push_rounds,
-                save_path,
-                coach,
+            |(lang, level, game, o, two, solidarity, push_rounds, coach, save_path, looks)| {
+                let (coordinates, sound, volume) = looks;
+                Settings {
+                    lang,
+                    level,
+                    game,
+                    human: if o { HumanSide::O } else { HumanSide::X },
+                    two_players: two,
+                    solidarity,
+                    push_rounds,
+                    save_path,
+                    coach,
+                    coordinates,
+                    sound,
+                    volume,
+                }
             },
         )
 }

@@ -15,6 +15,7 @@ const LAYERS: [(&str, &[&str]); 5] = [
         "leaves",
         &[
             "command",
+            "cues",
             "games",
             "kept",
             "marks",

@@ -102,8 +102,11 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
     /// last move, the pieces, a move waiting for its capture, the coach's moves, the markers
     /// of the taps that may come next, the locks, then the taps.
     fn show(&mut self, ui: &mut egui::Ui, rect: Rect, ctx: &BoardCtx<'_, G>) -> Option<G::Move> {
-        let on = OnScreen::fit(ui, rect, &G::DRAWING);
+        let on = OnScreen::fit(ui, rect, &G::DRAWING, ctx.looks.turned);
         draw_board(&on, ctx.game);
+        if ctx.looks.coordinates {
+            super::draw_coordinates(&on.painter, &G::DRAWING, &on.screen, on.r);
+        }
         let lit = self.lit(ctx, on.screen.len());
         draw_last_move(&on, ctx);
         draw_pieces(&on, ctx);
@@ -221,6 +224,7 @@ impl PointPainter {
     ) -> Option<u8> {
         let (game, screen, r) = (ctx.game, &on.screen, on.r);
         let names = G::DRAWING.names;
+        let mut named = None;
         let background = super::board_background(ui, rect, ctx);
         if background.clicked() {
             self.taps.clear();
@@ -242,6 +246,7 @@ impl PointPainter {
             super::focus_ring(&on.painter, screen[focus], r * 1.45);
             let point = ui.scope_id().with(("point", focus));
             crate::a11y::ring_on(ui.ctx(), background.id, point);
+            named = Some(focus);
         }
         let pieces = G::DESCRIPTION.pieces;
         for (i, &c) in screen.iter().enumerate() {
@@ -263,16 +268,22 @@ impl PointPainter {
                     Mark::Take => crate::msg!("act-take"),
                 })
             };
-            let label = super::point_label(ctx.i18n, names[i], what, action);
+            let label = super::point_label(ctx.i18n, &G::DRAWING, i, what, action);
             // At least a fingertip: points are a board unit or more apart.
             let mut response =
                 point_widget(ui, id, c, (r * 1.1).max(on.tf.len(0.45)), names[i], label);
+            if response.hovered() {
+                named = Some(i);
+            }
             if let Some((_, reason)) = hover.iter().find(|(p, _)| *p as usize == i) {
                 response = response.on_hover_text(ctx.i18n.tr(*reason));
             }
             if response.clicked() {
                 clicked = Some(i as u8);
             }
+        }
+        if let Some(point) = named {
+            super::name_point(&on.painter, &G::DRAWING, point, screen[point], r);
         }
         clicked
     }
@@ -341,9 +352,9 @@ struct OnScreen {
 }
 
 impl OnScreen {
-    fn fit(ui: &egui::Ui, rect: Rect, drawing: &BoardDrawing) -> OnScreen {
+    fn fit(ui: &egui::Ui, rect: Rect, drawing: &BoardDrawing, turned: bool) -> OnScreen {
         let (min, max) = drawing.bounds();
-        let tf = Transform::fit(rect, min, max, 0.7);
+        let tf = Transform::fit_turned(rect, min, max, 0.7, turned);
         OnScreen {
             painter: ui.painter_at(rect),
             screen: drawing.points().map(|p| tf.to_screen(p)).collect(),
