@@ -6,8 +6,8 @@
 
 use super::boards::points::paint_backdrop;
 use super::boards::{
-    draw_coordinates, focus_ring, name_point, point_label, point_widget, step_focus, BoardInput,
-    HasBoard, Transform,
+    draw_coordinates, focus_ring, name_point, point_board_margin, point_label, point_widget,
+    step_focus, BoardInput, HasBoard, Transform, COORDINATE_BEYOND,
 };
 use super::games::{self, GameDescription};
 use super::marks::mark;
@@ -87,7 +87,8 @@ impl EditorView {
         let BoardInput { keys, looks } = input;
         let drawing = &G::DRAWING;
         let (min, max) = drawing.bounds();
-        let tf = Transform::fit_turned(rect, min, max, 0.7, looks.turned);
+        let margin = point_board_margin(looks, drawing);
+        let tf = Transform::fit_turned(rect, min, max, margin, looks.turned);
         let painter = ui.painter_at(rect);
         let screen: Vec<Pos2> = drawing.points().map(|p| tf.to_screen(p)).collect();
         let r = tf.len(drawing.piece_radius);
@@ -103,7 +104,7 @@ impl EditorView {
             painter.circle_filled(p, tf.len(0.06).max(2.0), theme::LINE);
         }
         if looks.coordinates {
-            draw_coordinates(&painter, drawing, &screen, r);
+            draw_coordinates(&painter, drawing, &screen, r, tf.len(COORDINATE_BEYOND));
         }
         for (i, &c) in screen.iter().enumerate() {
             if let Some(piece) = editor.piece_at(i) {

@@ -173,7 +173,10 @@ fn against_the_computer_the_players_side_is_at_the_bottom_and_flip_turns_it() {
         "Light's rows at the bottom"
     );
     click(&mut harness, "Flip board");
-    assert!(height_of(&harness, "A1") > height_of(&harness, "I9"), "flipped");
+    assert!(
+        height_of(&harness, "A1") > height_of(&harness, "I9"),
+        "flipped"
+    );
     click(&mut harness, "Flip board");
     assert!(
         height_of(&harness, "A1") < height_of(&harness, "I9"),

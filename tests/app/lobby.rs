@@ -574,16 +574,15 @@ fn screenshots_of_playing_someone_new() {
             r#"{{"name":"Ann","bot":false,"ratings":{{"shuangcheng":{{"rating":1524,"deviation":90,"volatility":0.09,"games":3}},"push":{{"rating":1500,"deviation":500,"volatility":0.09,"games":0}}}},"games":[{games}]}}"#
         );
         server.answer(Query::Player("Ann".into()), 200, body);
-        click(&mut harness, "Profile");
-        harness.run();
+        // The phone's tabs scroll sideways: brought into view first.
+        press(&mut harness, "Profile");
         save(&mut harness, "profile", "Ratings");
         server.answer(
             Query::Leaderboard(qipan_engine::games::Variant::plain(GameId::ShuangCheng)),
             200,
             r#"{"game":"shuangcheng","players":[{"name":"Bo","rating":1712.6,"deviation":60,"games":40},{"name":"双城棋手","rating":1650,"deviation":70,"games":22},{"name":"Ann","rating":1524,"deviation":90,"games":3}]}"#,
         );
-        click(&mut harness, "Leaderboard");
-        harness.run();
+        press(&mut harness, "Leaderboard");
         save(&mut harness, "leaderboard", "Rank");
     }
 }

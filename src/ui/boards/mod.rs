@@ -369,12 +369,33 @@ fn point_name_spoken(i18n: &I18n, drawing: &BoardDrawing, point: usize) -> Strin
     }
 }
 
-/// Writes the board's coordinates, given each point on screen and the radius of a piece:
-/// each file and rank (row and diagonal) once, beyond its point nearest the bottom (a line
-/// across the screen: its leftmost), so that they stand along the bottom and left edges
-/// whichever way round the board is. A board without coordinates has each point's name
-/// written at its lower right, clear of the piece standing on it.
-pub fn draw_coordinates(painter: &Painter, drawing: &BoardDrawing, screen: &[Pos2], r: f32) {
+/// How far beyond its last point a point board's coordinate is written, in board units:
+/// past the backdrop's edge (half a unit), in the margin [`POINT_BOARD_MARGIN`] leaves.
+pub const COORDINATE_BEYOND: f32 = 0.74;
+
+/// The margin round a point board's points, in board units: room for the coordinates when
+/// they are shown.
+pub fn point_board_margin(looks: Looks, drawing: &BoardDrawing) -> f32 {
+    if looks.coordinates && !drawing.coordinates.is_empty() {
+        0.95
+    } else {
+        0.7
+    }
+}
+
+/// Writes the board's coordinates, given each point on screen, the radius of a piece and
+/// how far beyond the last point of a line its coordinate goes (screen units): each file
+/// and rank (row and diagonal) once, beyond its point nearest the bottom (a line across the
+/// screen: its leftmost), so that they stand along the bottom and left edges whichever way
+/// round the board is. A board without coordinates has each point's name written beside
+/// it, clear of the piece standing on it and of its lines.
+pub fn draw_coordinates(
+    painter: &Painter,
+    drawing: &BoardDrawing,
+    screen: &[Pos2],
+    r: f32,
+    beyond: f32,
+) {
     let font = egui::FontId::proportional((r * 0.66).max(10.0));
     let color = theme::LINE.gamma_multiply(0.85);
     if drawing.coordinates.is_empty() {
@@ -395,7 +416,7 @@ pub fn draw_coordinates(painter: &Painter, drawing: &BoardDrawing, screen: &[Pos
             .filter(|&i| coordinate.points & (1 << i) != 0)
             .map(|i| screen[i])
             .collect();
-        let Some(at) = coordinate_place(&points, r) else {
+        let Some(at) = coordinate_place(&points, beyond) else {
             continue;
         };
         painter.text(
@@ -442,8 +463,8 @@ fn name_direction(drawing: &BoardDrawing, screen: &[Pos2], i: usize) -> Vec2 {
 
 /// Where a coordinate naming the points `line` (on screen, along one straight line) is
 /// written: beyond the line's end nearest the bottom of the screen, or its left end for a
-/// line that runs more across than down, a piece's width and a half past its last point.
-fn coordinate_place(line: &[Pos2], r: f32) -> Option<Pos2> {
+/// line that runs more across than down, `beyond` past its last point.
+fn coordinate_place(line: &[Pos2], beyond: f32) -> Option<Pos2> {
     let (first, rest) = line.split_first()?;
     let (min, max) = rest
         .iter()
@@ -461,7 +482,7 @@ fn coordinate_place(line: &[Pos2], r: f32) -> Option<Pos2> {
         .copied()
         .filter(|&p| p != end)
         .min_by(|a, b| a.distance(end).total_cmp(&b.distance(end)))?;
-    Some(end + (end - next).normalized() * r * 1.65)
+    Some(end + (end - next).normalized() * beyond)
 }
 
 /// Names the point under the pointer or the keyboard's ring over the board, where a sighted

@@ -6,7 +6,7 @@
 //! the taps made so far and lights up, from the legal moves alone, the points that can come
 //! next: no rule is decided here.
 
-use super::{point_widget, BoardCtx, BoardDrawing, BoardPainter, HasBoard, Transform};
+use super::{point_widget, BoardCtx, BoardDrawing, BoardPainter, HasBoard, Looks, Transform};
 use crate::i18n::Msg;
 use crate::ui::theme::{self, Look};
 use egui::{Color32, Painter, Pos2, Rect, Stroke, Vec2};
@@ -102,10 +102,11 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
     /// last move, the pieces, a move waiting for its capture, the coach's moves, the markers
     /// of the taps that may come next, the locks, then the taps.
     fn show(&mut self, ui: &mut egui::Ui, rect: Rect, ctx: &BoardCtx<'_, G>) -> Option<G::Move> {
-        let on = OnScreen::fit(ui, rect, &G::DRAWING, ctx.looks.turned);
+        let on = OnScreen::fit(ui, rect, &G::DRAWING, ctx.looks);
         draw_board(&on, ctx.game);
         if ctx.looks.coordinates {
-            super::draw_coordinates(&on.painter, &G::DRAWING, &on.screen, on.r);
+            let beyond = on.tf.len(super::COORDINATE_BEYOND);
+            super::draw_coordinates(&on.painter, &G::DRAWING, &on.screen, on.r, beyond);
         }
         let lit = self.lit(ctx, on.screen.len());
         draw_last_move(&on, ctx);
@@ -352,9 +353,10 @@ struct OnScreen {
 }
 
 impl OnScreen {
-    fn fit(ui: &egui::Ui, rect: Rect, drawing: &BoardDrawing, turned: bool) -> OnScreen {
+    fn fit(ui: &egui::Ui, rect: Rect, drawing: &BoardDrawing, looks: Looks) -> OnScreen {
         let (min, max) = drawing.bounds();
-        let tf = Transform::fit_turned(rect, min, max, 0.7, turned);
+        let margin = super::point_board_margin(looks, drawing);
+        let tf = Transform::fit_turned(rect, min, max, margin, looks.turned);
         OnScreen {
             painter: ui.painter_at(rect),
             screen: drawing.points().map(|p| tf.to_screen(p)).collect(),

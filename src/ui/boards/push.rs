@@ -270,7 +270,9 @@ impl PushPainter {
         let on = OnScreen::fit(ui, rect, ctx.looks.turned);
         draw_board(&on.painter, &on.tf, &on.positions, &on.screen, on.r);
         if ctx.looks.coordinates {
-            super::draw_coordinates(&on.painter, &Push::DRAWING, &on.screen, on.r);
+            // On the hexagon's own rim, which reaches well past the outer cells.
+            let beyond = on.r * 1.65;
+            super::draw_coordinates(&on.painter, &Push::DRAWING, &on.screen, on.r, beyond);
         }
         draw_last_move(&on, ctx.last_move);
         let lit = self.lit(ctx.interactive, derived);
