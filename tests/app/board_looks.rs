@@ -219,27 +219,10 @@ fn online_the_seat_the_server_gave_is_at_the_bottom_and_in_the_settings() {
 #[ignore = "writes screenshots: cargo test --test app -- --ignored screenshots_of_boards"]
 fn screenshots_of_boards() {
     use qipan::i18n::Lang;
-    let base = std::env::var_os("QIPAN_SHOTS").map_or_else(
-        || std::env::temp_dir().join("qipan-shots"),
-        std::path::PathBuf::from,
-    );
-    let dir = base.join("boards");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    for (size_name, size) in [
-        ("desktop", [1280.0, 800.0]),
-        ("tablet", [820.0, 1180.0]),
-        ("phone", [390.0, 844.0]),
-    ] {
+    let dir = crate::shots_folder("boards");
+    for (size_name, size) in crate::SHOT_SIZES {
         for lang in Lang::ALL {
-            let clock = ManualClock::default();
-            let mut h = Harness::builder()
-                .with_size(size)
-                .with_max_steps(64)
-                .with_render_cursor(false)
-                .wgpu()
-                .build_eframe(move |cc| App::with_clock(cc, Box::new(clock.clone())));
-            h.state_mut().set_animations(false);
+            let mut h = crate::shot_app(size, ManualClock::default());
             h.state_mut().set_lang(lang);
             let save = |h: &mut Harness<'static, App>, what: &str| {
                 h.run();

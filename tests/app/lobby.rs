@@ -457,28 +457,10 @@ fn the_leaderboard_lists_the_best_and_opens_their_profiles() {
 fn screenshots_of_playing_someone_new() {
     use qipan_engine::ai::Level;
     use qipan_session::Command;
-    let base = std::env::var_os("QIPAN_SHOTS").map_or_else(
-        || std::env::temp_dir().join("qipan-shots"),
-        std::path::PathBuf::from,
-    );
-    let dir = base.join("lobby");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    let sizes = [
-        ("desktop", [1280.0, 800.0]),
-        ("tablet", [820.0, 1180.0]),
-        ("phone", [390.0, 844.0]),
-    ];
-    for (size_name, size) in sizes {
+    let dir = crate::shots_folder("lobby");
+    for (size_name, size) in crate::SHOT_SIZES {
         let clock = ManualClock::default();
-        let handle = clock.clone();
-        let mut harness = Harness::builder()
-            .with_size(size)
-            .with_max_steps(64)
-            .with_render_cursor(false)
-            .wgpu()
-            .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
-        harness.state_mut().set_animations(false);
+        let mut harness = crate::shot_app(size, clock.clone());
         harness.state_mut().send(Command::SetLevel(Level::Easy));
         harness
             .state_mut()

@@ -55,6 +55,38 @@ fn app_with(game: GameId) -> (Harness<'static, App>, ManualClock) {
     (harness, clock)
 }
 
+/// The sizes the screenshot writers draw at: wide, upright and a phone.
+const SHOT_SIZES: [(&str, [f32; 2]); 3] = [
+    ("desktop", [1280.0, 800.0]),
+    ("tablet", [820.0, 1180.0]),
+    ("phone", [390.0, 844.0]),
+];
+
+/// An empty folder `name` for a screenshot writer under `$QIPAN_SHOTS` (by default a folder
+/// in the system's temporary directory, outside the repository).
+fn shots_folder(name: &str) -> std::path::PathBuf {
+    let base = std::env::var_os("QIPAN_SHOTS").map_or_else(
+        || std::env::temp_dir().join("qipan-shots"),
+        std::path::PathBuf::from,
+    );
+    let dir = base.join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    dir
+}
+
+/// An app at `size` on `clock`, drawn by wgpu for screenshots, its moves not gliding.
+fn shot_app(size: [f32; 2], clock: ManualClock) -> Harness<'static, App> {
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_max_steps(64)
+        .with_render_cursor(false)
+        .wgpu()
+        .build_eframe(move |cc| App::with_clock(cc, Box::new(clock)));
+    harness.state_mut().set_animations(false);
+    harness
+}
+
 /// Storage that keeps what the app writes (for a restart).
 #[derive(Default)]
 struct Kept(std::collections::HashMap<String, String>);
