@@ -6,8 +6,8 @@
 
 use super::boards::points::paint_backdrop;
 use super::boards::{
-    draw_coordinates, focus_ring, name_point, point_board_margin, point_label, point_widget,
-    step_focus, BoardInput, HasBoard, Transform, COORDINATE_BEYOND,
+    draw_coordinates, focus_ring, name_point, point_label, point_widget, step_focus, BoardInput,
+    HasBoard, PointFrame, Transform, COORDINATE_BEYOND,
 };
 use super::games::{self, GameDescription};
 use super::marks::mark;
@@ -87,13 +87,13 @@ impl EditorView {
         let BoardInput { keys, looks } = input;
         let drawing = &G::DRAWING;
         let (min, max) = drawing.bounds();
-        let margin = point_board_margin(looks, drawing);
-        let tf = Transform::fit_turned(rect, min, max, margin, looks.turned);
+        let frame = PointFrame::of(looks, drawing);
+        let tf = Transform::fit_turned(rect, min, max, frame.margin, looks.turned);
         let painter = ui.painter_at(rect);
         let screen: Vec<Pos2> = drawing.points().map(|p| tf.to_screen(p)).collect();
         let r = tf.len(drawing.piece_radius);
         // The board, a dashed frame round it: this is a set-up, not a game.
-        let board_rect = paint_backdrop(&painter, &tf, min, max);
+        let board_rect = paint_backdrop(&painter, &tf, min, max, frame.wood);
         dashed_frame(&painter, board_rect.expand(tf.len(0.12).max(3.0)));
         game.decorate(&painter, &tf);
         let line = Stroke::new(tf.len(0.035).max(1.5), theme::LINE);

@@ -200,6 +200,13 @@ fn online_the_seat_the_server_gave_is_at_the_bottom_and_in_the_settings() {
         height_of(&harness, "tl") > height_of(&harness, "bl"),
         "Light's corner at the bottom"
     );
+    // The wood under the turned board is drawn (a rect from two corners that swapped
+    // places would have a negative size).
+    let wood = harness.output().shapes.iter().any(|clipped| {
+        matches!(&clipped.shape, Shape::Rect(rect)
+            if rect.fill == qipan::ui::theme::BOARD_BG && rect.rect.is_positive())
+    });
+    assert!(wood, "the board's wood");
     let light = harness.get_by_label("Second (Light)").accesskit_node();
     assert_eq!(
         light.toggled(),
@@ -241,6 +248,11 @@ fn screenshots_of_boards() {
             let at = point(&h, "C4").rect().center();
             h.hover_at(at);
             save(&mut h, "push-as-light");
+            h.state_mut().send(Command::PickGame(GameId::Blockade));
+            h.state_mut().send(Command::SetPlayers(Some(Side::O)));
+            h.run();
+            save(&mut h, "blockade-as-light");
+            h.state_mut().send(Command::PickGame(GameId::Push));
             h.state_mut().send(Command::SetPlayers(Some(Side::X)));
             h.run();
             if size[0] < 1000.0 {

@@ -369,17 +369,34 @@ fn point_name_spoken(i18n: &I18n, drawing: &BoardDrawing, point: usize) -> Strin
     }
 }
 
-/// How far beyond its last point a point board's coordinate is written, in board units:
-/// past the backdrop's edge (half a unit), in the margin [`POINT_BOARD_MARGIN`] leaves.
-pub const COORDINATE_BEYOND: f32 = 0.74;
+/// How far beyond its last point a point board's coordinate is written, in board units: on
+/// the wood between the outer pieces and the frame's edge, which [`PointFrame`] widens for
+/// them.
+pub const COORDINATE_BEYOND: f32 = 0.58;
 
-/// The margin round a point board's points, in board units: room for the coordinates when
-/// they are shown.
-pub fn point_board_margin(looks: Looks, drawing: &BoardDrawing) -> f32 {
-    if looks.coordinates && !drawing.coordinates.is_empty() {
-        0.95
-    } else {
-        0.7
+/// A point board's wood round its points and the margin round the wood, in board units:
+/// wider while the coordinates are written on it (as a real board prints them on its frame).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PointFrame {
+    /// How far the wood reaches past the outer points.
+    pub wood: f32,
+    /// How far the drawing reaches past them (the wood and a little room).
+    pub margin: f32,
+}
+
+impl PointFrame {
+    pub fn of(looks: Looks, drawing: &BoardDrawing) -> PointFrame {
+        if looks.coordinates && !drawing.coordinates.is_empty() {
+            PointFrame {
+                wood: 0.75,
+                margin: 0.85,
+            }
+        } else {
+            PointFrame {
+                wood: 0.5,
+                margin: 0.7,
+            }
+        }
     }
 }
 

@@ -350,13 +350,15 @@ struct OnScreen {
     screen: Vec<Pos2>,
     /// A piece's radius on screen.
     r: f32,
+    /// How far the wood reaches past the outer points, in board units.
+    wood: f32,
 }
 
 impl OnScreen {
     fn fit(ui: &egui::Ui, rect: Rect, drawing: &BoardDrawing, looks: Looks) -> OnScreen {
         let (min, max) = drawing.bounds();
-        let margin = super::point_board_margin(looks, drawing);
-        let tf = Transform::fit_turned(rect, min, max, margin, looks.turned);
+        let frame = super::PointFrame::of(looks, drawing);
+        let tf = Transform::fit_turned(rect, min, max, frame.margin, looks.turned);
         OnScreen {
             painter: ui.painter_at(rect),
             screen: drawing.points().map(|p| tf.to_screen(p)).collect(),
@@ -364,6 +366,7 @@ impl OnScreen {
             tf,
             min,
             max,
+            wood: frame.wood,
         }
     }
 }
@@ -378,12 +381,19 @@ struct Lit {
     movable: Vec<bool>,
 }
 
-/// The board's wooden backdrop, half a unit beyond the points from `min` to `max`; its rect
-/// on screen. The game's board and the editor's share it.
-pub(crate) fn paint_backdrop(painter: &Painter, tf: &Transform, min: Pos2, max: Pos2) -> Rect {
-    let board_rect = Rect::from_min_max(
-        tf.to_screen(min - Vec2::splat(0.5)),
-        tf.to_screen(max + Vec2::splat(0.5)),
+/// The board's wooden backdrop, `wood` board units beyond the points from `min` to `max`;
+/// its rect on screen. The game's board and the editor's share it.
+pub(crate) fn paint_backdrop(
+    painter: &Painter,
+    tf: &Transform,
+    min: Pos2,
+    max: Pos2,
+    wood: f32,
+) -> Rect {
+    // Two corners (swapped on a board turned round): the rect of both.
+    let board_rect = Rect::from_two_pos(
+        tf.to_screen(min - Vec2::splat(wood)),
+        tf.to_screen(max + Vec2::splat(wood)),
     );
     painter.rect(
         board_rect,
@@ -398,7 +408,7 @@ pub(crate) fn paint_backdrop(painter: &Painter, tf: &Transform, min: Pos2, max: 
 /// The board, the game's own decoration (platforms, triangles), the lines and the points.
 fn draw_board<G: PointGame>(on: &OnScreen, game: &G) {
     let (painter, tf) = (&on.painter, &on.tf);
-    paint_backdrop(painter, tf, on.min, on.max);
+    paint_backdrop(painter, tf, on.min, on.max, on.wood);
     game.decorate(painter, tf);
     let line = Stroke::new(tf.len(0.035).max(1.5), theme::LINE);
     for &(a, b) in G::DRAWING.segments {
