@@ -200,6 +200,20 @@ export class Tab {
     }
   }
 
+  /** Scrolls the row at height `y` sideways by `dx` (a drag, or the wheel with a mouse). */
+  async scrollSideways(dx, y) {
+    if (!this.size.touch) {
+      await this.page.mouse.move(this.W / 2, y);
+      await this.page.mouse.wheel(dx, 0);
+      await this.settle();
+      return;
+    }
+    const step = Math.sign(dx) * Math.min(Math.abs(dx), this.W * 0.6);
+    const x0 = step > 0 ? this.W * 0.8 : this.W * 0.2;
+    await this.touchDrag([x0, y], [x0 - step, y]);
+    await this.settle();
+  }
+
   /**
    * A one-finger drag by touch events, held still before lifting so that it does not
    * fling. Few steps: each waits for the page to take it, and that takes a frame.
@@ -254,9 +268,17 @@ export class Tab {
       }
       if (!rect) throw new Error(`${this.name}: no mark ${key} on the page`);
       // Below the status line (above the page's first control) and inside the window.
-      if (rect[1] >= this.contentTop - 1 && rect[1] + rect[3] <= this.H) return rect;
-      const cy = rect[1] + rect[3] / 2;
-      await this.scroll(cy - this.H / 2, rect[0] + rect[2] / 2);
+      if (rect[1] < this.contentTop - 1 || rect[1] + rect[3] > this.H) {
+        const cy = rect[1] + rect[3] / 2;
+        await this.scroll(cy - this.H / 2, rect[0] + rect[2] / 2);
+        continue;
+      }
+      // The phone's tab row is one row that scrolls sideways.
+      if (rect[0] < 0 || rect[0] + rect[2] > this.W) {
+        await this.scrollSideways(rect[0] + rect[2] / 2 - this.W / 2, rect[1] + rect[3] / 2);
+        continue;
+      }
+      return rect;
     }
     throw new Error(`${this.name}: could not scroll ${key} into view`);
   }

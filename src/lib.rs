@@ -4,4 +4,5 @@
 pub mod a11y;
 pub mod i18n;
 pub mod renderer;
+pub mod sound;
 pub mod ui;

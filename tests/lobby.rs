@@ -90,7 +90,10 @@ fn two_apps_are_paired_play_and_see_their_rating_change() {
         "the move on both boards",
         |a| a.iter().all(|app| app.game().len() == 1),
     );
+    // Resign asks first.
     common::click_in_view(other, "Resign");
+    other.run();
+    common::click_in_view(other, "Yes, resign");
     other.run();
     common::wait_for(&mut [&mut ann, &mut bob], "both rating changes", |a| {
         a.iter().all(|app| {

@@ -76,6 +76,8 @@ need_target() {
 
 build_linux() {
   [ "$(uname -sm)" = "Linux x86_64" ] || { echo "release: the Linux build needs an x86_64 Linux" >&2; exit 1; }
+  # The game's sounds (cpal) link ALSA.
+  need_apt libasound2-dev pkg-config
   cargo build --release --locked -p qipan -p qipan-cli --bins
 }
 

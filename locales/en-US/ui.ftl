@@ -24,8 +24,12 @@ side-dark = Dark
 side-light = Light
 side-cannons = Cannons
 side-soldiers = Soldiers
-push-first-note = This round { $side } moves first; the first move alternates from round to round.
+side-choice-soldiers = Soldiers (the rules' bare hands)
+push-first-note = Next game: { $side } moves first (the first move alternates from game to game).
 setting-two-players = Two people on one screen (no computer)
+setting-coordinates = Coordinates on the board
+setting-sound = Sounds
+setting-volume = Volume
 setting-solidarity = Solidarity rule (Blockade)
 
 action-new = New game
@@ -64,7 +68,7 @@ reason-abandoned = { $side } left and lost a turn: the game was claimed.
 reason-out-of-time = { $side } ran out of days for a move.
 reason-aborted = The game was aborted before its second move: no rating changed.
 
-push-count = Pushed off by Dark: { $x } · by Light: { $o } (six wins)
+push-count = Pushed off: { $o } dark, { $x } light pieces (pushing off six wins)
 push-pass = { $side } cannot move: the turn is skipped.
 push-stuck = Neither side can move.
 maddell-hand = In hand: Dark { $x } · Light { $o }
@@ -102,6 +106,17 @@ confirm-new-no = Keep playing
 err-restore = The games from last time could not be restored, so a fresh game starts. ({ $error })
 point-label = { $name }, { $what }
 point-label-action = { $name }, { $what }, { $action }
+# A point whose name is a riddle read out: its name, then what it means (Shuang Cheng).
+point-name-spoken = { $name } ({ $meaning })
+sc-point-tl = top-left corner
+sc-point-th = top hub
+sc-point-tr = top-right corner
+sc-point-l = left middle
+sc-point-c = centre
+sc-point-r = right middle
+sc-point-bl = bottom-left corner
+sc-point-bh = bottom hub
+sc-point-br = bottom-right corner
 piece-dark = dark piece
 piece-light = light piece
 piece-cannon = cannon
@@ -150,6 +165,7 @@ coach-off = Off
 coach-hints = Hints only
 coach-full = Full
 action-hint = Hint
+action-flip = Flip board
 keys-hint = H
 hint-thinking = Looking for the best move…
 hint-move = Hint: { $move } ({ $score })
@@ -181,6 +197,7 @@ review-stop = Stop
 review-again = Review again (the game went on)
 review-close = Close the review
 review-chart = Evaluation over the game (for { $side }, in pieces)
+review-chart-plain = Evaluation over the game (above the middle, { $side } stands better)
 review-better = better: { $move }
 board-suggested = Coach's move: { $move }.
 board-played = Played: { $move }.
@@ -213,6 +230,14 @@ online-qr = QR code of the room's link
 online-off-note = Undo, hints and the coach are off in an online game.
 online-resign = Resign
 online-rematch = Rematch
+online-rematch-asked = Rematch asked
+online-rematch-waiting = You asked for a rematch: it starts when { $name } asks too.
+online-the-other-player = the other player
+online-request-sent = Sent: waiting for the server…
+online-request-unanswered = The server has not answered for { $seconds } s. The connection is being tried again; nothing is lost.
+online-leave-running = The game is still on, and its clock runs while you are away: every turn you miss is lost. Leave it anyway?
+online-leave-yes = Leave the game
+online-leave-no = Stay
 online-leave = Leave
 online-you-play = You play { $side }
 online-spectating = Watching
@@ -261,7 +286,7 @@ online-error-too-many-challenges = you have 20 open challenges: cancel one first
 lobby-intro = Play people of about your strength, with a rating in each game. Choose a name first: it is yours for good.
 lobby-name = Your name
 lobby-choose = Choose this name
-lobby-name-rule = 3 to 20 letters (of any script), digits, _ or -
+lobby-name-rule = 3 to 20 letters (of any script), digits, underscores (_) or hyphens (-)
 lobby-have-key = Played on another device? Log in with its key.
 lobby-key = Key
 lobby-log-in = Log in
@@ -289,6 +314,7 @@ lobby-log-out = Log out on this device
 lobby-paired-note = A game with someone new: leaving does not stop the clock.
 lobby-player = { $name } ({ $rating })
 lobby-player-bot = { $name } ({ $rating }, the computer)
+player-computer = Computer ({ $level })
 lobby-error-name-rule = A name is 3 to 20 letters (of any script), digits, _ or -.
 lobby-error-key-text = That is not a key: a key is 32 letters and digits, as your other device shows it.
 lobby-error-no-name = Choose a name first (Play online).
@@ -303,6 +329,13 @@ fair-offered-to-you = { $name } offers a draw.
 fair-abort = Abort
 fair-claim = Claim the win
 fair-claim-why = { $name } left and has lost a turn since: you may claim the win.
+fair-draw-decline = Decline
+fair-draw-declined = Draw declined
+fair-declined-note = You declined the draw: play on. The offer lapses with your move.
+fair-resign-rated = Resign this game? It counts as a loss in your rating.
+fair-resign-casual = Resign this game? It counts as a loss.
+fair-resign-yes = Yes, resign
+fair-resign-no = Keep playing
 rating-provisional = { $rating }?
 rating-up = +{ $points }
 rating-down = −{ $points }
@@ -364,9 +397,9 @@ puzzle-prompt-gain = { $side } to move: win { $pieces ->
         [one] a piece
        *[other] { $pieces } pieces
     }
-puzzle-prompt-push-off = { $side } to move: find the push that wins { $pieces ->
-        [one] a marble
-       *[other] { $pieces } marbles
+puzzle-prompt-push-off = { $side } to move: find the push that pushes off { $pieces ->
+        [one] a piece
+       *[other] { $pieces } pieces
     }
 puzzle-prompt-capture = { $side } to move: find the move that wins { $pieces ->
         [one] a soldier

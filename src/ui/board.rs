@@ -2,9 +2,12 @@
 //! whichever game is on, with the last move gliding into place, and returns a completed move
 //! as a command.
 
-use super::boards::{BoardCtx, BoardKeys, BoardPainter, HasBoard, MoveMark, Painters};
+use super::boards::{
+    BoardCtx, BoardInput, BoardKeys, BoardPainter, HasBoard, Looks, MoveMark, Painters,
+};
 use crate::i18n::I18n;
 use qipan_engine::ai::Evaluate;
+use qipan_engine::games::Side;
 use qipan_session::with_match;
 use qipan_session::{AnyMatch, AnyMove, Change, Command, Match, Session, WrapMove};
 
@@ -21,6 +24,8 @@ pub struct BoardView {
     glide: Option<(u64, f64)>,
     /// Moves glide on the board (off in tests, where the clock stands still).
     pub animations: bool,
+    /// Turned round by the Flip button, against the way the board faces its player.
+    pub flipped: bool,
 }
 
 impl Default for BoardView {
@@ -30,11 +35,23 @@ impl Default for BoardView {
             painted_epoch: 0,
             glide: None,
             animations: true,
+            flipped: false,
         }
     }
 }
 
 impl BoardView {
+    /// How the board is shown: with its coordinates when the player wants them and always
+    /// while a lesson (which names the points) runs; the player's own side at the bottom
+    /// (online, against the computer), turned round again by the Flip button.
+    pub fn looks(&self, session: &Session, coordinates: bool) -> Looks {
+        let facing = session.game().players().human.unwrap_or(Side::X);
+        Looks {
+            coordinates: coordinates || session.lesson().is_some(),
+            turned: (facing == Side::O) != self.flipped,
+        }
+    }
+
     /// Draws the board into `rect`; returns the move the person completed, for the session
     /// to play (it refuses anything that is not a legal move of a person's turn).
     pub fn show(
@@ -44,7 +61,7 @@ impl BoardView {
         session: &Session,
         i18n: &I18n,
         now: f64,
-        keys: BoardKeys,
+        input: BoardInput,
     ) -> Vec<Command> {
         let game = session.game();
         if game.epoch() != self.painted_epoch {
@@ -56,9 +73,10 @@ impl BoardView {
             i18n,
             now,
             glide: self.glide_progress(game, now),
-            keys,
+            keys: input.keys,
             attempts: lesson.is_some(),
             shown: lesson.and_then(|run| run.shown_move()),
+            looks: input.looks,
         };
         let painters = &mut self.painters;
         let chosen = with_match!(game, m => show_match(m, painters, ui, rect, moment));
@@ -109,6 +127,7 @@ struct Moment<'a> {
     keys: BoardKeys,
     attempts: bool,
     shown: Option<AnyMove>,
+    looks: Looks,
 }
 
 /// Hands the game's painter its [`BoardCtx`]; the move it completes, as an [`AnyMove`].
@@ -146,6 +165,7 @@ fn show_match<G: HasBoard + Evaluate + WrapMove>(
         keys: moment.keys,
         marks: &marks,
         attempts: moment.attempts,
+        looks: moment.looks,
     };
     painter.show(ui, rect, &ctx).map(G::wrap)
 }

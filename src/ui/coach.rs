@@ -329,7 +329,12 @@ fn review_chart(
         .collect();
     let cursor = game.cursor() as f64;
     let dark = i18n.tr(description(game).side_name(Side::X));
-    let title = i18n.tr_args(msg!("review-chart"), &[("side", dark.into())]);
+    let unit = if description(game).captures {
+        msg!("review-chart")
+    } else {
+        msg!("review-chart-plain")
+    };
+    let title = i18n.tr_args(unit, &[("side", dark.into())]);
     ui.label(RichText::new(&title).strong());
     let response = Plot::new("review-chart")
         .height(140.0)
@@ -389,7 +394,9 @@ fn review_rows(
                         ui.monospace(match row.loss {
                             Loss::Centis(c) if c > 0 => format!("-{:.1}", f64::from(c) / 100.0),
                             Loss::Centis(_) => String::new(),
-                            Loss::Result => "!".to_owned(),
+                            // The result thrown away: a blunder, as board-game players
+                            // mark one ("!" is a good move to them).
+                            Loss::Result => "??".to_owned(),
                         });
                     });
                     table_row.col(|ui| {

@@ -23,6 +23,12 @@ pub enum AppCommand {
     SetNotifications(bool),
     /// The web: asks the browser to allow the page's notifications.
     AllowNotifications,
+    /// The board turned round (or back): the Flip button.
+    Flip,
+    /// The coordinates on the board, or none: kept with the settings.
+    ShowCoordinates(bool),
+    /// The sounds on or off, and their loudness in percent: kept with the settings.
+    SetSound { on: bool, volume: u8 },
 }
 
 impl From<Command> for AppCommand {

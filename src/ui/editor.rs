@@ -6,7 +6,8 @@
 
 use super::boards::points::paint_backdrop;
 use super::boards::{
-    focus_ring, point_label, point_widget, step_focus, BoardKeys, HasBoard, Transform,
+    draw_coordinates, focus_ring, name_point, point_label, point_widget, step_focus, BoardInput,
+    HasBoard, PointFrame, Transform, COORDINATE_BEYOND,
 };
 use super::games::{self, GameDescription};
 use super::marks::mark;
@@ -67,10 +68,10 @@ impl EditorView {
         rect: Rect,
         editor: &Editor,
         i18n: &I18n,
-        keys: BoardKeys,
+        input: BoardInput,
     ) -> Vec<Command> {
         qipan_engine::with_game!(editor.variant().to_game(), g => {
-            self.board_of(&g, ui, rect, editor, i18n, keys)
+            self.board_of(&g, ui, rect, editor, i18n, input)
         })
     }
 
@@ -81,16 +82,18 @@ impl EditorView {
         rect: Rect,
         editor: &Editor,
         i18n: &I18n,
-        keys: BoardKeys,
+        input: BoardInput,
     ) -> Vec<Command> {
+        let BoardInput { keys, looks } = input;
         let drawing = &G::DRAWING;
         let (min, max) = drawing.bounds();
-        let tf = Transform::fit(rect, min, max, 0.7);
+        let frame = PointFrame::of(looks, drawing);
+        let tf = Transform::fit_turned(rect, min, max, frame.margin, looks.turned);
         let painter = ui.painter_at(rect);
         let screen: Vec<Pos2> = drawing.points().map(|p| tf.to_screen(p)).collect();
         let r = tf.len(drawing.piece_radius);
         // The board, a dashed frame round it: this is a set-up, not a game.
-        let board_rect = paint_backdrop(&painter, &tf, min, max);
+        let board_rect = paint_backdrop(&painter, &tf, min, max, frame.wood);
         dashed_frame(&painter, board_rect.expand(tf.len(0.12).max(3.0)));
         game.decorate(&painter, &tf);
         let line = Stroke::new(tf.len(0.035).max(1.5), theme::LINE);
@@ -99,6 +102,9 @@ impl EditorView {
         }
         for &p in &screen {
             painter.circle_filled(p, tf.len(0.06).max(2.0), theme::LINE);
+        }
+        if looks.coordinates {
+            draw_coordinates(&painter, drawing, &screen, r, tf.len(COORDINATE_BEYOND));
         }
         for (i, &c) in screen.iter().enumerate() {
             if let Some(piece) = editor.piece_at(i) {
@@ -117,8 +123,10 @@ impl EditorView {
             self.focus = step_focus(&screen, self.focus, dir);
         }
         let mut tapped = keys.press.then_some(self.focus).flatten();
+        let mut named = None;
         if let Some(focus) = self.focus.filter(|&f| f < screen.len()) {
             focus_ring(&painter, screen[focus], r * 1.3);
+            named = Some(focus);
         }
         let description = G::DESCRIPTION;
         let action = match self.palette {
@@ -132,12 +140,18 @@ impl EditorView {
                 Some(piece) => words::piece_name(description, piece),
                 None => msg!("point-empty"),
             };
-            let label = point_label(i18n, name, what, Some(action));
+            let label = point_label(i18n, drawing, i, what, Some(action));
             let id = ui.scope_id().with(("editor-point", i));
             let response = point_widget(ui, id, c, (r * 1.1).max(tf.len(0.45)), name, label);
+            if response.hovered() {
+                named = Some(i);
+            }
             if response.clicked() {
                 tapped = Some(i);
             }
+        }
+        if let Some(point) = named {
+            name_point(&painter, drawing, point, screen[point], r);
         }
         let Some(point) = tapped else {
             return Vec::new();

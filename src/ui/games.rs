@@ -34,6 +34,9 @@ pub struct GameDescription {
     pub board_aspect: f32,
     /// What a piece of each side is called on a point, x then o (screen readers).
     pub pieces: [Msg; 2],
+    /// Whether pieces leave the board (pushed off, taken, captured): the coach's figures
+    /// are then counted in pieces, and otherwise in no unit a player could count.
+    pub captures: bool,
 }
 
 impl GameDescription {
@@ -61,6 +64,7 @@ pub const PUSH: GameDescription = GameDescription {
     side_choices: DARK_LIGHT,
     board_aspect: 0.9,
     pieces: DARK_LIGHT_PIECES,
+    captures: true,
 };
 
 pub const SHUANGCHENG: GameDescription = GameDescription {
@@ -72,6 +76,7 @@ pub const SHUANGCHENG: GameDescription = GameDescription {
     side_choices: FIRST_SECOND,
     board_aspect: 1.0,
     pieces: DARK_LIGHT_PIECES,
+    captures: false,
 };
 
 pub const MADDELL: GameDescription = GameDescription {
@@ -83,6 +88,7 @@ pub const MADDELL: GameDescription = GameDescription {
     side_choices: FIRST_SECOND,
     board_aspect: 1.0,
     pieces: DARK_LIGHT_PIECES,
+    captures: true,
 };
 
 pub const BLOCKADE: GameDescription = GameDescription {
@@ -94,6 +100,7 @@ pub const BLOCKADE: GameDescription = GameDescription {
     side_choices: FIRST_SECOND,
     board_aspect: 1.0,
     pieces: DARK_LIGHT_PIECES,
+    captures: false,
 };
 
 pub const CANNON: GameDescription = GameDescription {
@@ -102,9 +109,11 @@ pub const CANNON: GameDescription = GameDescription {
     intro: msg!("game-cannon-intro"),
     rules: msg!("rules-cannon"),
     sides: [msg!("side-cannons"), msg!("side-soldiers")],
-    side_choices: [msg!("side-cannons"), msg!("side-soldiers")],
+    // The rules call the soldiers "bare hands": the choice says both.
+    side_choices: [msg!("side-cannons"), msg!("side-choice-soldiers")],
     board_aspect: 1.15,
     pieces: [msg!("piece-cannon"), msg!("piece-soldier")],
+    captures: true,
 };
 
 /// A game as the app words it: its description, and the line the top bar shows for it.

@@ -66,26 +66,28 @@ impl Keyboard {
         commands
     }
 
-    /// The keys the app answers to, behind a toggle (F1 opens it too).
+    /// The keys the app answers to, behind a toggle (F1 opens it too): a row a key, wrapped
+    /// within the column (a grid's cells do not wrap, and its longest line widened the
+    /// column and shrank the board beside it).
     pub fn help_section(&mut self, ui: &mut egui::Ui, i18n: &I18n) {
         let toggle = ui.toggle_value(&mut self.help_open, i18n.tr(msg!("keys-heading")));
         mark(ui, "action:keys", &toggle);
-        if self.help_open {
-            egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
-                for (keys, what) in [
-                    (msg!("keys-arrows"), msg!("keys-arrows-what")),
-                    (msg!("keys-enter"), msg!("keys-enter-what")),
-                    (msg!("keys-escape"), msg!("keys-escape-what")),
-                    (msg!("keys-undo"), msg!("action-undo")),
-                    (msg!("keys-redo"), msg!("action-redo")),
-                    (msg!("keys-new"), msg!("action-new")),
-                    (msg!("keys-hint"), msg!("action-hint")),
-                    (msg!("keys-help"), msg!("keys-heading")),
-                ] {
-                    ui.monospace(i18n.tr(keys));
-                    ui.label(i18n.tr(what));
-                    ui.end_row();
-                }
+        if !self.help_open {
+            return;
+        }
+        for (keys, what) in [
+            (msg!("keys-arrows"), msg!("keys-arrows-what")),
+            (msg!("keys-enter"), msg!("keys-enter-what")),
+            (msg!("keys-escape"), msg!("keys-escape-what")),
+            (msg!("keys-undo"), msg!("action-undo")),
+            (msg!("keys-redo"), msg!("action-redo")),
+            (msg!("keys-new"), msg!("action-new")),
+            (msg!("keys-hint"), msg!("action-hint")),
+            (msg!("keys-help"), msg!("keys-heading")),
+        ] {
+            ui.horizontal_wrapped(|ui| {
+                ui.monospace(i18n.tr(keys));
+                ui.label(i18n.tr(what));
             });
         }
     }

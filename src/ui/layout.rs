@@ -7,6 +7,7 @@
 //! row there.
 
 use super::board::BoardView;
+use super::boards::BoardInput;
 use super::challenges::{self, ChallengeView};
 use super::command::{AppCommand, Tab};
 use super::editor::EditorView;
@@ -16,10 +17,11 @@ use super::keys::Keyboard;
 use super::marks::mark;
 use super::online::OnlineView;
 use super::perfect_play::PerfectPlay;
+use super::players::PlayersView;
 use super::records::RecordsView;
+use super::settings::Prefs;
 use super::{
-    about, coach, lessons, online, panels, players, puzzles, records, settings, stats, status,
-    your_games,
+    about, coach, lessons, online, panels, puzzles, records, settings, stats, status, your_games,
 };
 use crate::i18n::{I18n, Msg};
 use crate::msg;
@@ -135,7 +137,13 @@ const TABS: [TabRow; 12] = [
         narrow: Some(3),
         view: |views, ui, frame, place| {
             place.scroll(ui, "settings", |ui| {
-                let commands = settings::show(ui, frame.session, frame.i18n, frame.notifications);
+                let commands = settings::show(
+                    ui,
+                    frame.session,
+                    &views.prefs,
+                    frame.i18n,
+                    frame.notifications,
+                );
                 ui.separator();
                 views.keyboard.help_section(ui, frame.i18n);
                 about::show(ui, frame.i18n);
@@ -342,9 +350,20 @@ fn tab_bar(
             }
         }
     };
-    // Wrapped in every layout: the medium column's row of tabs would otherwise widen the
-    // column and shrink the board beside it.
-    ui.horizontal_wrapped(add);
+    match layout {
+        // The phone's page: one row that scrolls sideways (two rows of eleven tabs pushed
+        // the tab's view down, and a row that wraps jumps as the language changes).
+        Layout::Narrow => {
+            egui::ScrollArea::horizontal()
+                .id_salt("tabs")
+                .show(ui, |ui| ui.horizontal(add));
+        }
+        // Wrapped in the columns: the medium column's row of tabs would otherwise widen the
+        // column and shrink the board beside it.
+        Layout::Wide | Layout::Medium => {
+            ui.horizontal_wrapped(add);
+        }
+    }
     clicked
 }
 
@@ -391,6 +410,8 @@ pub struct Views {
     solving: bool,
     /// Whether a lesson was on the board last frame (a new one brings its view forward).
     learning: bool,
+    /// The phone's page goes back to its top at the next frame.
+    page_to_top: bool,
     pub board: BoardView,
     pub keyboard: Keyboard,
     pub online: OnlineView,
@@ -405,6 +426,10 @@ pub struct Views {
     open_online: bool,
     /// The challenge form was asked for: it opens once.
     open_challenge: bool,
+    /// What the player chose of the app's own (coordinates), kept with the settings.
+    pub prefs: Prefs,
+    /// The question before resigning, and a draw offer declined.
+    pub players: PlayersView,
 }
 
 /// What one frame's drawing reads: the session, the words, the solved table's readiness, the
@@ -421,13 +446,14 @@ pub struct Frame<'a> {
 }
 
 impl Views {
-    pub fn new(save_path: String, server: String) -> Views {
+    pub fn new(save_path: String, server: String, prefs: Prefs) -> Views {
         Views {
             layout: Layout::Wide,
             tab: Tab::default(),
             side: Tab::Rules,
             solving: false,
             learning: false,
+            page_to_top: false,
             board: BoardView::default(),
             keyboard: Keyboard::default(),
             online: OnlineView::new(server),
@@ -437,6 +463,8 @@ impl Views {
             challenge: ChallengeView::default(),
             open_online: false,
             open_challenge: false,
+            prefs,
+            players: PlayersView::default(),
         }
     }
 
@@ -489,6 +517,7 @@ impl Views {
         self.layout = layout;
         // A puzzle just put on the board brings its view forward.
         let solving = session.puzzle().is_some();
+        let (was_solving, was_learning) = (self.solving, self.learning);
         if solving && !self.solving {
             self.side = Tab::Puzzles;
             if self.tab != Tab::Puzzles && layout != Layout::Wide {
@@ -504,6 +533,11 @@ impl Views {
             }
         }
         self.learning = learning;
+        // A lesson or a puzzle just put on the board: the phone's page shows it from the top
+        // (Try it is far down the rules, and the page would keep its place there).
+        if (learning && !was_learning) || (solving && !was_solving) {
+            self.page_to_top = true;
+        }
         egui::Panel::top("status").show(ui, |ui| {
             ui.add_space(4.0);
             // A challenge made to the player, wherever they are.
@@ -606,7 +640,7 @@ impl Views {
                     return;
                 }
                 // The actions first: in reach without scrolling in every layout.
-                out.extend(session_commands(panels::actions_row(ui, session, i18n)));
+                out.extend(panels::actions_row(ui, session, i18n));
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-games")));
                 out.extend(session_commands(panels::games_section(ui, game, i18n)));
@@ -630,7 +664,13 @@ impl Views {
                 mark(ui, "section:online", &header.header_response);
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-settings")));
-                out.extend(settings::show(ui, session, i18n, frame.notifications));
+                out.extend(settings::show(
+                    ui,
+                    session,
+                    &self.prefs,
+                    i18n,
+                    frame.notifications,
+                ));
                 ui.separator();
                 out.extend(session_commands(self.file.show(ui, session, i18n)));
                 self.keyboard.help_section(ui, i18n);
@@ -648,7 +688,7 @@ impl Views {
         egui::CentralPanel::default().show(ui, |ui| {
             if frame.session.editor().is_none() {
                 out.extend(status::game_over_banner(ui, frame.session, frame.i18n));
-                let bar = players::players_bar(ui, frame.session, frame.i18n);
+                let bar = self.players.show(ui, frame.session, frame.i18n, frame.now);
                 out.extend(session_commands(bar));
             }
             let (rect, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
@@ -663,53 +703,56 @@ impl Views {
         let (session, i18n) = (frame.session, frame.i18n);
         let game = session.game();
         let viewport_height = ui.available_height();
+        let mut area = egui::ScrollArea::vertical()
+            .id_salt("page")
+            .auto_shrink([false, false]);
+        if std::mem::take(&mut self.page_to_top) {
+            area = area.vertical_scroll_offset(0.0);
+        }
         egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("page")
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    // Bigger buttons for fingers.
-                    ui.style_mut().spacing.button_padding = egui::vec2(10.0, 7.0);
-                    ui.style_mut().spacing.item_spacing = egui::vec2(8.0, 6.0);
-                    let editing = session.editor().is_some();
-                    if !editing {
-                        out.extend(status::game_over_banner(ui, session, i18n));
-                        let bar = players::players_bar(ui, session, i18n);
-                        out.extend(session_commands(bar));
-                    }
-                    let width = ui.available_width();
-                    let aspect = description(game).board_aspect;
-                    // Tall enough to be the largest thing on screen, short enough that the
-                    // actions stay in view under it.
-                    let height = (width * aspect).min(viewport_height * 0.8).max(120.0);
-                    let (rect, _) =
-                        ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
-                    out.extend(session_commands(self.board_in(ui, rect, frame)));
-                    // The board editor's panel under its board, then the games to pick.
-                    if editing {
-                        out.extend(session_commands(self.editor.panel(ui, session, i18n)));
-                        ui.separator();
-                        out.extend(session_commands(panels::games_section(ui, game, i18n)));
-                        return;
-                    }
-                    // A lesson takes none of the actions: what it says goes there instead.
-                    if session.lesson().is_some() {
-                        out.extend(session_commands(lessons::panel(ui, session, i18n)));
-                    } else {
-                        out.extend(session_commands(panels::actions_row(ui, session, i18n)));
-                    }
+            area.show(ui, |ui| {
+                // Bigger buttons for fingers.
+                ui.style_mut().spacing.button_padding = egui::vec2(10.0, 7.0);
+                ui.style_mut().spacing.item_spacing = egui::vec2(8.0, 6.0);
+                let editing = session.editor().is_some();
+                if !editing {
+                    out.extend(status::game_over_banner(ui, session, i18n));
+                    let bar = self.players.show(ui, session, i18n, frame.now);
+                    out.extend(session_commands(bar));
+                }
+                let width = ui.available_width();
+                let aspect = description(game).board_aspect;
+                // Tall enough to be the largest thing on screen, short enough that the
+                // actions stay in view under it.
+                let height = (width * aspect).min(viewport_height * 0.8).max(120.0);
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+                out.extend(session_commands(self.board_in(ui, rect, frame)));
+                // The board editor's panel under its board, then the games to pick.
+                if editing {
+                    out.extend(session_commands(self.editor.panel(ui, session, i18n)));
                     ui.separator();
-                    let bar = bar(Layout::Narrow);
-                    if let Some(tab) = tab_bar(ui, Layout::Narrow, &bar, self.tab, frame) {
-                        self.tab = tab;
-                    }
-                    ui.separator();
-                    if below_the_first_screen(ui) {
-                        return;
-                    }
-                    let tab = shown(&bar, self.tab).map_or(self.tab, |row| row.tab);
-                    out.extend(self.draw(tab, ui, frame, Place::Page));
-                });
+                    out.extend(session_commands(panels::games_section(ui, game, i18n)));
+                    return;
+                }
+                // A lesson takes none of the actions: what it says goes there instead.
+                if session.lesson().is_some() {
+                    out.extend(session_commands(lessons::panel(ui, session, i18n)));
+                } else {
+                    out.extend(panels::actions_row(ui, session, i18n));
+                }
+                ui.separator();
+                let bar = bar(Layout::Narrow);
+                if let Some(tab) = tab_bar(ui, Layout::Narrow, &bar, self.tab, frame) {
+                    self.tab = tab;
+                }
+                ui.separator();
+                if below_the_first_screen(ui) {
+                    return;
+                }
+                let tab = shown(&bar, self.tab).map_or(self.tab, |row| row.tab);
+                out.extend(self.draw(tab, ui, frame, Place::Page));
+            });
         });
         out
     }
@@ -755,13 +798,16 @@ impl Views {
     /// Draws the board into `rect`, with the keys meant for it this frame: the set-up's
     /// while the editor is open, else the game's under the coach's evaluation bar.
     fn board_in(&mut self, ui: &mut egui::Ui, rect: egui::Rect, frame: Frame<'_>) -> Vec<Command> {
-        let keys = std::mem::take(&mut self.keyboard.board);
+        let input = BoardInput {
+            keys: std::mem::take(&mut self.keyboard.board),
+            looks: self.board.looks(frame.session, self.prefs.coordinates),
+        };
         if let Some(editor) = frame.session.editor() {
-            return self.editor.board(ui, rect, editor, frame.i18n, keys);
+            return self.editor.board(ui, rect, editor, frame.i18n, input);
         }
         let rect = coach::evaluation_bar(ui, frame.session, frame.i18n, rect);
         let (session, i18n, now) = (frame.session, frame.i18n, frame.now);
-        self.board.show(ui, rect, session, i18n, now, keys)
+        self.board.show(ui, rect, session, i18n, now, input)
     }
 }
 

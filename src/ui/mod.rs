@@ -26,6 +26,7 @@ pub mod boards;
 mod challenges;
 mod coach;
 pub mod command;
+mod cues;
 pub mod editor;
 mod file;
 pub mod games;
@@ -55,6 +56,7 @@ mod words;
 mod your_games;
 
 use crate::i18n::{I18n, Lang};
+use crate::sound::{Silent, Speaker};
 use command::AppCommand;
 pub use perfect_play::PerfectPlay;
 use qipan_engine::ai::worker::Wake;
@@ -113,6 +115,9 @@ pub struct App {
     page: Option<page::PageState>,
     /// What the last save wrote, so that the next writes only what changed.
     written: kept::Written,
+    /// What the game on the board says out loud, and where it is said.
+    cues: cues::Cues,
+    speaker: Box<dyn Speaker>,
     /// The web: egui's memory is saved with the rest, and so only when it changed.
     #[cfg(target_arch = "wasm32")]
     egui_ctx: egui::Context,
@@ -125,6 +130,7 @@ impl App {
         let clock = Box::new(SystemClock::default());
         let mut app = App::with_locales(cc, clock, &crate::i18n::system_locales());
         app.set_perfect_play(PerfectPlay::real());
+        app.set_speaker(crate::sound::system_speaker());
         // A link to a game in the page's address opens it (asking before it replaces a
         // game in progress); the desktop's comes from `--link` (main.rs).
         #[cfg(target_arch = "wasm32")]
@@ -179,7 +185,11 @@ impl App {
         let session = Session::new(choices, shelf.as_deref(), clock, wake, fresh_seed());
         App {
             session,
-            views: layout::Views::new(settings.save_path, online::default_server()),
+            views: layout::Views::new(
+                settings.save_path.clone(),
+                online::default_server(),
+                settings.prefs(),
+            ),
             i18n: I18n::new(settings.lang.unwrap_or_default()),
             chosen_lang: settings.lang,
             perfect_play: PerfectPlay::none(),
@@ -192,6 +202,8 @@ impl App {
             #[cfg(target_arch = "wasm32")]
             page: None,
             written: kept::Written::default(),
+            cues: cues::Cues::default(),
+            speaker: Box::new(Silent),
             #[cfg(target_arch = "wasm32")]
             egui_ctx: cc.egui_ctx.clone(),
         }
@@ -301,6 +313,11 @@ impl App {
         self.perfect_play = source;
     }
 
+    /// Where the sounds go (the system's speaker; tests keep what it was asked).
+    pub fn set_speaker(&mut self, speaker: Box<dyn Speaker>) {
+        self.speaker = speaker;
+    }
+
     /// Turns the move animation on or off (tests turn it off: their clock does not move).
     pub fn set_animations(&mut self, on: bool) {
         self.views.board.animations = on;
@@ -319,8 +336,14 @@ impl App {
     /// The settings as they are kept between runs: the session's choices and the window's.
     pub fn settings(&self) -> Settings {
         let path = &self.views.file.save_path;
-        let choices = self.session.choices();
-        Settings::of(&choices, self.chosen_lang, path, self.notifications)
+        let prefs = &self.views.prefs;
+        Settings::of(
+            &self.session.choices(),
+            self.chosen_lang,
+            path,
+            prefs,
+            self.notifications,
+        )
     }
 
     /// Whether the computer is thinking now.
@@ -374,6 +397,7 @@ impl eframe::App for App {
         self.set_window_title(&ctx);
         let now = self.session.now();
         self.note_refusals(refused, now, &ctx);
+        self.sound(&ctx, now);
         if let Some(tables) = self.perfect_play.frame(&ctx, self.session.game()) {
             self.send(tables);
         }
@@ -478,6 +502,32 @@ impl App {
         }
     }
 
+    /// Plays what changed on the board since the last frame, unless the sounds are off; a
+    /// tap or a key lets the browser's sound start.
+    fn sound(&mut self, ctx: &egui::Context, now: f64) {
+        let touched = ctx.input(|i| {
+            i.events.iter().any(|e| {
+                matches!(
+                    e,
+                    egui::Event::PointerButton { pressed: true, .. }
+                        | egui::Event::Key { pressed: true, .. }
+                        | egui::Event::Touch { .. }
+                )
+            })
+        });
+        if touched {
+            self.speaker.wake();
+        }
+        let cues = self.cues.frame(self.session.game(), now);
+        let prefs = self.views.prefs;
+        if !prefs.sound {
+            return;
+        }
+        for cue in cues {
+            self.speaker.play(cue, f32::from(prefs.volume) / 100.0);
+        }
+    }
+
     /// Does what a view asked for.
     fn carry_out(&mut self, command: AppCommand, ctx: &egui::Context) {
         match command {
@@ -493,6 +543,12 @@ impl App {
             AppCommand::AllowNotifications => {
                 let ctx = ctx.clone();
                 notify::allow(move || ctx.request_repaint());
+            }
+            AppCommand::Flip => self.views.board.flipped = !self.views.board.flipped,
+            AppCommand::ShowCoordinates(on) => self.views.prefs.coordinates = on,
+            AppCommand::SetSound { on, volume } => {
+                self.views.prefs.sound = on;
+                self.views.prefs.volume = volume.min(100);
             }
         }
     }

@@ -48,6 +48,8 @@ pub struct OnlineView {
     key_copied: bool,
     /// A seek's time: `None` live, else days a move (a correspondence seek).
     pub days: Option<Days>,
+    /// Leave was pressed while the game is on: the view asks first.
+    confirming_leave: bool,
 }
 
 impl OnlineView {
@@ -61,6 +63,7 @@ impl OnlineView {
             copied: false,
             key_copied: false,
             days: None,
+            confirming_leave: false,
         }
     }
 }
@@ -184,10 +187,40 @@ pub fn show(
         qr_code(ui, &link, &i18n.tr(msg!("online-qr")));
     }
     ui.small(i18n.tr(msg!("online-off-note")));
-    let leave = ui.button(i18n.tr(msg!("online-leave")));
+    // Leaving a game that is on costs its turns: asked first, for a player of it.
+    let running = online.mine().is_some() && session.game().game_on();
+    if !running {
+        view.confirming_leave = false;
+    }
+    let leave = ui.add_enabled(
+        !view.confirming_leave,
+        egui::Button::new(i18n.tr(msg!("online-leave"))),
+    );
     mark(ui, "online:leave", &leave);
     if leave.clicked() {
-        commands.push(Command::Online(OnlineCommand::Leave));
+        if running {
+            view.confirming_leave = true;
+        } else {
+            commands.push(Command::Online(OnlineCommand::Leave));
+        }
+    }
+    if view.confirming_leave {
+        theme::question_frame(ui, |ui| {
+            ui.label(i18n.tr(msg!("online-leave-running")));
+            ui.horizontal_wrapped(|ui| {
+                let yes = ui.button(i18n.tr(msg!("online-leave-yes")));
+                mark(ui, "online:leave-yes", &yes);
+                if yes.clicked() {
+                    view.confirming_leave = false;
+                    commands.push(Command::Online(OnlineCommand::Leave));
+                }
+                let no = ui.button(i18n.tr(msg!("online-leave-no")));
+                mark(ui, "online:leave-no", &no);
+                if no.clicked() {
+                    view.confirming_leave = false;
+                }
+            });
+        });
     }
     commands
 }

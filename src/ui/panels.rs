@@ -31,16 +31,18 @@ pub fn games_section(ui: &mut egui::Ui, game: &AnyMatch, i18n: &I18n) -> Vec<Com
     commands
 }
 
-/// New game, undo and redo (and a hint with the coach on): always in reach, next to the
-/// board on a phone; under them the question before a game with moves is thrown away.
-pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
-    let mut commands = Vec::new();
+/// New game, undo and redo (and a hint with the coach on), and Flip: always in reach, next
+/// to the board on a phone; under them the question before a game with moves is thrown
+/// away.
+pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppCommand> {
+    let mut commands: Vec<AppCommand> = Vec::new();
     let game = session.game();
-    let mut button = |ui: &mut egui::Ui, enabled: bool, text, key, command| {
+    let mut flip_asked = false;
+    let mut button = |ui: &mut egui::Ui, enabled: bool, text, key, command: Command| {
         let response = ui.add_enabled(enabled, egui::Button::new(i18n.tr(text)));
         mark(ui, key, &response);
         if response.clicked() {
-            commands.push(command);
+            commands.push(AppCommand::from(command));
         }
     };
     ui.horizontal_wrapped(|ui| {
@@ -91,7 +93,14 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
                 Command::Hint,
             );
         }
+        // The board turned round, in any game and mode: the view's own, not the session's.
+        let flip = ui.button(i18n.tr(msg!("action-flip")));
+        mark(ui, "action:flip", &flip);
+        if flip.clicked() {
+            flip_asked = true;
+        }
     });
+
     // The questions before a game with moves is thrown away (a new game, a link's game).
     let questions = [
         (
@@ -127,18 +136,17 @@ pub fn actions_row(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Com
         if !asking {
             continue;
         }
-        egui::Frame::new()
-            .fill(theme::GOLD.gamma_multiply(0.25))
-            .corner_radius(6.0)
-            .inner_margin(6.0)
-            .show(ui, |ui| {
-                ui.label(i18n.tr(question));
-                ui.horizontal_wrapped(|ui| {
-                    for (text, key, command) in [yes, no] {
-                        button(ui, true, text, key, command);
-                    }
-                });
+        theme::question_frame(ui, |ui| {
+            ui.label(i18n.tr(question));
+            ui.horizontal_wrapped(|ui| {
+                for (text, key, command) in [yes, no] {
+                    button(ui, true, text, key, command);
+                }
             });
+        });
+    }
+    if flip_asked {
+        commands.push(AppCommand::Flip);
     }
     commands
 }

@@ -15,76 +15,165 @@ use qipan_session::lobby::{Fetch, Query};
 use qipan_session::online::Online;
 use qipan_session::{Command, OnlineCommand, RecordsCommand, Session};
 
-/// The bar, while a room's game is on the board.
-pub fn players_bar(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<Command> {
-    let mut commands = Vec::new();
-    let Some(online) = session.online().filter(|o| o.state().is_some()) else {
-        return commands;
-    };
-    if online.is_paired() {
-        commands.extend(names(ui, session, online, i18n));
-    }
-    if let Some(days) = online.days() {
-        let time = words::time_control(Some(days), i18n);
-        ui.small(i18n.tr_args(msg!("corr-note"), &[("time", time.into())]));
-    }
-    let game = session.game();
-    if online.mine().is_none() || game.status().is_over() {
-        return commands;
-    }
-    let other = online
-        .friend()
-        .map(|side| other_name(session, online, side, i18n));
-    let other = other.unwrap_or_default();
-    if online.offer().is_some() && online.offer() == online.friend() {
-        let said = ui.colored_label(
-            theme::PLATFORM,
-            i18n.tr_args(
-                msg!("fair-offered-to-you"),
-                &[("name", other.as_str().into())],
-            ),
-        );
-        live(ui, said.id);
-    }
-    if online.can_claim() {
-        let said = ui.colored_label(
-            theme::PLATFORM,
-            i18n.tr_args(msg!("fair-claim-why"), &[("name", other.as_str().into())]),
-        );
-        live(ui, said.id);
-    }
-    let mut button = |ui: &mut egui::Ui, enabled: bool, text: String, key: &str, command| {
-        let response = ui.add_enabled(enabled, egui::Button::new(text));
-        mark(ui, key, &response);
-        if response.clicked() {
-            commands.push(Command::Online(command));
-        }
-    };
-    ui.horizontal_wrapped(|ui| {
-        let (draw, can_draw) = match online.offer() {
-            Some(side) if Some(side) == online.mine() => (msg!("fair-draw-offered"), false),
-            Some(_) => (msg!("fair-draw-accept"), true),
-            None => (msg!("fair-draw-offer"), true),
+/// How long a request may wait for the server's answer before the bar says plainly that
+/// none came (the connection is then tried again by itself).
+const ANSWER_SECONDS: f64 = 5.0;
+
+/// What the players' bar keeps between frames: the question before resigning, and a draw
+/// offer the player turned down.
+#[derive(Default)]
+pub struct PlayersView {
+    /// Resign was pressed: the bar asks before it sends.
+    confirming_resign: bool,
+    /// The draw offer the player declined: the room and the plies played then. The server
+    /// has no word for it: the offer lapses with the player's next move (lobby.md), and
+    /// until then the bar neither shows it nor lets a draw offer accept it by mistake.
+    declined: Option<(String, usize)>,
+}
+
+impl PlayersView {
+    /// The bar, while a room's game is on the board.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        i18n: &I18n,
+        now: f64,
+    ) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let Some(online) = session.online().filter(|o| o.state().is_some()) else {
+            self.confirming_resign = false;
+            return commands;
         };
-        button(
-            ui,
-            can_draw,
-            i18n.tr(draw),
-            "online:draw",
-            OnlineCommand::Draw,
-        );
-        if online.can_abort() {
-            let text = i18n.tr(msg!("fair-abort"));
-            button(ui, true, text, "online:abort", OnlineCommand::Abort);
+        if online.is_paired() {
+            commands.extend(names(ui, session, online, i18n));
+        }
+        if let Some(days) = online.days() {
+            let time = words::time_control(Some(days), i18n);
+            ui.small(i18n.tr_args(msg!("corr-note"), &[("time", time.into())]));
+        }
+        let game = session.game();
+        if online.mine().is_none() || game.status().is_over() {
+            self.confirming_resign = false;
+            unanswered(ui, online, i18n, now);
+            return commands;
+        }
+        let other = online
+            .friend()
+            .map(|side| other_name(session, online, side, i18n));
+        let other = other.unwrap_or_default();
+        let plies = game.len();
+        let room = online.room().unwrap_or_default().to_owned();
+        let offered = online.offer().is_some() && online.offer() == online.friend();
+        let declined = offered && self.declined == Some((room.clone(), plies));
+        if !offered {
+            self.declined = None;
+        }
+        let button = |ui: &mut egui::Ui, enabled: bool, text: String, key: &str| {
+            let response = ui.add_enabled(enabled, egui::Button::new(text));
+            mark(ui, key, &response);
+            response.clicked()
+        };
+        let mut asked = Vec::new();
+        ui.horizontal_wrapped(|ui| {
+            let (draw, can_draw) = match online.offer() {
+                Some(side) if Some(side) == online.mine() => (msg!("fair-draw-offered"), false),
+                Some(_) if declined => (msg!("fair-draw-declined"), false),
+                Some(_) => (msg!("fair-draw-accept"), true),
+                None => (msg!("fair-draw-offer"), true),
+            };
+            if button(ui, can_draw, i18n.tr(draw), "online:draw") {
+                asked.push(OnlineCommand::Draw);
+            }
+            if offered && !declined {
+                let text = i18n.tr(msg!("fair-draw-decline"));
+                if button(ui, true, text, "online:decline") {
+                    self.declined = Some((room.clone(), plies));
+                }
+            }
+            if online.can_abort() && button(ui, true, i18n.tr(msg!("fair-abort")), "online:abort") {
+                asked.push(OnlineCommand::Abort);
+            }
+            if online.can_claim() && button(ui, true, i18n.tr(msg!("fair-claim")), "online:claim") {
+                asked.push(OnlineCommand::Claim);
+            }
+            let resign = i18n.tr(msg!("online-resign"));
+            if button(ui, !self.confirming_resign, resign, "online:resign") {
+                self.confirming_resign = true;
+            }
+        });
+        if self.confirming_resign {
+            let question = if online.rated() {
+                msg!("fair-resign-rated")
+            } else {
+                msg!("fair-resign-casual")
+            };
+            theme::question_frame(ui, |ui| {
+                let said = ui.label(i18n.tr(question));
+                live(ui, said.id);
+                ui.horizontal_wrapped(|ui| {
+                    let yes = i18n.tr(msg!("fair-resign-yes"));
+                    if button(ui, true, yes, "online:resign-yes") {
+                        asked.push(OnlineCommand::Resign);
+                        self.confirming_resign = false;
+                    }
+                    let no = i18n.tr(msg!("fair-resign-no"));
+                    if button(ui, true, no, "online:resign-no") {
+                        self.confirming_resign = false;
+                    }
+                });
+            });
+        }
+        // One line under the buttons, always there while the game is on, so that an offer
+        // or a claim coming in does not push the board down.
+        let mut notes = Vec::new();
+        if offered && !declined {
+            let args = [("name", other.as_str().into())];
+            notes.push(i18n.tr_args(msg!("fair-offered-to-you"), &args));
+        }
+        if declined {
+            notes.push(i18n.tr(msg!("fair-declined-note")));
         }
         if online.can_claim() {
-            let text = i18n.tr(msg!("fair-claim"));
-            button(ui, true, text, "online:claim", OnlineCommand::Claim);
+            let args = [("name", other.as_str().into())];
+            notes.push(i18n.tr_args(msg!("fair-claim-why"), &args));
         }
-        let text = i18n.tr(msg!("online-resign"));
-        button(ui, true, text, "online:resign", OnlineCommand::Resign);
-    });
-    commands
+        if notes.is_empty() {
+            if !unanswered(ui, online, i18n, now) {
+                ui.label(" ");
+            }
+        } else {
+            let said = ui.colored_label(theme::PLATFORM, notes.join(" "));
+            live(ui, said.id);
+            unanswered(ui, online, i18n, now);
+        }
+        commands.extend(asked.into_iter().map(Command::Online));
+        commands
+    }
+}
+
+/// Says that the player's last request is on its way to the server, or plainly, once it
+/// has waited [`ANSWER_SECONDS`], that no answer came; whether there was one to say.
+pub fn unanswered(ui: &mut egui::Ui, online: &Online, i18n: &I18n, now: f64) -> bool {
+    let Some((_, sent)) = online.unanswered() else {
+        return false;
+    };
+    let waited = now - sent;
+    let said = if waited < ANSWER_SECONDS {
+        ui.weak(i18n.tr(msg!("online-request-sent")))
+    } else {
+        let args = [("seconds", (waited.floor() as i64).into())];
+        ui.colored_label(
+            theme::RED,
+            i18n.tr_args(msg!("online-request-unanswered"), &args),
+        )
+    };
+    live(ui, said.id);
+    ui.ctx()
+        .request_repaint_after(web_time::Duration::from_secs_f64(
+            (ANSWER_SECONDS - waited).max(0.5),
+        ));
+    true
 }
 
 /// "Dark: Ann (1500?) · you   Light: Bo (1620) · rated": each seat's player and rating
@@ -140,6 +229,6 @@ fn other_name(session: &Session, online: &Online, side: Side, i18n: &I18n) -> St
         .and_then(|players| players.get(side))
         .map_or_else(
             || i18n.tr(description(session.game()).side_name(side)),
-            |player| player.name.clone(),
+            |player| words::player_name(&player.name, player.bot, i18n),
         )
 }

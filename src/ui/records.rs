@@ -234,7 +234,7 @@ fn last_games(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) -> Vec<AppC
         let variant = words::variant_name(game.game, i18n);
         let other = game.players.get(side.opponent()).map_or_else(
             || i18n.tr(msg!("profile-unknown-player")),
-            |seat| seat.name.clone(),
+            |seat| words::player_name(&seat.name, seat.bot, i18n),
         );
         let result = i18n.tr(match game.status {
             Status::Win(winner, _) if winner == side => msg!("profile-won"),
@@ -328,7 +328,9 @@ pub fn leaderboard(
             );
             for (rank, entry) in board.players.iter().enumerate() {
                 ui.monospace((rank + 1).to_string());
-                let name = ui.link(entry.name.as_str());
+                // The leaderboard does not say who is the computer: its names are the
+                // contract's, which no one else can register.
+                let name = ui.link(words::player_name(&entry.name, true, i18n));
                 mark(ui, format_args!("leaderboard:player-{}", rank + 1), &name);
                 if name.clicked() {
                     view.name = Some(entry.name.clone());

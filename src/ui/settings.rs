@@ -36,6 +36,23 @@ pub struct Settings {
     pub coach: CoachMode,
     /// Notifications of an opponent's move and of a challenge while the app is open.
     pub notifications: bool,
+    /// The board's coordinates written on it (on by default: the lessons, the moves list
+    /// and the review name the points).
+    pub coordinates: bool,
+    /// The sounds of the game (a move, a capture, your turn, ten seconds left, the end).
+    pub sound: bool,
+    /// Their loudness, in percent.
+    pub volume: u8,
+}
+
+/// What the player chose of the app's own, beside the session's choices: how the board is
+/// shown. Kept with the settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prefs {
+    pub coordinates: bool,
+    pub sound: bool,
+    /// In percent, 0 to 100.
+    pub volume: u8,
 }
 
 /// Which side the player takes, stored as the game-neutral x/o.
@@ -75,6 +92,9 @@ impl Default for Settings {
             save_path: "qipan-game.json".to_owned(),
             coach: CoachMode::Off,
             notifications: true,
+            coordinates: true,
+            sound: true,
+            volume: 70,
         }
     }
 }
@@ -123,6 +143,7 @@ impl Settings {
         choices: &Choices,
         lang: Option<Lang>,
         save_path: &str,
+        prefs: &Prefs,
         notifications: bool,
     ) -> Settings {
         Settings {
@@ -139,6 +160,18 @@ impl Settings {
             save_path: save_path.to_owned(),
             coach: choices.coach,
             notifications,
+            coordinates: prefs.coordinates,
+            sound: prefs.sound,
+            volume: prefs.volume,
+        }
+    }
+
+    /// The app's own choices among the kept settings.
+    pub fn prefs(&self) -> Prefs {
+        Prefs {
+            coordinates: self.coordinates,
+            sound: self.sound,
+            volume: self.volume.min(100),
         }
     }
 
@@ -241,6 +274,7 @@ fn lang_msg(lang: Lang) -> Msg {
 pub fn show(
     ui: &mut egui::Ui,
     session: &Session,
+    prefs: &Prefs,
     i18n: &I18n,
     notifications: bool,
 ) -> Vec<AppCommand> {
@@ -273,21 +307,28 @@ pub fn show(
 
     ui.label(i18n.tr(msg!("setting-side")));
     let human = session.human();
-    ui.horizontal_wrapped(|ui| {
-        // With two players the choice waits: it is the side a game against the computer gets.
-        let mut side = session.seat();
-        for choice in [Side::X, Side::O] {
-            let text = i18n.tr(description(session.game()).side_choices[choice.index()]);
-            let r = ui.selectable_value(&mut side, choice, text);
-            mark(ui, format_args!("side:{}", choice.letter()), &r);
-        }
-        if side != session.seat() {
+    // Online the server gave the seat: shown as it is, and not to be chosen here.
+    let online_seat = session.online().and_then(|online| online.mine());
+    ui.add_enabled_ui(online_seat.is_none(), |ui| {
+        ui.horizontal_wrapped(|ui| {
+            // With two players the choice waits: it is the side a game against the computer
+            // gets.
+            let seat = online_seat.unwrap_or(session.seat());
+            let mut side = seat;
+            for choice in [Side::X, Side::O] {
+                let text = i18n.tr(description(session.game()).side_choices[choice.index()]);
+                let r = ui.selectable_value(&mut side, choice, text);
+                mark(ui, format_args!("side:{}", choice.letter()), &r);
+            }
+            if side == seat {
+                return;
+            }
             let command = match human {
                 Some(_) => Command::SetPlayers(Some(side)),
                 None => Command::SetSeat(side),
             };
             commands.push(command.into());
-        }
+        });
     });
     if session.game().first_move_alternates() {
         let first = match session.next_first_mover() {
@@ -306,6 +347,32 @@ pub fn show(
         }
         if coach != session.coach() {
             commands.push(Command::SetCoach(coach).into());
+        }
+    });
+
+    let mut coordinates = prefs.coordinates;
+    let shown = ui.checkbox(&mut coordinates, i18n.tr(msg!("setting-coordinates")));
+    mark(ui, "setting:coordinates", &shown);
+    if shown.changed() {
+        commands.push(AppCommand::ShowCoordinates(coordinates));
+    }
+
+    ui.horizontal_wrapped(|ui| {
+        let mut sound = prefs.sound;
+        let on = ui.checkbox(&mut sound, i18n.tr(msg!("setting-sound")));
+        mark(ui, "setting:sound", &on);
+        let mut volume = prefs.volume;
+        let label = i18n.tr(msg!("setting-volume"));
+        let slider = ui.add_enabled(
+            sound,
+            egui::Slider::new(&mut volume, 0..=100)
+                .suffix("%")
+                .text(label.as_str()),
+        );
+        let slider = slider.on_hover_text(label.as_str());
+        mark(ui, "setting:volume", &slider);
+        if on.changed() || volume != prefs.volume {
+            commands.push(AppCommand::SetSound { on: sound, volume });
         }
     });
 

@@ -234,8 +234,15 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
         }
     }
     if let Some(mine) = online.mine() {
+        // Asked: said so until the other player asks too and the new game starts.
+        let asked = online.rematch_asked();
         ui.horizontal_wrapped(|ui| {
-            let again = ui.button(i18n.tr(msg!("online-rematch")));
+            let text = if asked {
+                msg!("online-rematch-asked")
+            } else {
+                msg!("online-rematch")
+            };
+            let again = ui.add_enabled(!asked, egui::Button::new(i18n.tr(text)));
             mark(ui, "online:rematch", &again);
             if again.clicked() {
                 commands.push(Command::Online(OnlineCommand::Rematch).into());
@@ -258,6 +265,16 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
                 }
             }
         });
+        if asked {
+            let other = online
+                .players()
+                .and_then(|players| players.get(mine.opponent()))
+                .map(|player| words::player_name(&player.name, player.bot, i18n))
+                .unwrap_or_else(|| i18n.tr(msg!("online-the-other-player")));
+            let args = [("name", other.into())];
+            let said = ui.label(i18n.tr_args(msg!("online-rematch-waiting"), &args));
+            live(ui, said.id);
+        }
     }
     commands
 }
@@ -269,7 +286,10 @@ fn change_line(record: &GameRecord, side: Side, i18n: &I18n) -> Option<String> {
     Some(i18n.tr_args(
         msg!("end-rating"),
         &[
-            ("name", seat.name.as_str().into()),
+            (
+                "name",
+                words::player_name(&seat.name, seat.bot, i18n).into(),
+            ),
             ("before", (seat.before.round() as i64).into()),
             ("after", (seat.after.round() as i64).into()),
             ("change", words::rating_change(change, i18n).into()),

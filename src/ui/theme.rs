@@ -108,6 +108,17 @@ pub fn arrow(painter: &Painter, from: Pos2, to: Pos2, width: f32, color: Color32
     ));
 }
 
+/// The frame of a question asked before something that cannot be taken back (a new game
+/// over one with moves, a resignation, leaving a game that runs): gold, as the game-over
+/// banner.
+pub fn question_frame(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    egui::Frame::new()
+        .fill(GOLD.gamma_multiply(0.25))
+        .corner_radius(6.0)
+        .inner_margin(6.0)
+        .show(ui, add);
+}
+
 /// A painter that draws at `opacity` (fading pieces in and out).
 pub fn faded(painter: &Painter, opacity: f32) -> Painter {
     let mut faded = painter.clone();

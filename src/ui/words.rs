@@ -629,18 +629,31 @@ pub fn rating_change(change: f64, i18n: &I18n) -> String {
 pub fn seated_player(player: &SeatedPlayer, known: Option<&GameRating>, i18n: &I18n) -> String {
     let provisional = known.is_some_and(GameRating::is_provisional);
     let shown = rating(player.rating, provisional, i18n);
-    let id = if player.bot {
+    let name = player_name(&player.name, player.bot, i18n);
+    // A computer player whose name says so already is not said to be one twice.
+    let id = if player.bot && name == player.name {
         msg!("lobby-player-bot")
     } else {
         msg!("lobby-player")
     };
-    i18n.tr_args(
-        id,
-        &[
-            ("name", player.name.as_str().into()),
-            ("rating", shown.into()),
-        ],
-    )
+    i18n.tr_args(id, &[("name", name.into()), ("rating", shown.into())])
+}
+
+/// A player's name as the player at the screen reads it: the server's computer players
+/// (`Computer-Medium`, names the contract fixes and no one can register) in the player's
+/// language, "电脑（中等）"; anyone else's as they chose it.
+pub fn player_name(name: &str, bot: bool, i18n: &I18n) -> String {
+    let level = name
+        .strip_prefix("Computer-")
+        .filter(|_| bot)
+        .and_then(|level| Level::ALL.into_iter().find(|l| format!("{l:?}") == level));
+    match level {
+        Some(level) => i18n.tr_args(
+            msg!("player-computer"),
+            &[("level", i18n.tr(level_msg(level)).into())],
+        ),
+        None => name.to_owned(),
+    }
 }
 
 /// A game id with its option, in words: "Blockade (solidarity)".

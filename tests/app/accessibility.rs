@@ -120,19 +120,25 @@ fn every_board_point_says_what_stands_there_in_both_languages() {
         }
     }
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
-    assert!(harness.query_by_label("bh, dark piece, can move").is_some());
-    assert!(harness.query_by_label("c, empty").is_some());
     assert!(harness
-        .query_by_label("l, shared piece, can move")
+        .query_by_label("bh (bottom hub), dark piece, can move")
+        .is_some());
+    assert!(harness.query_by_label("c (centre), empty").is_some());
+    assert!(harness
+        .query_by_label("l (left middle), shared piece, can move")
         .is_some());
     point(&harness, "bh").click();
     harness.run();
-    assert!(harness.query_by_label("bh, dark piece, selected").is_some());
-    assert!(harness.query_by_label("c, empty, move here").is_some());
+    assert!(harness
+        .query_by_label("bh (bottom hub), dark piece, selected")
+        .is_some());
+    assert!(harness
+        .query_by_label("c (centre), empty, move here")
+        .is_some());
     harness.state_mut().set_lang(Lang::Zh);
     harness.run();
-    assert!(harness.query_by_label("c，空，走到这里").is_some());
-    assert!(harness.query_by_label("th，白子").is_some());
+    assert!(harness.query_by_label("c（中心），空，走到这里").is_some());
+    assert!(harness.query_by_label("th（上方交汇点），白子").is_some());
     // The computer's answer is said aloud.
     point(&harness, "c").click();
     harness.run();

@@ -106,10 +106,8 @@ fn the_review_lists_every_ply_with_its_label_and_shows_the_better_move() {
     let mut harness = coached(CoachMode::Off, true);
     tap(&mut harness, &["l", "c"]);
     tap(&mut harness, &["th", "l"]);
-    // Under the left column's fold at 1280×800 (the move list ends the column): pressed as
-    // a screen reader presses it.
-    harness.get_by_label("Review the game").click_accesskit();
-    harness.run();
+    // Under the settings in the left column: brought into view first.
+    crate::press(&mut harness, "Review the game");
     wait_until(&mut harness, "the review", |app| {
         app.game().review_view().is_some_and(|r| !r.running)
     });
@@ -121,6 +119,11 @@ fn the_review_lists_every_ply_with_its_label_and_shows_the_better_move() {
         harness.query_all_by_label("Blunder").count() >= 2,
         "a row and the summary"
     );
+    // A move that throws the result away is marked as board-game players mark a blunder
+    // ("!" is a good move to them), and a game without captures charts no pieces.
+    harness.get_all_by_label("??").next().expect("a ?? mark");
+    assert!(harness.query_by_label("!").is_none());
+    harness.get_by_label("Evaluation over the game (above the middle, Dark stands better)");
     harness.get_by_label("better: bh-c").hover();
     harness.get_by_label("1. l-c").click();
     harness.run();

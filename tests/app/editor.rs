@@ -134,12 +134,12 @@ fn editor_keys_put_pieces_and_back_to_the_game_leaves_it_as_it_was() {
     // there.
     harness.key_press(egui::Key::ArrowUp);
     harness.run();
-    assert!(point_label(&harness, "c").starts_with("c, empty"));
+    assert!(point_label(&harness, "c").starts_with("c (centre), empty"));
     harness.key_press(egui::Key::Enter);
     harness.run();
     let after: String = point_label(&harness, "c");
     assert!(
-        !after.starts_with("c, empty"),
+        !after.starts_with("c (centre), empty"),
         "Enter put a piece on the focus: {after}"
     );
     // Four pieces of one side: refused, with the reason.
@@ -167,14 +167,14 @@ fn editor_opens_on_every_game_and_a_tap_changes_every_point() {
         assert_eq!(editor.shape().names, point_names(game), "{game:?}");
         click(&mut harness, "Clear the board");
         for name in point_names(game) {
-            assert!(point_label(&harness, name).starts_with(&format!("{name}, empty")));
+            assert!(point_label(&harness, name).contains(", empty"));
         }
         // One tap per point: each holds the game's first piece, whatever the verdict.
         let names = point_names(game);
         tap(&mut harness, &names);
         for name in &names {
             assert!(
-                !point_label(&harness, name).starts_with(&format!("{name}, empty")),
+                !point_label(&harness, name).contains(", empty"),
                 "{game:?} {name}"
             );
         }

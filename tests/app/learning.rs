@@ -358,13 +358,7 @@ fn a_lesson_at_every_size() {
 #[test]
 #[ignore = "writes screenshots: cargo test --test app -- --ignored screenshots_of_lessons"]
 fn screenshots_of_lessons() {
-    let base = std::env::var_os("QIPAN_SHOTS").map_or_else(
-        || std::env::temp_dir().join("qipan-shots"),
-        std::path::PathBuf::from,
-    );
-    let dir = base.join("lessons");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    let dir = crate::shots_dir("lessons");
     // A lesson of each game with a trap, and its move shown after it.
     let scenes = [
         (GameId::Push, "standoff"),
@@ -373,21 +367,10 @@ fn screenshots_of_lessons() {
         (GameId::Blockade, "no-jumping"),
         (GameId::Cannon, "count-gaps"),
     ];
-    for (size_name, size) in [
-        ("desktop", [1280.0, 800.0]),
-        ("tablet", [820.0, 1180.0]),
-        ("phone", [390.0, 844.0]),
-    ] {
+    for (size_name, size) in crate::SHOT_SIZES {
         for lang in Lang::ALL {
             for (game, lesson) in scenes {
-                let clock = ManualClock::default();
-                let mut h = Harness::builder()
-                    .with_size(size)
-                    .with_max_steps(64)
-                    .with_render_cursor(false)
-                    .wgpu()
-                    .build_eframe(move |cc| App::with_clock(cc, Box::new(clock)));
-                h.state_mut().set_animations(false);
+                let mut h = crate::shot_harness(size, ManualClock::default());
                 h.state_mut().set_lang(lang);
                 h.state_mut().send(Command::PickGame(game));
                 h.run();

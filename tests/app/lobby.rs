@@ -291,7 +291,10 @@ fn the_paired_game_shows_both_players_and_plays_fair() {
         server.heard(),
         [r#"{"type":"claim","room":"ABCDEFGH","token":"seat-token"}"#]
     );
+    // Resign asks first.
     click(&mut harness, "Resign");
+    assert!(server.heard().is_empty());
+    click(&mut harness, "Yes, resign");
     assert_eq!(
         server.heard(),
         [r#"{"type":"resign","room":"ABCDEFGH","token":"seat-token"}"#]
@@ -393,7 +396,7 @@ fn the_profile_charts_the_ratings_and_opens_a_game_in_the_review() {
     harness.run();
     seen_containing(
         &harness,
-        "Line-Board Shuang Cheng: won against Computer-Easy (+12)",
+        "Line-Board Shuang Cheng: won against Computer (Easy) (+12)",
     );
     harness.get_by_label("Chart of the ratings over the last games: Line-Board Shuang Cheng");
     seen_containing(&harness, "1524");
@@ -524,16 +527,15 @@ fn screenshots_of_playing_someone_new() {
             r#"{{"name":"Ann","bot":false,"ratings":{{"shuangcheng":{{"rating":1524,"deviation":90,"volatility":0.09,"games":3}},"push":{{"rating":1500,"deviation":500,"volatility":0.09,"games":0}}}},"games":[{games}]}}"#
         );
         server.answer(Query::Player("Ann".into()), 200, body);
-        click(&mut harness, "Profile");
-        harness.run();
+        // The phone's tabs scroll sideways: brought into view first.
+        press(&mut harness, "Profile");
         shots.take(&mut harness, "profile", "Ratings");
         server.answer(
             Query::Leaderboard(qipan_engine::games::Variant::plain(GameId::ShuangCheng)),
             200,
             r#"{"game":"shuangcheng","players":[{"name":"Bo","rating":1712.6,"deviation":60,"games":40},{"name":"双城棋手","rating":1650,"deviation":70,"games":22},{"name":"Ann","rating":1524,"deviation":90,"games":3}]}"#,
         );
-        click(&mut harness, "Leaderboard");
-        harness.run();
+        press(&mut harness, "Leaderboard");
         shots.take(&mut harness, "leaderboard", "Rank");
     }
 }

@@ -7,6 +7,8 @@ mod common;
 
 mod about;
 mod accessibility;
+mod answers;
+mod board_looks;
 mod coach;
 mod correspondence;
 mod editor;
@@ -22,8 +24,10 @@ mod puzzles;
 mod refusals;
 mod saves_and_links;
 mod soak;
+mod sound;
 mod stored_state;
 mod ui_imports;
+mod words_and_layout;
 
 use common::tap;
 use egui_kittest::kittest::Queryable;
@@ -50,6 +54,19 @@ fn app_with(game: GameId) -> (Harness<'static, App>, ManualClock) {
     harness.state_mut().send(Command::PickGame(game));
     harness.run();
     (harness, clock)
+}
+
+/// An app at `size` on `clock`, drawn by wgpu (lavapipe) for pictures, with no cursor and
+/// its moves not gliding; the game as the app opens it.
+fn shot_harness(size: [f32; 2], clock: ManualClock) -> Harness<'static, App> {
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_max_steps(64)
+        .with_render_cursor(false)
+        .wgpu()
+        .build_eframe(move |cc| App::with_clock(cc, Box::new(clock)));
+    harness.state_mut().set_animations(false);
+    harness
 }
 
 /// Storage that keeps what the app writes (for a restart).
@@ -156,14 +173,7 @@ fn shots_dir(name: &str) -> std::path::PathBuf {
 /// at the screen, on Easy, on a manual clock, with no cursor and no animation.
 fn shot_app(size: [f32; 2]) -> (Harness<'static, App>, ManualClock) {
     let clock = ManualClock::default();
-    let handle = clock.clone();
-    let mut harness = Harness::builder()
-        .with_size(size)
-        .with_max_steps(64)
-        .with_render_cursor(false)
-        .wgpu()
-        .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
-    harness.state_mut().set_animations(false);
+    let mut harness = shot_harness(size, clock.clone());
     harness.state_mut().send(Command::SetLevel(Level::Easy));
     harness
         .state_mut()

@@ -127,7 +127,7 @@ fn the_move_list_steps_back_and_the_clock_waits_meanwhile() {
     wait_until(&mut harness, "the computer's reply", |app| {
         app.game().len() >= 2
     });
-    harness.get_by_label("Start").click();
+    harness.get_by_label("Start").click_accesskit();
     harness.run();
     assert_eq!(harness.state().game().cursor(), 0);
     // Below the left column's fold at 1280×800 (the move list ends the column, under the

@@ -185,22 +185,11 @@ fn screenshots_of_puzzles_and_statistics() {
     let dir = base.join("puzzles/native");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    for (size_name, size) in [
-        ("desktop", [1280.0, 800.0]),
-        ("tablet", [820.0, 1180.0]),
-        ("phone", [390.0, 844.0]),
-    ] {
+    for (size_name, size) in crate::SHOT_SIZES {
         for lang in Lang::ALL {
             let i18n = I18n::new(lang);
             let clock = ManualClock::default();
-            let handle = clock.clone();
-            let mut h = Harness::builder()
-                .with_size(size)
-                .with_max_steps(64)
-                .with_render_cursor(false)
-                .wgpu()
-                .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
-            h.state_mut().set_animations(false);
+            let mut h = crate::shot_harness(size, clock.clone());
             h.state_mut().set_lang(lang);
             h.run();
             let mut n = 0;

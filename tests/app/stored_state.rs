@@ -66,6 +66,9 @@ fn ron_fields(s: &Settings) -> Vec<(&'static str, String)> {
         ("save_path", ron(&s.save_path)),
         ("coach", ron(&s.coach)),
         ("notifications", ron(&s.notifications)),
+        ("coordinates", ron(&s.coordinates)),
+        ("sound", ron(&s.sound)),
+        ("volume", ron(&s.volume)),
     ];
     // Every field is listed: the pieces make exactly what eframe stores.
     assert_eq!(join(&fields), ron(s), "a field of Settings is missing here");
@@ -97,19 +100,27 @@ fn any_settings() -> impl Strategy<Value = Settings> {
         prop::sample::select(CoachMode::ALL.to_vec()),
         // Commas, brackets, quotes and backslashes in the path test the field splitter.
         "[a-z0-9 ,()\\[\\]\"\\\\/.:#-]{0,24}",
+        // The board's coordinates, the sounds and their volume.
+        (any::<bool>(), any::<bool>(), 0u8..=100),
     )
         .prop_map(
-            |(lang, level, game, o, two, solidarity, push_rounds, coach, save_path)| Settings {
-                lang,
-                level,
-                game,
-                human: if o { HumanSide::O } else { HumanSide::X },
-                two_players: two,
-                solidarity,
-                push_rounds,
-                save_path,
-                coach,
-                notifications: push_rounds % 2 == 0,
+            |(lang, level, game, o, two, solidarity, push_rounds, coach, save_path, looks)| {
+                let (coordinates, sound, volume) = looks;
+                Settings {
+                    lang,
+                    level,
+                    game,
+                    human: if o { HumanSide::O } else { HumanSide::X },
+                    two_players: two,
+                    solidarity,
+                    push_rounds,
+                    save_path,
+                    coach,
+                    notifications: push_rounds % 2 == 0,
+                    coordinates,
+                    sound,
+                    volume,
+                }
             },
         )
 }

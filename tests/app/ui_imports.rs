@@ -13,6 +13,7 @@ const LAYERS: [(&str, &[&str]); 5] = [
         "leaves",
         &[
             "command",
+            "cues",
             "games",
             "kept",
             "marks",

@@ -12,10 +12,12 @@ use qipan_session::timer::SystemClock;
 use std::time::{Duration, Instant};
 
 /// Whether `node` is the board point `name`: its label starts with the name ("c3, dark
-/// piece, can move").
+/// piece, can move"), or the name and what it means ("tl (top-left corner), empty").
 pub fn is_point(node: &egui_kittest::kittest::AccessKitNode<'_>, name: &str) -> bool {
     node.label().is_some_and(|label| {
-        label.starts_with(&format!("{name}, ")) || label.starts_with(&format!("{name}，"))
+        [", ", "，", " (", "（"]
+            .iter()
+            .any(|after| label.starts_with(&format!("{name}{after}")))
     })
 }
 

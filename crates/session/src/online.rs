@@ -25,7 +25,7 @@ use crate::review::review_command;
 use crate::state::Shared;
 use crate::transition::{Pairing, Transition};
 use qipan_engine::ai::Level;
-use qipan_engine::games::{EndReason, MoveError, Side, Variant};
+use qipan_engine::games::{EndReason, MoveError, Side, Status, Variant};
 use qipan_protocol::{tidy_room_code, ClientFrame, SeatName, ServerFrame, SideChoice};
 use std::collections::BTreeMap;
 
@@ -46,6 +46,17 @@ fn side_choice(choice: SeatChoice) -> SideChoice {
         SeatChoice::Side(Side::O) => SideChoice::O,
         SeatChoice::Random => SideChoice::Random,
     }
+}
+
+/// A request of the player's about the game itself (not a move), which the server answers
+/// with the room's state or a refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    Resign,
+    Rematch,
+    Abort,
+    Draw,
+    Claim,
 }
 
 /// Where this client sits in a room.
@@ -95,6 +106,11 @@ pub struct Online {
     gone_since: Option<usize>,
     /// The game on the board ended rated, and its record was asked for.
     scored: bool,
+    /// The player's last request the server has not answered yet, and when it was sent:
+    /// the screen says it is on its way, and says so plainly when no answer comes.
+    unanswered: Option<(Request, f64)>,
+    /// This seat asked for a rematch of the game that ended (until a new game starts).
+    rematch_asked: bool,
 }
 
 impl Online {
@@ -116,6 +132,8 @@ impl Online {
             tokens,
             gone_since: None,
             scored: false,
+            unanswered: None,
+            rematch_asked: false,
         }
     }
 
@@ -250,6 +268,18 @@ impl Online {
         self.sent_ply.is_some()
     }
 
+    /// The player's last request (resign, draw, rematch...) that the server has not answered
+    /// yet, and when it was sent.
+    pub fn unanswered(&self) -> Option<(Request, f64)> {
+        self.unanswered
+    }
+
+    /// Whether this seat asked for a rematch of the game that ended, and no new game has
+    /// started yet.
+    pub fn rematch_asked(&self) -> bool {
+        self.rematch_asked
+    }
+
     /// The frames to send now, in order.
     pub fn take_outbox(&mut self) -> Vec<String> {
         self.connection.take_outbox()
@@ -320,6 +350,10 @@ impl Online {
                 self.room = Some(room);
             }
             ServerFrame::State(state) => {
+                self.unanswered = None;
+                if state.status == Status::Ongoing {
+                    self.rematch_asked = false;
+                }
                 self.take_state(state, level, now);
                 self.ended(lobby);
             }
@@ -333,6 +367,9 @@ impl Online {
                     }
                 }
                 self.sent_ply = None;
+                if self.unanswered.take().map(|(request, _)| request) == Some(Request::Rematch) {
+                    self.rematch_asked = false;
+                }
                 self.notice = Some(OnlineNotice::Refused(code));
             }
             // The answer to the `login` sent at the end of a rated game.
@@ -654,11 +691,11 @@ impl Online {
                 }
             },
             Command::Online(command) => match command {
-                OnlineCommand::Resign => self.resign().map_err(CommandError::Online)?,
-                OnlineCommand::Rematch => self.rematch().map_err(CommandError::Online)?,
-                OnlineCommand::Abort => self.abort().map_err(CommandError::Online)?,
-                OnlineCommand::Draw => self.draw().map_err(CommandError::Online)?,
-                OnlineCommand::Claim => self.claim().map_err(CommandError::Online)?,
+                OnlineCommand::Resign => self.ask(Request::Resign, now)?,
+                OnlineCommand::Rematch => self.ask(Request::Rematch, now)?,
+                OnlineCommand::Abort => self.ask(Request::Abort, now)?,
+                OnlineCommand::Draw => self.ask(Request::Draw, now)?,
+                OnlineCommand::Claim => self.ask(Request::Claim, now)?,
                 OnlineCommand::Leave => {
                     shared.memory = self.memory();
                     shared.memory.current = None;
@@ -680,6 +717,23 @@ impl Online {
             }
         }
         Ok(Transition::Stay)
+    }
+
+    /// Sends `request` to the server, remembering it until the server answers.
+    fn ask(&mut self, request: Request, now: f64) -> Result<(), CommandError> {
+        match request {
+            Request::Resign => self.resign(),
+            Request::Rematch => self.rematch(),
+            Request::Abort => self.abort(),
+            Request::Draw => self.draw(),
+            Request::Claim => self.claim(),
+        }
+        .map_err(CommandError::Online)?;
+        self.unanswered = Some((request, now));
+        if request == Request::Rematch {
+            self.rematch_asked = true;
+        }
+        Ok(())
     }
 
     /// Whether it is this seat's turn in a game that is on.

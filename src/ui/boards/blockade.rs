@@ -5,7 +5,9 @@ use super::points::{Mark, PointGame, PointPainter, Taps};
 use super::{BoardDrawing, HasBoard, Painters};
 use crate::ui::theme::Look;
 use egui::Vec2;
-use qipan_engine::games::blockade::{Blockade, Move, Position, DRAW_AT, POINT_NAMES, SEGMENTS};
+use qipan_engine::games::blockade::{
+    Blockade, Move, Position, COORDINATES, DRAW_AT, POINT_NAMES, SEGMENTS,
+};
 use qipan_engine::games::Side;
 
 impl PointGame for Blockade {
@@ -40,6 +42,8 @@ impl HasBoard for Blockade {
         grid: &DRAW_AT,
         step: Vec2::splat(1.0),
         names: &POINT_NAMES,
+        spoken: &[],
+        coordinates: &COORDINATES,
         segments: &SEGMENTS,
         piece_radius: 0.31,
     };

@@ -5,7 +5,9 @@ use super::points::{Mark, PointGame, PointPainter, Taps};
 use super::{BoardDrawing, HasBoard, Painters, Transform};
 use crate::ui::theme::{self, Look};
 use egui::{Painter, Rect, Stroke, Vec2};
-use qipan_engine::games::cannon::{Cannon, Move, Position, DRAW_AT, LINES, PLATFORMS, POINT_NAMES};
+use qipan_engine::games::cannon::{
+    Cannon, Move, Position, COORDINATES, DRAW_AT, LINES, PLATFORMS, POINT_NAMES,
+};
 
 impl PointGame for Cannon {
     fn piece_at(&self, pos: &Position, point: u8) -> Option<Look> {
@@ -46,6 +48,8 @@ impl HasBoard for Cannon {
         grid: &DRAW_AT,
         step: Vec2::splat(1.0),
         names: &POINT_NAMES,
+        spoken: &[],
+        coordinates: &COORDINATES,
         segments: &LINES,
         piece_radius: 0.31,
     };

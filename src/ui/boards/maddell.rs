@@ -63,6 +63,8 @@ impl HasBoard for Maddell {
         grid: &DRAW_AT,
         step: Vec2::splat(1.0 / 6.0),
         names: &POINT_NAMES,
+        spoken: &[],
+        coordinates: &[],
         segments: &SEGMENTS,
         piece_radius: 0.27,
     };

@@ -19,7 +19,7 @@ use super::theme;
 use crate::i18n::{I18n, Msg};
 use crate::msg;
 use egui::{Painter, Pos2, Rect, Vec2};
-use qipan_engine::games::Game;
+use qipan_engine::games::{Coordinate, Game};
 
 /// Everything a painter may look at for one frame.
 pub struct BoardCtx<'a, G: Game> {
@@ -45,6 +45,25 @@ pub struct BoardCtx<'a, G: Game> {
     /// Taps may also make moves the rules refuse (a lesson, which explains them): the piece
     /// picked and where it goes, as the learner meant them, for the session to judge.
     pub attempts: bool,
+    /// How the board is shown: its coordinates, and which way round.
+    pub looks: Looks,
+}
+
+/// What the board takes from around it each frame: the keys meant for it, and how it is
+/// shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BoardInput {
+    pub keys: BoardKeys,
+    pub looks: Looks,
+}
+
+/// How the board is shown, apart from what stands on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Looks {
+    /// The coordinates (or the points' names) written on the board.
+    pub coordinates: bool,
+    /// Turned round by half a turn: the second player's side at the bottom.
+    pub turned: bool,
 }
 
 /// Why the board points at a move.
@@ -171,7 +190,15 @@ pub struct BoardDrawing {
     pub grid: &'static [(u8, u8)],
     /// One grid step in board units, across and down.
     pub step: Vec2,
+    /// The points' names, as the engine spells them in its notation.
     pub names: &'static [&'static str],
+    /// What a screen reader says after a point's name where the name alone is a riddle
+    /// (Shuang Cheng's `tl` is the top-left corner); empty where the name says it all.
+    pub spoken: &'static [Msg],
+    /// The engine's coordinates (files and ranks, rows and diagonals), written along the
+    /// board's edges; empty for a board whose points each have a name of their own, which is
+    /// written beside each point instead.
+    pub coordinates: &'static [Coordinate],
     /// The lines, as pairs of points.
     pub segments: &'static [(u8, u8)],
     /// A piece's radius in board units.
@@ -220,30 +247,51 @@ impl Painters {
 }
 
 /// Maps board coordinates (any unit, origin top-left, y down) into a screen rect, keeping
-/// the aspect ratio and a margin, so every board scales with the window.
+/// the aspect ratio and a margin, so every board scales with the window; a board turned
+/// round (the second player's side at the bottom) is the same map rotated by half a turn.
 #[derive(Clone, Copy, Debug)]
 pub struct Transform {
     pub scale: f32,
     pub offset: Vec2,
+    /// 1, or -1 for a board turned round.
+    turn: f32,
 }
 
 impl Transform {
     /// Fits the board extent `min..max` into `rect` with `margin` board units all round.
     pub fn fit(rect: Rect, min: Pos2, max: Pos2, margin: f32) -> Transform {
+        Transform::fit_turned(rect, min, max, margin, false)
+    }
+
+    /// [`Transform::fit`], the board turned round by half a turn when `turned`: what was at
+    /// the top is at the bottom, and left is right.
+    pub fn fit_turned(rect: Rect, min: Pos2, max: Pos2, margin: f32, turned: bool) -> Transform {
         let size = (max - min) + Vec2::splat(2.0 * margin);
         let scale = (rect.width() / size.x)
             .min(rect.height() / size.y)
             .max(1e-3);
         let used = size * scale;
         let origin = rect.center() - used / 2.0;
+        // The corner drawn at `origin`: the board's top-left, or its bottom-right turned.
+        let (corner, turn) = if turned {
+            (max.to_vec2() + Vec2::splat(margin), -1.0)
+        } else {
+            (min.to_vec2() - Vec2::splat(margin), 1.0)
+        };
         Transform {
             scale,
-            offset: origin.to_vec2() - (min.to_vec2() - Vec2::splat(margin)) * scale,
+            offset: origin.to_vec2() - corner * scale * turn,
+            turn,
         }
     }
 
     pub fn to_screen(&self, p: Pos2) -> Pos2 {
-        (p.to_vec2() * self.scale + self.offset).to_pos2()
+        (p.to_vec2() * self.scale * self.turn + self.offset).to_pos2()
+    }
+
+    /// A step on the board (a direction, a move's arrow) as a step on screen.
+    pub fn step_to_screen(&self, v: Vec2) -> Vec2 {
+        v * self.scale * self.turn
     }
 
     /// A board length on screen.
@@ -280,8 +328,17 @@ pub fn point_widget(
     response
 }
 
-/// The words for one point: "c3, dark piece, can move", "b2, empty, move here".
-pub fn point_label(i18n: &I18n, name: &str, what: Msg, action: Option<Msg>) -> String {
+/// The words for one point: "c3, dark piece, can move", "b2, empty, move here"; a name
+/// that is a riddle read out is followed by what it means: "tl, top-left corner, empty".
+pub fn point_label(
+    i18n: &I18n,
+    drawing: &BoardDrawing,
+    point: usize,
+    what: Msg,
+    action: Option<Msg>,
+) -> String {
+    let name = point_name_spoken(i18n, drawing, point);
+    let name = name.as_str();
     let what = i18n.tr(what);
     match action {
         Some(action) => i18n.tr_args(
@@ -297,6 +354,170 @@ pub fn point_label(i18n: &I18n, name: &str, what: Msg, action: Option<Msg>) -> S
             &[("name", name.into()), ("what", what.into())],
         ),
     }
+}
+
+/// A point's name as the notation spells it, and where that is a riddle read out, what it
+/// means ("tl, top-left corner").
+fn point_name_spoken(i18n: &I18n, drawing: &BoardDrawing, point: usize) -> String {
+    let name = drawing.names.get(point).copied().unwrap_or("?");
+    match drawing.spoken.get(point) {
+        Some(&meaning) => i18n.tr_args(
+            msg!("point-name-spoken"),
+            &[("name", name.into()), ("meaning", i18n.tr(meaning).into())],
+        ),
+        None => name.to_owned(),
+    }
+}
+
+/// How far beyond its last point a point board's coordinate is written, in board units: on
+/// the wood between the outer pieces and the frame's edge, which [`PointFrame`] widens for
+/// them.
+pub const COORDINATE_BEYOND: f32 = 0.58;
+
+/// A point board's wood round its points and the margin round the wood, in board units:
+/// wider while the coordinates are written on it (as a real board prints them on its frame).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PointFrame {
+    /// How far the wood reaches past the outer points.
+    pub wood: f32,
+    /// How far the drawing reaches past them (the wood and a little room).
+    pub margin: f32,
+}
+
+impl PointFrame {
+    pub fn of(looks: Looks, drawing: &BoardDrawing) -> PointFrame {
+        if looks.coordinates && !drawing.coordinates.is_empty() {
+            PointFrame {
+                wood: 0.75,
+                margin: 0.85,
+            }
+        } else {
+            PointFrame {
+                wood: 0.5,
+                margin: 0.7,
+            }
+        }
+    }
+}
+
+/// Writes the board's coordinates, given each point on screen, the radius of a piece and
+/// how far beyond the last point of a line its coordinate goes (screen units): each file
+/// and rank (row and diagonal) once, beyond its point nearest the bottom (a line across the
+/// screen: its leftmost), so that they stand along the bottom and left edges whichever way
+/// round the board is. A board without coordinates has each point's name written beside
+/// it, clear of the piece standing on it and of its lines.
+pub fn draw_coordinates(
+    painter: &Painter,
+    drawing: &BoardDrawing,
+    screen: &[Pos2],
+    r: f32,
+    beyond: f32,
+) {
+    let font = egui::FontId::proportional((r * 0.66).max(10.0));
+    let color = theme::LINE.gamma_multiply(0.85);
+    if drawing.coordinates.is_empty() {
+        for (i, (&at, name)) in screen.iter().zip(drawing.names).enumerate() {
+            let beside = at + name_direction(drawing, screen, i) * r * 1.4;
+            painter.text(
+                beside,
+                egui::Align2::CENTER_CENTER,
+                *name,
+                font.clone(),
+                color,
+            );
+        }
+        return;
+    }
+    for coordinate in drawing.coordinates {
+        let points: Vec<Pos2> = (0..screen.len())
+            .filter(|&i| coordinate.points & (1 << i) != 0)
+            .map(|i| screen[i])
+            .collect();
+        let Some(at) = coordinate_place(&points, beyond) else {
+            continue;
+        };
+        painter.text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            coordinate.text,
+            font.clone(),
+            color,
+        );
+    }
+}
+
+/// The side of point `i` its name is written on: of sixteen directions, the one furthest
+/// from every line that leaves the point, leaning away from the board's middle (so that a
+/// name sits in open wood, not on a line or between two rings).
+fn name_direction(drawing: &BoardDrawing, screen: &[Pos2], i: usize) -> Vec2 {
+    let n = screen.len().max(1) as f32;
+    let middle = (screen.iter().fold(Vec2::ZERO, |s, p| s + p.to_vec2()) / n).to_pos2();
+    let outward = (screen[i] - middle).normalized();
+    let lines: Vec<Vec2> = drawing
+        .segments
+        .iter()
+        .filter_map(|&(a, b)| match (a as usize, b as usize) {
+            (a, b) if a == i => Some(screen[b] - screen[i]),
+            (a, b) if b == i => Some(screen[a] - screen[i]),
+            _ => None,
+        })
+        .map(Vec2::normalized)
+        .collect();
+    (0..16)
+        .map(|k| Vec2::angled(std::f32::consts::TAU * k as f32 / 16.0 + 0.1))
+        .max_by(|a, b| {
+            let score = |d: &Vec2| {
+                let clear = lines
+                    .iter()
+                    .map(|l| 1.0 - l.dot(*d))
+                    .fold(2.0_f32, f32::min);
+                clear + 0.5 * d.dot(outward)
+            };
+            score(a).total_cmp(&score(b))
+        })
+        .unwrap_or(Vec2::splat(std::f32::consts::FRAC_1_SQRT_2))
+}
+
+/// Where a coordinate naming the points `line` (on screen, along one straight line) is
+/// written: beyond the line's end nearest the bottom of the screen, or its left end for a
+/// line that runs more across than down, `beyond` past its last point.
+fn coordinate_place(line: &[Pos2], beyond: f32) -> Option<Pos2> {
+    let (first, rest) = line.split_first()?;
+    let (min, max) = rest
+        .iter()
+        .fold((*first, *first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    let across = max.x - min.x > max.y - min.y;
+    let end = line.iter().copied().max_by(|a, b| {
+        if across {
+            b.x.total_cmp(&a.x)
+        } else {
+            a.y.total_cmp(&b.y)
+        }
+    })?;
+    let next = line
+        .iter()
+        .copied()
+        .filter(|&p| p != end)
+        .min_by(|a, b| a.distance(end).total_cmp(&b.distance(end)))?;
+    Some(end + (end - next).normalized() * beyond)
+}
+
+/// Names the point under the pointer or the keyboard's ring over the board, where a sighted
+/// player sees it (a screen reader hears it in the point's label): a small tag above it.
+pub fn name_point(painter: &Painter, drawing: &BoardDrawing, point: usize, at: Pos2, r: f32) {
+    let Some(name) = drawing.names.get(point) else {
+        return;
+    };
+    let font = egui::FontId::proportional((r * 0.8).max(12.0));
+    let galley = painter.layout_no_wrap((*name).to_owned(), font, egui::Color32::WHITE);
+    let size = galley.size() + Vec2::new(10.0, 4.0);
+    let rect = Rect::from_center_size(at - Vec2::new(0.0, r * 1.45 + size.y / 2.0), size);
+    painter.rect_filled(rect, 4.0, theme::BLUE);
+    painter.galley(
+        rect.center() - galley.size() / 2.0,
+        galley,
+        egui::Color32::WHITE,
+    );
 }
 
 /// The keyboard's say on the board this frame.

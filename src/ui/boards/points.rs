@@ -6,7 +6,7 @@
 //! the taps made so far and lights up, from the legal moves alone, the points that can come
 //! next: no rule is decided here.
 
-use super::{point_widget, BoardCtx, BoardDrawing, BoardPainter, HasBoard, Transform};
+use super::{point_widget, BoardCtx, BoardDrawing, BoardPainter, HasBoard, Looks, Transform};
 use crate::i18n::Msg;
 use crate::ui::theme::{self, Look};
 use egui::{Color32, Painter, Pos2, Rect, Stroke, Vec2};
@@ -102,8 +102,12 @@ impl<G: PointGame> BoardPainter<G> for PointPainter {
     /// last move, the pieces, a move waiting for its capture, the coach's moves, the markers
     /// of the taps that may come next, the locks, then the taps.
     fn show(&mut self, ui: &mut egui::Ui, rect: Rect, ctx: &BoardCtx<'_, G>) -> Option<G::Move> {
-        let on = OnScreen::fit(ui, rect, &G::DRAWING);
+        let on = OnScreen::fit(ui, rect, &G::DRAWING, ctx.looks);
         draw_board(&on, ctx.game);
+        if ctx.looks.coordinates {
+            let beyond = on.tf.len(super::COORDINATE_BEYOND);
+            super::draw_coordinates(&on.painter, &G::DRAWING, &on.screen, on.r, beyond);
+        }
         let lit = self.lit(ctx, on.screen.len());
         draw_last_move(&on, ctx);
         draw_pieces(&on, ctx);
@@ -221,6 +225,7 @@ impl PointPainter {
     ) -> Option<u8> {
         let (game, screen, r) = (ctx.game, &on.screen, on.r);
         let names = G::DRAWING.names;
+        let mut named = None;
         let background = super::board_background(ui, rect, ctx);
         if background.clicked() {
             self.taps.clear();
@@ -242,6 +247,7 @@ impl PointPainter {
             super::focus_ring(&on.painter, screen[focus], r * 1.45);
             let point = ui.scope_id().with(("point", focus));
             crate::a11y::ring_on(ui.ctx(), background.id, point);
+            named = Some(focus);
         }
         let pieces = G::DESCRIPTION.pieces;
         for (i, &c) in screen.iter().enumerate() {
@@ -263,16 +269,22 @@ impl PointPainter {
                     Mark::Take => crate::msg!("act-take"),
                 })
             };
-            let label = super::point_label(ctx.i18n, names[i], what, action);
+            let label = super::point_label(ctx.i18n, &G::DRAWING, i, what, action);
             // At least a fingertip: points are a board unit or more apart.
             let mut response =
                 point_widget(ui, id, c, (r * 1.1).max(on.tf.len(0.45)), names[i], label);
+            if response.hovered() {
+                named = Some(i);
+            }
             if let Some((_, reason)) = hover.iter().find(|(p, _)| *p as usize == i) {
                 response = response.on_hover_text(ctx.i18n.tr(*reason));
             }
             if response.clicked() {
                 clicked = Some(i as u8);
             }
+        }
+        if let Some(point) = named {
+            super::name_point(&on.painter, &G::DRAWING, point, screen[point], r);
         }
         clicked
     }
@@ -338,12 +350,15 @@ struct OnScreen {
     screen: Vec<Pos2>,
     /// A piece's radius on screen.
     r: f32,
+    /// How far the wood reaches past the outer points, in board units.
+    wood: f32,
 }
 
 impl OnScreen {
-    fn fit(ui: &egui::Ui, rect: Rect, drawing: &BoardDrawing) -> OnScreen {
+    fn fit(ui: &egui::Ui, rect: Rect, drawing: &BoardDrawing, looks: Looks) -> OnScreen {
         let (min, max) = drawing.bounds();
-        let tf = Transform::fit(rect, min, max, 0.7);
+        let frame = super::PointFrame::of(looks, drawing);
+        let tf = Transform::fit_turned(rect, min, max, frame.margin, looks.turned);
         OnScreen {
             painter: ui.painter_at(rect),
             screen: drawing.points().map(|p| tf.to_screen(p)).collect(),
@@ -351,6 +366,7 @@ impl OnScreen {
             tf,
             min,
             max,
+            wood: frame.wood,
         }
     }
 }
@@ -365,12 +381,19 @@ struct Lit {
     movable: Vec<bool>,
 }
 
-/// The board's wooden backdrop, half a unit beyond the points from `min` to `max`; its rect
-/// on screen. The game's board and the editor's share it.
-pub(crate) fn paint_backdrop(painter: &Painter, tf: &Transform, min: Pos2, max: Pos2) -> Rect {
-    let board_rect = Rect::from_min_max(
-        tf.to_screen(min - Vec2::splat(0.5)),
-        tf.to_screen(max + Vec2::splat(0.5)),
+/// The board's wooden backdrop, `wood` board units beyond the points from `min` to `max`;
+/// its rect on screen. The game's board and the editor's share it.
+pub(crate) fn paint_backdrop(
+    painter: &Painter,
+    tf: &Transform,
+    min: Pos2,
+    max: Pos2,
+    wood: f32,
+) -> Rect {
+    // Two corners (swapped on a board turned round): the rect of both.
+    let board_rect = Rect::from_two_pos(
+        tf.to_screen(min - Vec2::splat(wood)),
+        tf.to_screen(max + Vec2::splat(wood)),
     );
     painter.rect(
         board_rect,
@@ -385,7 +408,7 @@ pub(crate) fn paint_backdrop(painter: &Painter, tf: &Transform, min: Pos2, max: 
 /// The board, the game's own decoration (platforms, triangles), the lines and the points.
 fn draw_board<G: PointGame>(on: &OnScreen, game: &G) {
     let (painter, tf) = (&on.painter, &on.tf);
-    paint_backdrop(painter, tf, on.min, on.max);
+    paint_backdrop(painter, tf, on.min, on.max, on.wood);
     game.decorate(painter, tf);
     let line = Stroke::new(tf.len(0.035).max(1.5), theme::LINE);
     for &(a, b) in G::DRAWING.segments {

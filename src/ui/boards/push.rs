@@ -9,8 +9,8 @@ use super::{point_widget, BoardCtx, BoardDrawing, BoardPainter, HasBoard, Painte
 use crate::ui::theme::{self, Look};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 use qipan_engine::games::push::{
-    shift_dir, Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, DRAW_AT, DRAW_ROW_HEIGHT,
-    LINKS,
+    shift_dir, Cell, Dir, Move, Position, Push, Shove, CELLS, CELL_NAMES, COORDINATES, DRAW_AT,
+    DRAW_ROW_HEIGHT, LINKS,
 };
 use qipan_engine::games::Side;
 
@@ -267,8 +267,13 @@ impl PushPainter {
         ctx: &BoardCtx<'_, Push>,
         derived: &Derived,
     ) -> Option<Move> {
-        let on = OnScreen::fit(ui, rect);
+        let on = OnScreen::fit(ui, rect, ctx.looks.turned);
         draw_board(&on.painter, &on.tf, &on.positions, &on.screen, on.r);
+        if ctx.looks.coordinates {
+            // On the hexagon's own rim, which reaches well past the outer cells.
+            let beyond = on.r * 1.65;
+            super::draw_coordinates(&on.painter, &Push::DRAWING, &on.screen, on.r, beyond);
+        }
         draw_last_move(&on, ctx.last_move);
         let lit = self.lit(ctx.interactive, derived);
         for c in cells_of(lit.amber_theirs | lit.amber_mine) {
@@ -407,6 +412,7 @@ impl PushPainter {
         lit: &Lit<'_>,
     ) -> Option<(Cell, Pos2)> {
         let screen = &on.screen;
+        let mut named = None;
         let background = super::board_background(ui, rect, ctx);
         if background.clicked() {
             self.clear_selection();
@@ -428,16 +434,23 @@ impl PushPainter {
             super::focus_ring(&on.painter, screen[focus], on.r * 1.3);
             let cell = ui.scope_id().with(("cell", focus));
             crate::a11y::ring_on(ui.ctx(), background.id, cell);
+            named = Some(focus);
         }
         for (c, &p) in screen.iter().enumerate() {
             let id = ui.scope_id().with(("cell", c));
             let label = cell_label(ctx, lit, c);
             // Cells are one board unit apart: the whole half-unit is the cell's to tap.
             let response = point_widget(ui, id, p, on.tf.len(0.49), CELL_NAMES[c], label);
+            if response.hovered() {
+                named = Some(c);
+            }
             if response.clicked() {
                 let at = response.interact_pointer_pos().unwrap_or(p);
                 clicked = Some((c as u8, at));
             }
+        }
+        if let Some(cell) = named {
+            super::name_point(&on.painter, &Push::DRAWING, cell, screen[cell], on.r);
         }
         clicked
     }
@@ -455,10 +468,10 @@ struct OnScreen {
 }
 
 impl OnScreen {
-    fn fit(ui: &egui::Ui, rect: Rect) -> OnScreen {
+    fn fit(ui: &egui::Ui, rect: Rect, turned: bool) -> OnScreen {
         let positions: Vec<Pos2> = Push::DRAWING.points().collect();
         let (min, max) = Push::DRAWING.bounds();
-        let tf = Transform::fit(rect, min, max, 0.75);
+        let tf = Transform::fit_turned(rect, min, max, 0.75, turned);
         let screen = positions.iter().map(|&p| tf.to_screen(p)).collect();
         OnScreen {
             painter: ui.painter_at(rect),
@@ -515,7 +528,7 @@ fn draw_pieces(on: &OnScreen, ctx: &BoardCtx<'_, Push>) {
         };
         let shove = ctx.game.shove(before, mv);
         let arrived = mv.destinations() | shove.map_or(0, |s| shift_dir(s.shoved, dir));
-        let step = dir_vec(dir) * on.tf.scale;
+        let step = on.tf.step_to_screen(dir_vec(dir));
         Some((t, arrived, step, shove.and_then(|s| s.pushed_off), before))
     });
     let look = |side: Side| match side {
@@ -546,7 +559,7 @@ fn draw_coach_marks(on: &OnScreen, marks: &[(Move, super::MoveMark)]) {
         let Move::Group { dir, .. } = mv else {
             continue;
         };
-        let step = dir_vec(dir) * on.tf.scale;
+        let step = on.tf.step_to_screen(dir_vec(dir));
         for c in cells_of(mv.cells()) {
             let from = on.screen[c as usize];
             super::draw_move_mark(&on.painter, Some(from), from + step * 0.9, &[], on.r, mark);
@@ -587,8 +600,8 @@ fn draw_destinations(on: &OnScreen, options: &[&Option_]) {
                         .total_cmp(&cell_pos(b).to_vec2().dot(v))
                 })
                 .unwrap_or(0);
-            let from = on.screen[head as usize] + dir_vec(dir) * on.tf.scale * 0.3;
-            let to = on.screen[head as usize] + dir_vec(dir) * on.tf.scale * 0.95;
+            let from = on.screen[head as usize] + on.tf.step_to_screen(dir_vec(dir)) * 0.3;
+            let to = on.screen[head as usize] + on.tf.step_to_screen(dir_vec(dir)) * 0.95;
             let color = if o.shove.is_some() {
                 theme::AMBER
             } else {
@@ -626,7 +639,7 @@ fn cell_label(ctx: &BoardCtx<'_, Push>, lit: &Lit<'_>, c: usize) -> String {
     } else {
         None
     };
-    super::point_label(ctx.i18n, CELL_NAMES[c], what, action)
+    super::point_label(ctx.i18n, &Push::DRAWING, c, what, action)
 }
 
 /// The hexagonal board with a hole at every cell.
@@ -735,6 +748,8 @@ impl HasBoard for Push {
         grid: &DRAW_AT,
         step: Vec2::new(0.5, DRAW_ROW_HEIGHT),
         names: &CELL_NAMES,
+        spoken: &[],
+        coordinates: &COORDINATES,
         segments: &LINKS,
         piece_radius: 0.4,
     };

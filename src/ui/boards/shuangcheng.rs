@@ -48,12 +48,28 @@ impl PointGame for ShuangCheng {
     }
 }
 
+/// What each point's name means, read out after it (`tl` alone tells a listener nothing):
+/// in point order, as the engine names them.
+const SPOKEN_POINTS: [Msg; 9] = [
+    msg!("sc-point-tl"),
+    msg!("sc-point-th"),
+    msg!("sc-point-tr"),
+    msg!("sc-point-l"),
+    msg!("sc-point-c"),
+    msg!("sc-point-r"),
+    msg!("sc-point-bl"),
+    msg!("sc-point-bh"),
+    msg!("sc-point-br"),
+];
+
 impl HasBoard for ShuangCheng {
     type Painter = PointPainter;
     const DRAWING: BoardDrawing = BoardDrawing {
         grid: &DRAW_AT,
         step: Vec2::splat(1.0),
         names: &POINT_NAMES,
+        spoken: &SPOKEN_POINTS,
+        coordinates: &[],
         segments: &SEGMENTS,
         piece_radius: 0.3,
     };

@@ -221,6 +221,42 @@ pub(crate) const fn adjacency_masks<const N: usize>(segments: &[(u8, u8)]) -> [u
     masks
 }
 
+/// One coordinate of a board, as its points' names spell it: a file's letter or a rank's
+/// number (Blockade, Earthen Cannon), a row's letter or a diagonal's number (Push the Line).
+/// Every point of such a board lies on two, and its name is their texts joined (checked by
+/// `every_point_is_named_by_its_coordinates`): the app draws them along the board's edges,
+/// so that a newcomer finds `C4` where the lessons, the moves list and the review name it.
+/// The boards whose points have names of their own (Shuang Cheng's `tl`, Maddell's `b2`)
+/// have none; the app writes each point's name beside it instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coordinate {
+    pub text: &'static str,
+    /// The points it names: bit i is point i.
+    pub points: u64,
+}
+
+/// The coordinates of a grid whose point index is `file + files.len() × rank`: first the
+/// files, then the ranks. `N` is their number together.
+pub(crate) const fn grid_coordinates<const N: usize>(
+    files: &[&'static str],
+    ranks: &[&'static str],
+) -> [Coordinate; N] {
+    let mut out = [Coordinate {
+        text: "",
+        points: 0,
+    }; N];
+    let mut point = 0;
+    while point < files.len() * ranks.len() {
+        let (file, rank) = (point % files.len(), point / files.len());
+        out[file].text = files[file];
+        out[file].points |= 1 << point;
+        out[files.len() + rank].text = ranks[rank];
+        out[files.len() + rank].points |= 1 << point;
+        point += 1;
+    }
+    out
+}
+
 /// Splits a position text into exactly `expected` fields separated by single spaces.
 pub(crate) fn split_fields(text: &str, expected: usize) -> Result<Vec<&str>, PositionError> {
     let fields: Vec<&str> = text.split(' ').collect();
@@ -326,5 +362,32 @@ mod registry_tests {
             VariantError::UnknownOption("push:x".into()).to_string(),
             "unknown rule option in 'push:x' (only blockade:solidarity exists)"
         );
+    }
+
+    /// A board's coordinates spell its points' names: each point lies on exactly two, and
+    /// its name is the first's text and the second's joined (`C4`: row C, diagonal 4).
+    #[test]
+    fn every_point_is_named_by_its_coordinates() {
+        let boards: [(&[Coordinate], &[&str]); 3] = [
+            (&push::COORDINATES, &push::CELL_NAMES),
+            (&blockade::COORDINATES, &blockade::POINT_NAMES),
+            (&cannon::COORDINATES, &cannon::POINT_NAMES),
+        ];
+        for (coordinates, names) in boards {
+            for (point, name) in names.iter().enumerate() {
+                let on: Vec<&str> = coordinates
+                    .iter()
+                    .filter(|c| c.points & (1 << point) != 0)
+                    .map(|c| c.text)
+                    .collect();
+                assert_eq!(on.concat(), *name, "point {point}: {on:?}");
+            }
+            let every = coordinates.iter().fold(0, |m, c| m | c.points);
+            assert_eq!(
+                every,
+                (1u64 << names.len()) - 1,
+                "no point beyond the board"
+            );
+        }
     }
 }

@@ -1,6 +1,8 @@
 //! The 25 points and 52 segments of the Blockade board (docs/rules/games.md §4), and the straight lines
 //! along which a piece makes its two- and three-step moves.
 
+use crate::games::{grid_coordinates, Coordinate};
+
 /// A point index in point order: a1…e1, a2…e2, …, a5…e5 (index = 5 × rank + file, from 0).
 pub type Point = u8;
 
@@ -16,6 +18,11 @@ pub const POINT_NAMES: [&str; POINTS] = [
     "a4", "b4", "c4", "d4", "e4", //
     "a5", "b5", "c5", "d5", "e5",
 ];
+
+/// The files' letters, then the ranks' numbers: each point's name is its file's and its
+/// rank's joined.
+pub const COORDINATES: [Coordinate; 10] =
+    grid_coordinates(&["a", "b", "c", "d", "e"], &["1", "2", "3", "4", "5"]);
 
 /// Where each point sits on the 5×5 drawing grid: (column, row from the top), so rank 5 is
 /// drawn on top and `x` (which starts on ranks 1–2) at the bottom.

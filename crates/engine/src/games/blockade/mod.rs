@@ -9,8 +9,8 @@ mod geometry;
 mod tests;
 
 pub use geometry::{
-    long_move_path, point_from_name, LongMoves, Point, Ray, ADJACENT, ALL_POINTS, DIRECTIONS,
-    DRAW_AT, LONG_MOVES, POINTS, POINT_NAMES, RAYS, SEGMENTS,
+    long_move_path, point_from_name, LongMoves, Point, Ray, ADJACENT, ALL_POINTS, COORDINATES,
+    DIRECTIONS, DRAW_AT, LONG_MOVES, POINTS, POINT_NAMES, RAYS, SEGMENTS,
 };
 
 use super::{

@@ -2,6 +2,8 @@
 //! every orthogonal neighbour pair joined, plus two diagonals running from the top corners
 //! inwards (`a6–b5`, `e6–d5`).
 
+use crate::games::{grid_coordinates, Coordinate};
+
 /// A point index in point order: `a1 b1 … e1, a2 … e2, …, a6 … e6` (file + 5 × rank).
 pub type Point = u8;
 
@@ -20,6 +22,11 @@ pub const POINT_NAMES: [&str; POINTS] = [
     "a5", "b5", "c5", "d5", "e5", //
     "a6", "b6", "c6", "d6", "e6", //
 ];
+
+/// The files' letters, then the ranks' numbers: each point's name is its file's and its
+/// rank's joined.
+pub const COORDINATES: [Coordinate; 11] =
+    grid_coordinates(&["a", "b", "c", "d", "e"], &["1", "2", "3", "4", "5", "6"]);
 
 pub const B5: Point = 21;
 pub const D5: Point = 23;

@@ -11,8 +11,8 @@ mod geometry;
 mod tests;
 
 pub use geometry::{
-    file_of, point_from_name, rank_of, Direction, Point, ADJACENT, BOARD, DIAGONALS, DRAW_AT,
-    FILES, LINES, LINE_COUNT, OFF_BOARD, PLATFORMS, POINTS, POINT_NAMES, RANKS, STEP,
+    file_of, point_from_name, rank_of, Direction, Point, ADJACENT, BOARD, COORDINATES, DIAGONALS,
+    DRAW_AT, FILES, LINES, LINE_COUNT, OFF_BOARD, PLATFORMS, POINTS, POINT_NAMES, RANKS, STEP,
 };
 
 use super::{

@@ -3,6 +3,8 @@
 //!
 //! A cell is its index in point order (A1 = 0 … I9 = 60), which is also its bit in a bitboard.
 
+use crate::games::Coordinate;
+
 /// A cell index in point order.
 pub type Cell = u8;
 
@@ -26,6 +28,10 @@ pub const CELL_NAMES: [&str; CELLS] = [
     "H4", "H5", "H6", "H7", "H8", "H9", //
     "I5", "I6", "I7", "I8", "I9",
 ];
+
+/// The rows' letters, then the diagonals' numbers: each cell's name is its row's and its
+/// diagonal's joined.
+pub const COORDINATES: [Coordinate; 18] = coordinates();
 
 /// Index of each row's first cell (rows A..I), plus the end.
 pub const ROW_START: [u8; 10] = [0, 5, 11, 18, 26, 35, 43, 50, 56, 61];
@@ -165,6 +171,25 @@ pub(crate) fn cell_from_bytes(row: u8, diagonal: u8) -> Option<Cell> {
         return None;
     }
     cell_at((row - b'A') as i32, (diagonal - b'0') as i32)
+}
+
+const fn coordinates() -> [Coordinate; 18] {
+    const ROWS: [&str; 9] = ["A", "B", "C", "D", "E", "F", "G", "H", "I"];
+    const DIAGONALS: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    let mut out = [Coordinate {
+        text: "",
+        points: 0,
+    }; 18];
+    let mut c = 0;
+    while c < CELLS {
+        let (row, diagonal) = (ROW[c] as usize, DIAGONAL[c] as usize - 1);
+        out[row].text = ROWS[row];
+        out[row].points |= 1 << c;
+        out[9 + diagonal].text = DIAGONALS[diagonal];
+        out[9 + diagonal].points |= 1 << c;
+        c += 1;
+    }
+    out
 }
 
 const fn rows() -> [u8; CELLS] {

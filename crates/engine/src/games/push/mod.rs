@@ -9,9 +9,9 @@ mod movegen;
 mod tests;
 
 pub use geometry::{
-    bit, cell_at, cell_from_name, shift_dir, Cell, Dir, BOARD, CELLS, CELL_NAMES, DIAGONAL,
-    DRAW_AT, DRAW_ROW_HEIGHT, EDGE, LINKS, LINK_COUNT, NEIGHBOUR, NO_CELL, ROW, ROW_FIRST_DIAGONAL,
-    ROW_START,
+    bit, cell_at, cell_from_name, shift_dir, Cell, Dir, BOARD, CELLS, CELL_NAMES, COORDINATES,
+    DIAGONAL, DRAW_AT, DRAW_ROW_HEIGHT, EDGE, LINKS, LINK_COUNT, NEIGHBOUR, NO_CELL, ROW,
+    ROW_FIRST_DIAGONAL, ROW_START,
 };
 
 use super::{

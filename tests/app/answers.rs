@@ -1,0 +1,145 @@
+//! What an online player is asked and told around the game's own actions: Resign asks
+//! first (and says whether the loss is rated); a draw offer has Decline beside Accept, and
+//! neither the offer nor the decline moves the board; Leave asks first while the game runs;
+//! every request is answered on screen at once ("Sent") and, when the server stays silent,
+//! plainly said to be unanswered; a rematch asked for says that it waits for the other
+//! player.
+
+use crate::lobby::{paired_app, state};
+use crate::{click, seen_containing};
+use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::Harness;
+use qipan::i18n::Lang;
+use qipan::ui::App;
+use qipan_session::ModeKind;
+
+const RESIGN: &str = r#"{"type":"resign","room":"ABCDEFGH","token":"seat-token"}"#;
+
+/// Where Shuang Cheng's top-left point is drawn: the board's place in the window.
+fn board_at(harness: &Harness<'static, App>) -> egui::Rect {
+    crate::common::point(harness, "tl").rect()
+}
+
+#[test]
+fn resign_asks_first_and_says_the_loss_is_rated() {
+    let (mut harness, _clock, server, _start) = paired_app();
+    click(&mut harness, "Resign");
+    assert!(server.heard().is_empty(), "nothing sent yet");
+    seen_containing(
+        &harness,
+        "Resign this game? It counts as a loss in your rating.",
+    );
+    click(&mut harness, "Keep playing");
+    assert!(server.heard().is_empty());
+    assert!(harness.query_by_label("Yes, resign").is_none());
+    click(&mut harness, "Resign");
+    harness.state_mut().set_lang(Lang::Zh);
+    harness.run();
+    seen_containing(&harness, "确定认输吗？");
+    click(&mut harness, "确定认输");
+    assert_eq!(server.heard(), [RESIGN]);
+}
+
+#[test]
+fn a_draw_offer_can_be_declined_and_the_board_stays_where_it_was() {
+    let (mut harness, _clock, server, start) = paired_app();
+    let before = board_at(&harness);
+    server.say(state(&start, &[], None, true, r#""o""#));
+    harness.run();
+    seen_containing(&harness, "Bo offers a draw.");
+    harness.get_by_label("Accept the draw");
+    assert_eq!(
+        board_at(&harness),
+        before,
+        "the offer does not push the board down"
+    );
+    click(&mut harness, "Decline");
+    assert!(
+        server.heard().is_empty(),
+        "the protocol has no decline: nothing is sent"
+    );
+    seen_containing(&harness, "You declined the draw");
+    assert!(harness.query_by_label("Bo offers a draw.").is_none());
+    let draw = harness.get_by_label("Draw declined").accesskit_node();
+    assert!(draw.is_disabled(), "a draw offer now would accept Bo's");
+    assert_eq!(board_at(&harness), before);
+    // Ann moves: the offer lapses, and the bar is as before.
+    let game = harness.state().game();
+    let mv = game.format_move(game.legal_moves()[0]).expect("a move");
+    server.say(state(&start, &[&mv], None, true, "null"));
+    harness.run();
+    harness.get_by_label("Offer a draw");
+    assert_eq!(board_at(&harness), before);
+}
+
+#[test]
+fn every_request_is_answered_on_screen_or_said_to_be_unanswered() {
+    let (mut harness, clock, server, start) = paired_app();
+    click(&mut harness, "Offer a draw");
+    assert_eq!(server.heard().len(), 1);
+    seen_containing(&harness, "Sent: waiting for the server");
+    clock.advance(6.0);
+    harness.run();
+    seen_containing(&harness, "The server has not answered for 6 s.");
+    // The answer comes: the offer stands, and nothing waits any more.
+    server.say(state(&start, &[], None, true, r#""x""#));
+    harness.run();
+    harness.get_by_label("Draw offered");
+    assert!(harness
+        .query_all_by_label_contains("waiting for the server")
+        .next()
+        .is_none());
+    assert!(harness
+        .query_all_by_label_contains("has not answered")
+        .next()
+        .is_none());
+}
+
+#[test]
+fn a_rematch_asked_for_says_it_waits_for_the_other_player() {
+    let (mut harness, _clock, server, start) = paired_app();
+    let game = harness.state().game();
+    let mv = game.format_move(game.legal_moves()[0]).expect("a move");
+    let over = state(&start, &[&mv], Some(("o-wins", "resigned")), true, "null");
+    server.say(over.clone());
+    harness.run();
+    server.heard();
+    click(&mut harness, "Rematch");
+    assert_eq!(
+        server.heard(),
+        [r#"{"type":"rematch","room":"ABCDEFGH","token":"seat-token"}"#]
+    );
+    seen_containing(&harness, "Sent: waiting for the server");
+    // The server's answer: the room as it was (it says nothing of who asked).
+    server.say(over);
+    harness.run();
+    seen_containing(
+        &harness,
+        "You asked for a rematch: it starts when Bo asks too.",
+    );
+    assert!(harness
+        .get_by_label("Rematch asked")
+        .accesskit_node()
+        .is_disabled());
+    // Bo asks too: the new game, the seats swapped.
+    server.say(state(&start, &[], None, true, "null"));
+    harness.run();
+    assert!(harness
+        .query_all_by_label_contains("You asked for a rematch")
+        .next()
+        .is_none());
+}
+
+#[test]
+fn leaving_a_running_game_asks_first() {
+    let (mut harness, _clock, server, _start) = paired_app();
+    click(&mut harness, "Leave");
+    seen_containing(&harness, "The game is still on");
+    assert_eq!(harness.state().session().mode().kind(), ModeKind::Online);
+    click(&mut harness, "Stay");
+    assert_eq!(harness.state().session().mode().kind(), ModeKind::Online);
+    click(&mut harness, "Leave");
+    click(&mut harness, "Leave the game");
+    assert_ne!(harness.state().session().mode().kind(), ModeKind::Online);
+    assert!(server.heard().iter().all(|frame| !frame.contains("resign")));
+}
