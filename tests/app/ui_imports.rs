@@ -8,7 +8,8 @@
 use crate::ROOT;
 
 /// The layers, lowest first; a module may import only modules of a lower layer.
-const LAYERS: [(&str, &[&str]); 5] = [
+const LAYERS: [(&str, &[&str]); 6] = [
+    ("the wire: a socket to the server", &["socket"]),
     (
         "leaves",
         &[
