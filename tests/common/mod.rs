@@ -95,8 +95,8 @@ pub fn wait_for(
 /// and both show the same position after every move (`tests/online.rs` over `ws://`,
 /// `tests/tls.rs` over `wss://`).
 pub fn two_apps_play_two_moves(ws: &str) {
-    let mut host = online_app(&ws);
-    let mut friend = online_app(&ws);
+    let mut host = online_app(ws);
+    let mut friend = online_app(ws);
 
     click_in_view(&mut host, "Play online");
     host.run();
