@@ -124,13 +124,7 @@ fn screenshots_of_the_online_flow() {
             common::wait_for(&mut [&mut host], "a room", |a| {
                 a[0].session().online().is_some_and(|o| o.state().is_some())
             });
-            let room = host
-                .state()
-                .session()
-                .online()
-                .and_then(|o| o.room())
-                .expect("a room")
-                .to_owned();
+            let room = common::room_of(&host);
             host.get_by_label(&tr(msg!("online-leave"))).scroll_to_me();
             save(&mut host, "waiting", "host");
 

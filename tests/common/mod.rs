@@ -105,13 +105,7 @@ pub fn two_apps_play_two_moves(ws: &str) {
         a[0].session().online().and_then(|o| o.room()).is_some()
             && a[0].session().online().is_some_and(|o| o.state().is_some())
     });
-    let room = host
-        .state()
-        .session()
-        .online()
-        .and_then(|o| o.room())
-        .expect("a room")
-        .to_owned();
+    let room = room_of(&host);
     assert!(host.query_by_label(&format!("Room {room}")).is_some());
     assert!(host.query_by_label("QR code of the room's link").is_some());
 
@@ -163,4 +157,14 @@ pub fn two_apps_play_two_moves(ws: &str) {
     assert_eq!(host.state().game().ply_texts(), ["bh-c", "l-bh"]);
     // Undo is off in an online game.
     assert!(host.get_by_label("Undo").accesskit_node().is_disabled());
+}
+
+/// The room the app's online game is in (after a `state` came).
+pub fn room_of(app: &Harness<'static, App>) -> String {
+    app.state()
+        .session()
+        .online()
+        .and_then(|o| o.room())
+        .expect("a room")
+        .to_owned()
 }
