@@ -137,14 +137,7 @@ fn screenshots_of_the_online_flow() {
             friend.get_by_label(&code).type_text(&room);
             save(&mut friend, "join", "friend");
             common::click_in_view(&mut friend, &tr(msg!("online-join")));
-            let seated = |a: &[&App]| {
-                a[1].session().online().is_some_and(|o| o.state().is_some())
-                    && a[0]
-                        .session()
-                        .online()
-                        .and_then(|o| o.state())
-                        .is_some_and(|s| s.connected.o)
-            };
+            let seated = common::friend_seated;
             common::wait_for(&mut [&mut host, &mut friend], "the friend seated", seated);
 
             click_point(&mut host, "bh");

@@ -116,14 +116,11 @@ pub fn two_apps_play_two_moves(ws: &str) {
     friend.get_by_label("Room code").type_text(&room);
     friend.run();
     click_in_view(&mut friend, "Join");
-    wait_for(&mut [&mut host, &mut friend], "the friend seated", |a| {
-        a[1].session().online().is_some_and(|o| o.state().is_some())
-            && a[0]
-                .session()
-                .online()
-                .and_then(|o| o.state())
-                .is_some_and(|s| s.connected.o)
-    });
+    wait_for(
+        &mut [&mut host, &mut friend],
+        "the friend seated",
+        friend_seated,
+    );
     host.run();
     let said = |h: &Harness<'static, App>, text: &str| h.query_by_label_contains(text).is_some();
     assert!(
@@ -167,4 +164,18 @@ pub fn room_of(app: &Harness<'static, App>) -> String {
         .and_then(|o| o.room())
         .expect("a room")
         .to_owned()
+}
+
+/// Whether the friend (`apps[1]`) has the room's state and the host (`apps[0]`) sees them
+/// connected.
+pub fn friend_seated(apps: &[&App]) -> bool {
+    apps[1]
+        .session()
+        .online()
+        .is_some_and(|o| o.state().is_some())
+        && apps[0]
+            .session()
+            .online()
+            .and_then(|o| o.state())
+            .is_some_and(|s| s.connected.o)
 }
