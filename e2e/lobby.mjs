@@ -26,7 +26,14 @@ mkdirSync(shots, { recursive: true });
 const BOT_AFTER = 5;
 /** About how long the two people's game is (Shuang Cheng's first player wins in 19). */
 const PLIES = 10;
-const COMPUTERS = ['Computer-Easy', 'Computer-Medium', 'Computer-Hard', 'Computer-Master'];
+// The server's names for the computer's players (lobby.md); the board shows them in the
+// player's words, "Computer (Medium)" for Computer-Medium (issue 43).
+const LEVELS = ['Easy', 'Medium', 'Hard', 'Master'];
+/** The server's name of the computer named on the board by `text`, or null. */
+const computerOnBoard = (text) => {
+  const level = LEVELS.find((l) => text.includes(`Computer (${l})`));
+  return level ? `Computer-${level}` : null;
+};
 /** Each page's player: a Chinese name on the Chinese phone. */
 const NAMES = { desktop: 'Ann-desk', phone: '王小明', tablet: 'Tab_820' };
 
@@ -191,7 +198,7 @@ async function againstTheComputer(tablet, server) {
   const { room, seat } = await paired(tablet, (BOT_AFTER + 10) * 1000);
   const other = seat === 'x' ? 'o' : 'x';
   check(!!room, `tablet: paired after ${((Date.now() - began) / 1000).toFixed(1)} s (the computer comes after ${BOT_AFTER} s)`);
-  const opponent = await labelAt(tablet, `players:${other}`, 'the computer named on the board', (t) => COMPUTERS.some((c) => t.includes(c)));
+  const opponent = await labelAt(tablet, `players:${other}`, 'the computer named on the board', (t) => computerOnBoard(t) !== null);
   check(opponent !== null, `tablet: its opponent is the computer: ${opponent}`);
   const me = await labelAt(tablet, `players:${seat}`, 'its own name on the board', (t) => t.includes(NAMES.tablet));
   check(me !== null, `tablet: its own seat: ${me}`);
@@ -213,7 +220,7 @@ async function againstTheComputer(tablet, server) {
   await tablet.openOnline();
   await tablet.tap('online:resign');
   await tablet.waitFor('the game over', () => document.body.dataset.over === '1', null);
-  const bot = (await tablet.page.evaluate(markText, `players:${other}`)).match(/Computer-\w+/)[0];
+  const bot = computerOnBoard(await tablet.page.evaluate(markText, `players:${other}`));
   const seats = { [seat]: NAMES.tablet, [other]: bot };
   const shown = await checkChanges(tablet, server, room, seats);
   check(shown[seat] < 0 && shown[other] > 0, `tablet: resigned, its rating fell (${shown[seat]}) and ${bot}'s rose (${shown[other]})`);
