@@ -165,9 +165,15 @@ export async function until(p, what, probe, ok = (v) => v != null, timeout = 15_
 /** The label at mark `key` on page `p` once it says what `ok` wants. */
 export const labelAt = (p, key, what, ok, timeout) => until(p, what, () => p.page.evaluate(markText, key), (v) => v != null && ok(v), timeout);
 
-/** Waits until page `p` is seated in a room (a seek paired, a game opened): { room, seat }. */
-export async function paired(p, timeout) {
-  await p.waitFor('a paired game', () => /^\S+ [xo] open$/.test(document.body.dataset.online || ''), null, timeout);
+/**
+ * Waits until page `p` is seated in a room (a seek paired, a game opened), another than
+ * `besides` when given (the room it was in): { room, seat }.
+ */
+export async function paired(p, timeout, besides = null) {
+  await p.waitFor(besides ? `a game besides room ${besides}` : 'a paired game', (besides) => {
+    const online = document.body.dataset.online || '';
+    return /^\S+ [xo] open$/.test(online) && online.split(' ')[0] !== besides;
+  }, besides, timeout);
   await sleep(300);
   await p.measureTopAgain();
   const [room, seat] = (await p.online()).split(' ');
