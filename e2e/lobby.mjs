@@ -15,7 +15,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { check, failures, launch, sleep } from './lib.mjs';
-import { cli, newOnlinePage, startServer } from './play.mjs';
+import {
+  allShow, cli, keepGoing, labelAt, markText, newOnlinePage, options, paired, playerRecord, startServer, until,
+} from './play.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [dist, serverBin, cliBin] = process.argv.slice(2);
@@ -37,44 +39,6 @@ const computerOnBoard = (text) => {
 /** Each page's player: a Chinese name on the Chinese phone. */
 const NAMES = { desktop: 'Ann-desk', phone: '王小明', tablet: 'Tab_820' };
 
-/**
- * In the page: the text of the accessibility layer's label drawn at mark `key` (the
- * smallest element with text whose centre is inside the mark), without Fluent's isolation
- * marks; null while there is none.
- */
-function markText(key) {
-  const rect = JSON.parse(document.body.dataset.marks || '{}')[key];
-  const layer = document.getElementById('qipan_a11y');
-  if (!rect || !layer) return null;
-  let best = null;
-  for (const el of layer.children) {
-    const text = (el.textContent || el.getAttribute('aria-label') || '').trim();
-    const b = el.getBoundingClientRect();
-    const [cx, cy] = [b.left + b.width / 2, b.top + b.height / 2];
-    const inside = cx >= rect[0] && cx <= rect[0] + rect[2] && cy >= rect[1] && cy <= rect[1] + rect[3];
-    if (text && inside && (!best || b.width * b.height < best.area)) best = { text, area: b.width * b.height };
-  }
-  return best && best.text.replace(/[\u2066-\u2069]/g, '');
-}
-
-/** Polls `probe` (async, returns a value or null) until `ok(value)`; the last value, or null. */
-async function until(p, what, probe, ok = (v) => v != null, timeout = 15_000) {
-  const deadline = Date.now() + timeout;
-  let value = null;
-  for (;;) {
-    value = await probe().catch(() => null);
-    if (ok(value)) return value;
-    if (Date.now() > deadline) {
-      check(false, `${p.name}: ${what} (timed out after ${timeout} ms; last ${JSON.stringify(value)})`);
-      return null;
-    }
-    await sleep(100);
-  }
-}
-
-/** The label at mark `key` once it says what `ok` wants. */
-const labelAt = (p, key, what, ok, timeout) => until(p, what, () => p.page.evaluate(markText, key), (v) => v != null && ok(v), timeout);
-
 /** A change as the end banner shows it ("Ann: 1500 → 1662 (+162)"), as a number. */
 function shownChange(text) {
   const found = text && text.match(/[(（]([+\u2212\u00b1])(\d+)[)）]\s*$/);
@@ -82,49 +46,11 @@ function shownChange(text) {
   return found[1] === '\u2212' ? -Number(found[2]) : Number(found[2]);
 }
 
-/** Shuang Cheng after `move` from `position`: the position, and the plies left to the end. */
-function after(position, move) {
-  const [next, status] = cli(cliBin, 'apply', 'shuangcheng', '--pos', position, move);
-  if (status !== 'ongoing') return { move, next, over: true, left: 1 };
-  const [value, n] = cli(cliBin, 'solve', 'shuangcheng', '--pos', next)[0].split(' ');
-  return { move, next, over: false, left: value === 'draw' ? Infinity : 1 + Number(n) };
-}
-
-const options = (position) => cli(cliBin, 'moves', 'shuangcheng', '--pos', position).map((m) => after(position, m));
-
 /** The move that, with best play after it, ends the game nearest to `PLIES` plies in all. */
 function towardTheEnd(position, ply) {
-  const all = options(position);
+  const all = options(cliBin, position);
   const off = (o) => Math.abs(ply + o.left - PLIES);
   return all.reduce((best, o) => (off(o) < off(best) ? o : best), all[0]);
-}
-
-/** The move that keeps the game going longest (the tablet's: two moves at least). */
-function keepGoing(position) {
-  const going = options(position).filter((o) => !o.over);
-  return going.reduce((best, o) => (o.left > best.left ? o : best), going[0]);
-}
-
-/** Taps `move` (`from-to`) on page `p`'s board. */
-async function play(p, move) {
-  const [from, to] = move.split('-');
-  await p.tap(`point:${from}`);
-  await p.tap(`point:${to}`);
-}
-
-/** Opens "Play online", types `name` into the name field and chooses it. */
-async function chooseName(p, name) {
-  await p.openOnline();
-  check((await p.state()).lobby === '-', `${p.name}: no name before choosing one`);
-  await p.tap('lobby:name');
-  await p.page.keyboard.type(name, { delay: 20 });
-  await p.shot('name');
-  await p.tap('lobby:choose');
-  if (await p.waitFor(`the name ${name}`, (name) => document.body.dataset.lobby === name, name, 15_000)) {
-    check(true, `${p.name}: plays as ${name}`);
-  }
-  await labelAt(p, 'lobby:player', 'the player line', (t) => t.includes(name) && t.includes('1500?'));
-  await p.shot('named');
 }
 
 /**
@@ -142,30 +68,6 @@ async function seek(p, alone) {
   await p.shot('seeking');
 }
 
-/** Waits until `p`'s seek is paired: { room, seat }. */
-async function paired(p, timeout) {
-  await p.waitFor('a paired game', () => /^\S+ [xo] open$/.test(document.body.dataset.online || ''), null, timeout);
-  await sleep(300);
-  await p.measureTopAgain();
-  const [room, seat] = (await p.online()).split(' ');
-  return { room, seat };
-}
-
-/** Every page shows `n` plies and the same position: that position. */
-async function allShow(pages, n) {
-  for (const p of pages) await p.plies(n, 20_000);
-  const positions = await Promise.all(pages.map(async (p) => (await p.state()).position));
-  check(positions.every((q) => q === positions[0]), `after ply ${n} both pages show ${positions[0]}`);
-  return positions[0];
-}
-
-/** The player's record from the server's records API. */
-async function record(server, name) {
-  const response = await fetch(`${server.url}/api/players/${encodeURIComponent(name)}`);
-  check(response.ok, `GET /api/players/${name}: ${response.status}`);
-  return response.ok ? response.json() : null;
-}
-
 /**
  * The end banner's rating lines on `p` agree with the records API: `seats` maps each side
  * to its player's name; returns the changes shown, by side.
@@ -178,7 +80,7 @@ async function checkChanges(p, server, room, seats) {
     check(text && text.includes(seats[side]), `${p.name}: ${side}'s change shown: ${text}`);
   }
   for (const side of ['x', 'o']) {
-    const rec = await record(server, seats[side]);
+    const rec = await playerRecord(server, seats[side]);
     const game = rec && rec.games[0];
     const seat = game && game.players[side];
     const rating = rec && rec.ratings.shuangcheng;
@@ -210,7 +112,7 @@ async function againstTheComputer(tablet, server) {
       (s) => s && (s.over === '1' || s.position.split(' ')[1] === seat), 20_000);
     if (!turn || turn.over === '1') break;
     const plies = Number(turn.plies);
-    await play(tablet, keepGoing(turn.position).move);
+    await tablet.playMove(keepGoing(cliBin, turn.position).move);
     moves += 1;
     // The computer answers.
     if (!await tablet.plies(plies + 2, 20_000)) break;
@@ -237,7 +139,7 @@ try {
   const pages = [desktop, phone, tablet];
   await Promise.all(pages.map((p) => p.open(server.url)));
   await phone.setLang('zh-CN');
-  await Promise.all(pages.map((p) => chooseName(p, NAMES[p.name])));
+  await Promise.all(pages.map((p) => p.chooseName(NAMES[p.name])));
 
   // Both seek the same game, the phone once the desktop's seek waits; the server pairs them
   // with each other well before the computer would come.
@@ -263,7 +165,7 @@ try {
   let ply = 0;
   for (; ply < 3 * PLIES; ply++) {
     if (cli(cliBin, 'moves', 'shuangcheng', '--pos', position).length === 0) break;
-    await play(bySide[position.split(' ')[1]], towardTheEnd(position, ply).move);
+    await bySide[position.split(' ')[1]].playMove(towardTheEnd(position, ply).move);
     position = await allShow([desktop, phone], ply + 1);
     if (ply === 3) for (const p of [desktop, phone]) await p.shot('playing');
   }

@@ -75,6 +75,14 @@ start=$SECONDS
 timeout 300 node e2e/lobby.mjs "$root/dist" "$bins/qipan-server" "$bins/qipan-cli" || status=$?
 echo "e2e: lobby.mjs took $((SECONDS - start)) s"
 
+# Playing at your own pace (issue 41): a desktop page and a phone play a game with 3 days a
+# move from a seek taken in the list of open seeks; the phone's page is closed between moves
+# and a new one logs in with its key, finds the game waiting (Your games, the title's count)
+# and plays on; then a challenge by name, sent and accepted (e2e/correspondence.mjs).
+start=$SECONDS
+timeout 600 node e2e/correspondence.mjs "$root/dist" "$bins/qipan-server" "$bins/qipan-cli" || status=$?
+echo "e2e: correspondence.mjs took $((SECONDS - start)) s"
+
 # The search speed in the page against the same search natively (issue #10: at least half).
 # Off by default: a native release build takes long on a small machine. QIPAN_NATIVE_NPS=1
 # builds crates/engine/examples/nps.rs and compares it with the page's figure from metrics.json.
