@@ -54,8 +54,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{
-    all, get, get_json, load_average, name, nats_server, people_game, player, proc_status_kib,
-    push_move, recv, send, serve_until_stdin_closes, spawn_server, stop_server, summary,
+    all, connect, get, get_json, load_average, name, nats_server, people_game, player, proc_status_kib,
+    push_move, recv, send, serve_until_stdin_closes, source, spawn_server, stop_server, summary,
     Ws,
 };
 use rand::rngs::SmallRng;
@@ -231,8 +231,12 @@ struct Conn {
     pending: BTreeMap<(Instant, u64), Value>,
     queued: u64,
     seats: HashMap<String, Seat>,
-    /// Each room's latest `state`.
+    /// Each room's latest `state` this connection saw.
     states: HashMap<String, Value>,
+    /// Each room's latest `state` any player saw. A connection is in one room at a time
+    /// (online.md), and a player's games are many: a mover gets the `state` of its move,
+    /// its opponent `your-turn`, and this is where the opponent finds the position.
+    shared: Arc<Mutex<HashMap<String, Value>>>,
     /// Each room's over-`state`s: how many, and when the first came.
     ended: HashMap<String, (usize, Instant)>,
     paired: usize,
@@ -253,7 +257,7 @@ struct Conn {
 }
 
 impl Conn {
-    fn new(i: usize, ws: Ws, key: String) -> Conn {
+    fn new(i: usize, ws: Ws, key: String, shared: Arc<Mutex<HashMap<String, Value>>>) -> Conn {
         Conn {
             i,
             key,
@@ -263,6 +267,7 @@ impl Conn {
             queued: 0,
             seats: HashMap::new(),
             states: HashMap::new(),
+            shared,
             ended: HashMap::new(),
             paired: 0,
             errors: Vec::new(),
@@ -287,16 +292,29 @@ impl Conn {
         self.queue_at(Instant::now(), frame);
     }
 
+    /// The number of plies of `room` as the players last saw it.
+    fn plies(&self, room: &str) -> usize {
+        let shared = self.shared.lock().expect("lock");
+        shared
+            .get(room)
+            .map_or(0, |s| s["plies"].as_array().map_or(0, Vec::len))
+    }
+
     /// The move of this player's seat in `room` for its latest state, if it is its turn.
     fn move_in(&mut self, room: &str) -> Option<Value> {
         let seat = self.seats.get(room)?.clone();
-        let state = self.states.get(room)?;
+        let shared = self.shared.clone();
+        let shared = shared.lock().expect("lock");
+        let state = shared.get(room)?;
         let mv = push_move(state, &seat.seat, &mut self.rng)?;
         let ply = state["plies"].as_array().map_or(0, Vec::len);
         Some(json!({"type": "move", "room": room, "token": seat.token, "ply": ply, "move": mv}))
     }
 
     fn on_frame(&mut self, frame: Value) {
+        if std::env::var_os("CORR_DEBUG").is_some() && self.i == 0 {
+            eprintln!("p0 <- {frame}");
+        }
         let room = frame["room"].as_str().unwrap_or_default().to_owned();
         match frame["type"].as_str().unwrap_or_default() {
             "challenge" => self.queue(json!({"type": "accept", "challenge": frame["challenge"]})),
@@ -324,20 +342,21 @@ impl Conn {
                         .entry(room.clone())
                         .or_insert_with(Instant::now);
                 }
-                let newer = self.states.get(&room).is_none_or(|known| {
-                    frame["plies"].as_array().map_or(0, Vec::len)
-                        > known["plies"].as_array().map_or(0, Vec::len)
-                });
-                self.states.insert(room.clone(), frame);
-                if let (true, Some(think)) = (newer, self.think) {
-                    let jitter = self.rng.random_range(0.5..1.5);
-                    let at = Instant::now() + think.mul_f64(jitter);
-                    if let Some(mv) = self.move_in(&room) {
-                        self.queue_at(at, mv);
+                {
+                    let plies = |s: &Value| s["plies"].as_array().map_or(0, Vec::len);
+                    let mut shared = self.shared.lock().expect("lock");
+                    if shared.get(&room).is_none_or(|known| plies(&frame) >= plies(known)) {
+                        shared.insert(room.clone(), frame.clone());
                     }
                 }
+                self.states.insert(room.clone(), frame);
             }
             "your-turn" => {
+                if let Some(think) = self.think {
+                    let jitter = self.rng.random_range(0.5..1.5);
+                    let at = Instant::now() + think.mul_f64(jitter);
+                    self.queue_at(at, json!({"type": "play", "room": room.clone()}));
+                }
                 if let Some(turns) = &self.turns {
                     let mut turns = turns.lock().expect("lock");
                     if let Some(sent) = turns.sent.remove(&room) {
@@ -374,9 +393,17 @@ impl Conn {
 
     /// Sends the frame due first, noting what the measures need.
     async fn send_next(&mut self) {
-        let Some((_, frame)) = self.pending.pop_first() else {
+        let Some((_, mut frame)) = self.pending.pop_first() else {
             return;
         };
+        if frame["type"] == "play" {
+            // A move in the position as it is when it goes.
+            let room = frame["room"].as_str().unwrap_or_default().to_owned();
+            match self.move_in(&room) {
+                Some(mv) => frame = mv,
+                None => return,
+            }
+        }
         self.pacer.spend();
         match frame["type"].as_str() {
             Some("games") => self.games_asked.push_back(Instant::now()),
@@ -432,12 +459,14 @@ where
 /// Registers players `0..count`, player `i` on `addrs[i % len]`.
 async fn register(addrs: &[SocketAddr], count: usize) -> Vec<Conn> {
     let addrs = addrs.to_vec();
+    let shared = Arc::new(Mutex::new(HashMap::new()));
     all((0..count)
         .map(|i| {
             let addr = addrs[i % addrs.len()];
+            let shared = shared.clone();
             async move {
                 let (ws, key) = player(addr, i, None).await;
-                Conn::new(i, ws, key)
+                Conn::new(i, ws, key, shared)
             }
         })
         .collect())
@@ -595,11 +624,14 @@ async fn open(args: &Args) {
         .await
         .expect("health");
     let health = started.elapsed();
+    let shared = Arc::new(Mutex::new(HashMap::new()));
     let conns = all(keys
         .into_iter()
-        .map(|(i, key)| async move {
+        .map(|(i, key)| {
+            let shared = shared.clone();
+            async move {
             let (ws, key) = player(addr, i, Some(&key)).await;
-            let mut conn = Conn::new(i, ws, key);
+            let mut conn = Conn::new(i, ws, key, shared);
             conn.queue(json!({"type": "games"}));
             let until = Instant::now() + Duration::from_secs(60);
             conn.pump(|c| c.last_games.is_some(), until).await;
@@ -615,7 +647,7 @@ async fn open(args: &Args) {
             }
             conn.pump(|c| c.resuming.is_empty(), until).await;
             conn
-        })
+        }})
         .collect())
     .await;
     let listed: usize = conns
@@ -660,15 +692,22 @@ async fn timeout(args: &Args) {
     let offsets: Vec<usize> = (1..=args.challenges).collect();
     let (conns, _) = make_games(conns, &offsets, 1).await;
     let games = conns.iter().map(|c| c.seats.len()).sum::<usize>() / 2;
+    // Every game watched by a spectator, who sees its end.
+    let watch_until = Instant::now() + Duration::from_millis(args.day_ms) * 3;
+    let rooms: Vec<String> = {
+        let mut rooms: Vec<String> = conns.iter().flat_map(|c| c.seats.keys().cloned()).collect();
+        rooms.sort();
+        rooms.dedup();
+        rooms
+    };
+    let watchers: Vec<_> = rooms
+        .iter()
+        .enumerate()
+        .map(|(k, room)| tokio::spawn(watch(addr, k, room.clone(), watch_until)))
+        .collect();
     // x's ply in every game, then o's, all at once.
     let plies = |conns: Vec<Conn>, seat: &'static str, want: usize| {
         each(conns, move |mut conn| async move {
-            let until = Instant::now() + Duration::from_secs(120);
-            conn.pump(
-                |c| c.seats.keys().all(|room| c.states.contains_key(room)),
-                until,
-            )
-            .await;
             let rooms: Vec<String> = conn
                 .seats
                 .iter()
@@ -676,21 +715,11 @@ async fn timeout(args: &Args) {
                 .map(|(room, _)| room.clone())
                 .collect();
             for room in &rooms {
-                if let Some(mv) = conn.move_in(room) {
-                    conn.queue(mv);
-                }
+                conn.queue(json!({"type": "play", "room": room}));
             }
-            conn.pump(
-                |c| {
-                    c.seats.keys().all(|room| {
-                        c.states
-                            .get(room)
-                            .is_some_and(|s| s["plies"].as_array().map_or(0, Vec::len) >= want)
-                    })
-                },
-                until,
-            )
-            .await;
+            let until = Instant::now() + Duration::from_secs(120);
+            conn.pump(|c| rooms.iter().all(|room| c.plies(room) >= want), until)
+                .await;
             conn
         })
     };
@@ -723,16 +752,12 @@ async fn timeout(args: &Args) {
         .map(|g| tokio::spawn(people_game(addr, g, live_until, live_ms.clone())))
         .collect();
     let load_before = load_average();
-    let conns = each(conns, move |mut conn| async move {
-        let until = live_until + Duration::from_secs(10);
-        conn.pump(
-            |c| c.seats.keys().all(|room| c.ended.contains_key(room)),
-            until,
-        )
-        .await;
-        conn
-    })
-    .await;
+    let mut ended: HashMap<String, (usize, Instant)> = HashMap::new();
+    for watcher in watchers {
+        if let Ok((room, Some(end))) = watcher.await {
+            ended.insert(room, end);
+        }
+    }
     for task in live {
         let _ = task.await;
     }
@@ -742,7 +767,7 @@ async fn timeout(args: &Args) {
     let mut unended = 0;
     let mut over_states = 0;
     for (room, due) in &deadline {
-        let ends: Vec<&(usize, Instant)> = conns.iter().filter_map(|c| c.ended.get(room)).collect();
+        let ends: Vec<&(usize, Instant)> = ended.get(room).into_iter().collect();
         match ends.iter().map(|(_, at)| *at).min() {
             Some(end) => {
                 late_ms.push(end.saturating_duration_since(*due).as_secs_f64() * 1000.0);
@@ -757,7 +782,7 @@ async fn timeout(args: &Args) {
         late_ms,
     );
     println!(
-        "  first deadline -> last end {:.2} s; {unended} not ended; at most {over_states} over-state(s) for a game on one seat's connection",
+        "  first deadline -> last end {:.2} s; {unended} not ended; at most {over_states} over-state(s) for a game to its spectator",
         (last_end - first).as_secs_f64()
     );
     // The server's account: one record per game, each player's rated games counted once.
@@ -794,6 +819,20 @@ async fn timeout(args: &Args) {
     server.stop();
 }
 
+/// A spectator of `room` until `until`: how many of its `state`s were over, and when the
+/// first came.
+async fn watch(addr: SocketAddr, k: usize, room: String, until: Instant) -> (String, Option<(usize, Instant)>) {
+    let mut ws = connect(addr, source(200_000 + k)).await;
+    send(&mut ws, json!({"type": "join", "room": room})).await;
+    let mut end: Option<(usize, Instant)> = None;
+    while let Ok(Some(frame)) = tokio::time::timeout_at(until.into(), recv(&mut ws)).await {
+        if frame["type"] == "state" && frame["status"] != "ongoing" {
+            end.get_or_insert((0, Instant::now())).0 += 1;
+        }
+    }
+    (room, end)
+}
+
 async fn nats(args: &Args) {
     let dir = tempfile::tempdir().expect("tempdir");
     let (mut nats, url) = nats_server(&dir.path().join("js"));
@@ -821,12 +860,15 @@ async fn nats(args: &Args) {
         async move {
             conn.think = Some(think);
             conn.turns = Some(turns);
-            let rooms: Vec<String> = conn.seats.keys().cloned().collect();
+            let rooms: Vec<String> = conn
+                .seats
+                .iter()
+                .filter(|(_, s)| s.seat == "x")
+                .map(|(room, _)| room.clone())
+                .collect();
             for room in rooms {
                 let at = Instant::now() + think.mul_f64(conn.rng.random_range(0.0..1.0));
-                if let Some(mv) = conn.move_in(&room) {
-                    conn.queue_at(at, mv);
-                }
+                conn.queue_at(at, json!({"type": "play", "room": room}));
             }
             conn.pump(|_| false, until).await;
             conn
