@@ -333,10 +333,6 @@ impl Conn {
                     let end = self.ended.entry(room.clone()).or_insert((0, Instant::now()));
                     end.0 += 1;
                 }
-                if self.resuming.remove(&room) {
-                    self.resumed
-                        .push((room.clone(), Instant::now(), frame.clone()));
-                }
                 if frame["plies"].as_array().map_or(0, Vec::len) == 2 {
                     self.seen_second_ply
                         .entry(room.clone())
@@ -350,6 +346,11 @@ impl Conn {
                     }
                 }
                 self.states.insert(room.clone(), frame);
+            }
+            "seat" => {
+                if self.resuming.remove(&room) {
+                    self.resumed.push((room.clone(), Instant::now(), frame));
+                }
             }
             "your-turn" => {
                 if let Some(think) = self.think {
@@ -430,7 +431,10 @@ impl Conn {
             tokio::select! {
                 frame = recv(&mut self.ws) => match frame {
                     Some(frame) => self.on_frame(frame),
-                    None => return,
+                    None => {
+                        eprintln!("{}: the connection closed", name(self.i));
+                        return;
+                    }
                 },
                 _ = tokio::time::sleep_until(wake.into()) => {
                     if next.is_some_and(|at| at <= Instant::now()) {
@@ -656,11 +660,15 @@ async fn open(args: &Args) {
         .map(|g| g["games"].as_array().map_or(0, Vec::len))
         .sum();
     let resumed: Vec<&(String, Instant, Value)> = conns.iter().flat_map(|c| &c.resumed).collect();
-    let running = resumed
+    let running = conns
         .iter()
-        .filter(|(_, _, s)| {
-            s["status"] == "ongoing" && s["days"] == 3 && s["turn_ms"].as_u64().is_some_and(|ms| ms > 0)
-        })
+        .filter_map(|c| c.last_games.as_ref())
+        .flat_map(|g| g["games"].as_array().cloned().unwrap_or_default())
+        .filter(|entry| entry["days"] == 3 && entry["turn_ms"].as_u64().is_some_and(|ms| ms > 0))
+        .count();
+    let seated = resumed
+        .iter()
+        .filter(|(_, _, seat)| seat["seat"] == "x" && seat["token"].is_string())
         .count();
     let last = resumed
         .iter()
@@ -676,7 +684,7 @@ async fn open(args: &Args) {
         load_average()
     );
     println!(
-        "  {listed} seats listed in `games` (of {}), {} games resumed ({running} ongoing with their days running), {left} not resumed",
+        "  {listed} seats listed in `games` (of {}; {running} with their days running), {} games resumed ({seated} seats given back), {left} not resumed",
         2 * games,
         resumed.len()
     );
@@ -732,16 +740,17 @@ async fn timeout(args: &Args) {
     let day = Duration::from_millis(args.day_ms);
     let mut deadline: HashMap<String, Instant> = HashMap::new();
     for conn in &conns {
-        for room in conn.seats.keys() {
-            let at = conn.seen_second_ply.get(room).copied().unwrap_or(sent);
-            let entry = deadline.entry(room.clone()).or_insert(at + day);
-            *entry = (*entry).min(at + day);
+        for (room, at) in &conn.seen_second_ply {
+            let entry = deadline.entry(room.clone()).or_insert(*at + day);
+            *entry = (*entry).min(*at + day);
         }
     }
     let first = deadline.values().min().copied().unwrap_or(sent + day);
     let last_due = deadline.values().max().copied().unwrap_or(sent + day);
     println!(
-        "{games} games with 2 plies; their deadlines fall within {:.2} s (o's plies sent at once)",
+        "{games} games with 2 plies ({} seen), o's plies sent at once, seen within {:.2} s; their deadlines fall within {:.2} s",
+        deadline.len(),
+        (last_due - sent - day).as_secs_f64(),
         (last_due - first).as_secs_f64()
     );
     // Live games from 5 s before the first deadline to 5 s after the last.
