@@ -245,6 +245,8 @@ struct Conn {
     games_asked: VecDeque<Instant>,
     games_ms: Vec<f64>,
     last_games: Option<Value>,
+    /// When the last `games` answer came.
+    games_at: Option<Instant>,
     /// When each room's second ply was first seen.
     seen_second_ply: HashMap<String, Instant>,
     /// Rooms being resumed, and when each came back.
@@ -274,6 +276,7 @@ impl Conn {
             games_asked: VecDeque::new(),
             games_ms: Vec::new(),
             last_games: None,
+            games_at: None,
             seen_second_ply: HashMap::new(),
             resuming: HashSet::new(),
             resumed: Vec::new(),
@@ -381,6 +384,7 @@ impl Conn {
                     );
                 }
                 self.last_games = Some(frame);
+                self.games_at = Some(Instant::now());
             }
             "error" => {
                 if self.errors.len() < 5 {
@@ -629,7 +633,8 @@ async fn open(args: &Args) {
         .expect("health");
     let health = started.elapsed();
     let shared = Arc::new(Mutex::new(HashMap::new()));
-    let conns = all(keys
+    // Every player at once (not `all`'s 50 at a time): each waits for its frames' pace.
+    let tasks: Vec<_> = keys
         .into_iter()
         .map(|(i, key)| {
             let shared = shared.clone();
@@ -652,8 +657,17 @@ async fn open(args: &Args) {
             conn.pump(|c| c.resuming.is_empty(), until).await;
             conn
         }})
-        .collect())
-    .await;
+        .map(tokio::spawn)
+        .collect();
+    let mut conns = Vec::new();
+    for task in tasks {
+        conns.push(task.await.expect("a player's task"));
+    }
+    let listed_at = conns
+        .iter()
+        .filter_map(|c| c.games_at)
+        .max()
+        .map_or(0.0, |at| at.duration_since(started).as_secs_f64());
     let listed: usize = conns
         .iter()
         .filter_map(|c| c.last_games.as_ref())
@@ -677,7 +691,7 @@ async fn open(args: &Args) {
         .unwrap_or_default();
     let left: usize = conns.iter().map(|c| c.resuming.len()).sum();
     println!(
-        "restart with {games} games: listening after {:.2} s, /health 200 after {:.2} s, every game resumed after {:.2} s (load {})",
+        "restart with {games} games: listening after {:.2} s, /health 200 after {:.2} s, every player's `games` answered after {listed_at:.2} s, every game resumed after {:.2} s (load {})",
         listening.as_secs_f64(),
         health.as_secs_f64(),
         last.as_secs_f64(),
