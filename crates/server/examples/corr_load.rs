@@ -54,9 +54,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{
-    all, connect, get, get_json, load_average, name, nats_server, people_game, player, proc_status_kib,
-    push_move, recv, send, serve_until_stdin_closes, source, spawn_server, stop_server, summary,
-    Ws,
+    all, connect, get, get_json, load_average, name, nats_server, people_game, player,
+    proc_status_kib, push_move, recv, send, serve_until_stdin_closes, source, spawn_server,
+    stop_server, summary, Ws,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -185,8 +185,8 @@ impl Pacer {
 
     fn refill(&mut self) {
         let now = Instant::now();
-        self.tokens = (self.tokens + (now - self.at).as_secs_f64() * Pacer::PER_SECOND)
-            .min(Pacer::BURST);
+        self.tokens =
+            (self.tokens + (now - self.at).as_secs_f64() * Pacer::PER_SECOND).min(Pacer::BURST);
         self.at = now;
     }
 
@@ -333,7 +333,10 @@ impl Conn {
             }
             "state" => {
                 if frame["status"] != "ongoing" {
-                    let end = self.ended.entry(room.clone()).or_insert((0, Instant::now()));
+                    let end = self
+                        .ended
+                        .entry(room.clone())
+                        .or_insert((0, Instant::now()));
                     end.0 += 1;
                 }
                 if frame["plies"].as_array().map_or(0, Vec::len) == 2 {
@@ -344,7 +347,10 @@ impl Conn {
                 {
                     let plies = |s: &Value| s["plies"].as_array().map_or(0, Vec::len);
                     let mut shared = self.shared.lock().expect("lock");
-                    if shared.get(&room).is_none_or(|known| plies(&frame) >= plies(known)) {
+                    if shared
+                        .get(&room)
+                        .is_none_or(|known| plies(&frame) >= plies(known))
+                    {
                         shared.insert(room.clone(), frame.clone());
                     }
                 }
@@ -562,7 +568,10 @@ async fn games_every_second(conns: Vec<Conn>, seconds: u64) -> Vec<Conn> {
         conn.games_ms.clear();
         let offset = Duration::from_secs_f64(conn.i as f64 / n);
         for s in 0..seconds {
-            conn.queue_at(start + offset + Duration::from_secs(s), json!({"type": "games"}));
+            conn.queue_at(
+                start + offset + Duration::from_secs(s),
+                json!({"type": "games"}),
+            );
         }
         let until = start + Duration::from_secs(seconds + 30);
         conn.pump(|c| c.games_ms.len() as u64 >= seconds, until)
@@ -639,24 +648,25 @@ async fn open(args: &Args) {
         .map(|(i, key)| {
             let shared = shared.clone();
             async move {
-            let (ws, key) = player(addr, i, Some(&key)).await;
-            let mut conn = Conn::new(i, ws, key, shared);
-            conn.queue(json!({"type": "games"}));
-            let until = Instant::now() + Duration::from_secs(60);
-            conn.pump(|c| c.last_games.is_some(), until).await;
-            let mine: Vec<(String, String)> = conn
-                .seats
-                .iter()
-                .filter(|(_, seat)| seat.seat == "x")
-                .map(|(room, seat)| (room.clone(), seat.token.clone()))
-                .collect();
-            for (room, token) in mine {
-                conn.resuming.insert(room.clone());
-                conn.queue(json!({"type": "resume", "room": room, "token": token}));
+                let (ws, key) = player(addr, i, Some(&key)).await;
+                let mut conn = Conn::new(i, ws, key, shared);
+                conn.queue(json!({"type": "games"}));
+                let until = Instant::now() + Duration::from_secs(60);
+                conn.pump(|c| c.last_games.is_some(), until).await;
+                let mine: Vec<(String, String)> = conn
+                    .seats
+                    .iter()
+                    .filter(|(_, seat)| seat.seat == "x")
+                    .map(|(room, seat)| (room.clone(), seat.token.clone()))
+                    .collect();
+                for (room, token) in mine {
+                    conn.resuming.insert(room.clone());
+                    conn.queue(json!({"type": "resume", "room": room, "token": token}));
+                }
+                conn.pump(|c| c.resuming.is_empty(), until).await;
+                conn
             }
-            conn.pump(|c| c.resuming.is_empty(), until).await;
-            conn
-        }})
+        })
         .map(tokio::spawn)
         .collect();
     let mut conns = Vec::new();
@@ -801,7 +811,9 @@ async fn timeout(args: &Args) {
         over_states = over_states.max(ends.iter().map(|(n, _)| *n).max().unwrap_or(0));
     }
     summary(
-        &format!("{games} games: deadline -> end seen (load {load_before} before, {load_after} after)"),
+        &format!(
+            "{games} games: deadline -> end seen (load {load_before} before, {load_after} after)"
+        ),
         late_ms,
     );
     println!(
@@ -835,7 +847,10 @@ async fn timeout(args: &Args) {
         games.saturating_sub(records.len())
     );
     summary(
-        &format!("  {} live games beside them: move -> opponent's state", args.live),
+        &format!(
+            "  {} live games beside them: move -> opponent's state",
+            args.live
+        ),
         live_ms.lock().expect("lock").clone(),
     );
     drop(conns);
@@ -844,7 +859,12 @@ async fn timeout(args: &Args) {
 
 /// A spectator of `room` until `until`: how many of its `state`s were over, and when the
 /// first came.
-async fn watch(addr: SocketAddr, k: usize, room: String, until: Instant) -> (String, Option<(usize, Instant)>) {
+async fn watch(
+    addr: SocketAddr,
+    k: usize,
+    room: String,
+    until: Instant,
+) -> (String, Option<(usize, Instant)>) {
     let mut ws = connect(addr, source(200_000 + k)).await;
     send(&mut ws, json!({"type": "join", "room": room})).await;
     let mut end: Option<(usize, Instant)> = None;
@@ -860,13 +880,7 @@ async fn nats(args: &Args) {
     let dir = tempfile::tempdir().expect("tempdir");
     let (mut nats, url) = nats_server(&dir.path().join("js"));
     let servers: Vec<Server> = (0..2)
-        .map(|i| {
-            Server::start(
-                &dir.path().join(format!("{i}.sqlite")),
-                DAY_MS,
-                Some(&url),
-            )
-        })
+        .map(|i| Server::start(&dir.path().join(format!("{i}.sqlite")), DAY_MS, Some(&url)))
         .collect();
     let addrs: Vec<SocketAddr> = servers.iter().map(|s| s.addr).collect();
     let conns = register(&addrs, args.players).await;
