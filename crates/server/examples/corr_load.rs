@@ -46,7 +46,7 @@
 mod common;
 
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Child;
@@ -315,9 +315,6 @@ impl Conn {
     }
 
     fn on_frame(&mut self, frame: Value) {
-        if std::env::var_os("CORR_DEBUG").is_some() && self.i == 0 {
-            eprintln!("p0 <- {frame}");
-        }
         let room = frame["room"].as_str().unwrap_or_default().to_owned();
         match frame["type"].as_str().unwrap_or_default() {
             "challenge" => self.queue(json!({"type": "accept", "challenge": frame["challenge"]})),
@@ -356,10 +353,9 @@ impl Conn {
                 }
                 self.states.insert(room.clone(), frame);
             }
-            "seat" => {
-                if self.resuming.remove(&room) {
-                    self.resumed.push((room.clone(), Instant::now(), frame));
-                }
+            // The answer to a `resume`: the seat is given back.
+            "seat" if self.resuming.remove(&room) => {
+                self.resumed.push((room.clone(), Instant::now(), frame));
             }
             "your-turn" => {
                 if let Some(think) = self.think {
@@ -542,7 +538,7 @@ async fn games_one_at_a_time(conns: Vec<Conn>, passes: usize) -> Vec<Conn> {
         }
         let until = Instant::now() + Duration::from_secs(30);
         conn.pump(|c| c.games_ms.len() >= passes, until).await;
-        ms.extend(conn.games_ms.drain(..));
+        ms.append(&mut conn.games_ms);
         if let Some(games) = &conn.last_games {
             sizes.push(games["games"].as_array().map_or(0, Vec::len));
         }
@@ -932,19 +928,8 @@ async fn nats(args: &Args) {
 }
 
 fn main() {
-    let argv: Vec<String> = std::env::args().collect();
-    if argv.get(1).map(String::as_str) == Some("--serve") {
-        return serve(&argv[2..]);
-    }
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "corr_load: {e}");
-            std::process::exit(2);
-        }
-    };
-    let runtime = tokio::runtime::Runtime::new().expect("runtime");
-    runtime.block_on(async {
+    let args = common::child_or_args("corr_load", serve, parse_args);
+    common::block_on(async {
         match args.scenario.as_str() {
             "open" => open(&args).await,
             "timeout" => timeout(&args).await,

@@ -36,7 +36,7 @@
 mod common;
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::Child;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -476,19 +476,8 @@ async fn computer(args: &Args) {
 }
 
 fn main() {
-    let argv: Vec<String> = std::env::args().collect();
-    if argv.get(1).map(String::as_str) == Some("--serve") {
-        return serve(&argv[2..]);
-    }
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "lobby_load: {e}");
-            std::process::exit(2);
-        }
-    };
-    let runtime = tokio::runtime::Runtime::new().expect("runtime");
-    runtime.block_on(async {
+    let args = common::child_or_args("lobby_load", serve, parse_args);
+    common::block_on(async {
         match args.scenario.as_str() {
             "pairing" => {
                 let dir = tempfile::tempdir().expect("tempdir");

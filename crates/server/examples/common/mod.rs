@@ -39,6 +39,34 @@ pub fn serve_until_stdin_closes(config: qipan_server::Config) {
     });
 }
 
+/// The start of an example's `main`: as the server child (`--serve ARGS...`), `serve`
+/// runs and the process ends; else the command line parsed by `parse` (exit status 2,
+/// with a line, when it does not parse).
+pub fn child_or_args<A>(
+    example: &str,
+    serve: fn(&[String]),
+    parse: fn() -> Result<A, lexopt::Error>,
+) -> A {
+    let argv: Vec<String> = std::env::args().collect();
+    if argv.get(1).map(String::as_str) == Some("--serve") {
+        serve(&argv[2..]);
+        std::process::exit(0);
+    }
+    match parse() {
+        Ok(args) => args,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "{example}: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Runs the parent's measuring on a runtime of its own.
+pub fn block_on(measuring: impl std::future::Future<Output = ()>) {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    runtime.block_on(measuring);
+}
+
 /// The parent's side: this executable started as `--serve ARGS...`, and the address it
 /// listens on (read from its first line).
 pub fn spawn_server(args: &[String]) -> (Child, SocketAddr) {
