@@ -33,24 +33,26 @@
 //! move-to-opponent time of `--people` games between people played beside them (moves
 //! every 500 ms).
 
+mod common;
+
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
-use std::net::{Ipv4Addr, SocketAddr};
-use std::process::{Child, Command, Stdio};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::Child;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
+use common::{
+    all, get_json, nats_server, people_game, play, player, recv, recv_type, send,
+    serve_until_stdin_closes, spawn_server, stop_server, summary, Measure, Place,
+};
 use qipan_engine::ai::Level;
-use qipan_engine::games::{push::Push, Game, Variant};
+use qipan_engine::games::Variant;
 use qipan_server::lobby::computer::GAMES_PER_WORKER;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::Message;
-
-type Ws = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
 
 const GAMES: [&str; 6] = [
     "push",
@@ -125,8 +127,7 @@ fn serve(rest: &[String]) {
         .with_writer(std::io::stderr)
         .with_ansi(false)
         .init();
-    let config = qipan_server::Config {
-        listen: ([127, 0, 0, 1], 0).into(),
+    serve_until_stdin_closes(qipan_server::Config {
         data: rest[0].clone().into(),
         bot_after_ms: rest[1].parse().ok(),
         computer_workers: rest[2].parse().unwrap_or(1),
@@ -135,14 +136,6 @@ fn serve(rest: &[String]) {
             .unwrap_or(qipan_server::lobby::computer::GAMES_PER_WORKER),
         nats: rest.get(4).cloned(),
         ..Default::default()
-    };
-    let runtime = tokio::runtime::Runtime::new().expect("runtime");
-    runtime.block_on(async {
-        let running = qipan_server::start(config).await.expect("server starts");
-        println!("listening on http://{}", running.addr());
-        let _ =
-            tokio::task::spawn_blocking(|| std::io::stdin().read_line(&mut String::new())).await;
-        running.stop().await;
     });
 }
 
@@ -170,29 +163,14 @@ impl Server {
         games_per_worker: usize,
         nats: Option<&str>,
     ) -> Server {
-        let mut command = Command::new(std::env::current_exe().expect("own path"));
-        command
-            .arg("--serve")
-            .arg(data)
-            .arg(bot_after)
-            .arg(workers.to_string())
-            .arg(games_per_worker.to_string());
-        command.args(nats);
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("server");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("listening line");
-        let addr = line
-            .trim()
-            .trim_start_matches("listening on http://")
-            .parse()
-            .expect("address");
+        let mut args = vec![
+            data.display().to_string(),
+            bot_after.to_owned(),
+            workers.to_string(),
+            games_per_worker.to_string(),
+        ];
+        args.extend(nats.map(str::to_owned));
+        let (mut child, addr) = spawn_server(&args);
         let shortened = Arc::new(Shortened::default());
         let (count, stderr) = (shortened.clone(), child.stderr.take().expect("stderr"));
         let stopping = Arc::new(AtomicBool::new(false));
@@ -225,142 +203,8 @@ impl Server {
 
     fn stop(mut self) {
         self.stopping.store(true, Ordering::Relaxed);
-        drop(self.child.stdin.take());
-        let _ = self.child.wait();
+        stop_server(&mut self.child);
     }
-}
-
-/// The source address of client `i`: 19 a loopback address.
-fn source(i: usize) -> Ipv4Addr {
-    let n = 2 + i / 19;
-    Ipv4Addr::new(127, 0, (n / 250) as u8, (n % 250 + 2) as u8)
-}
-
-async fn connect(addr: SocketAddr, from: Ipv4Addr) -> Ws {
-    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
-    socket.bind(SocketAddr::new(from.into(), 0)).expect("bind");
-    let stream = socket.connect(addr).await.expect("connect");
-    stream.set_nodelay(true).expect("nodelay");
-    tokio_tungstenite::client_async(format!("ws://{addr}/ws"), stream)
-        .await
-        .expect("upgrade")
-        .0
-}
-
-async fn send(ws: &mut Ws, v: Value) {
-    let _ = ws.send(Message::text(v.to_string())).await;
-}
-
-async fn recv(ws: &mut Ws) -> Option<Value> {
-    loop {
-        match ws.next().await? {
-            Ok(Message::Text(text)) => return serde_json::from_str(text.as_str()).ok(),
-            Ok(_) => continue,
-            Err(_) => return None,
-        }
-    }
-}
-
-/// The next frame of type `kind` (others skipped).
-async fn recv_type(ws: &mut Ws, kind: &str) -> Option<Value> {
-    loop {
-        let frame = recv(ws).await?;
-        if frame["type"] == kind {
-            return Some(frame);
-        }
-    }
-}
-
-/// The JSON answer to `GET path` (the records API), `None` unless it is a 200. Plain
-/// HTTP/1.1 over a blocking socket: it is read once the measuring is over.
-fn get_json(addr: SocketAddr, path: &str) -> Option<Value> {
-    let mut stream = std::net::TcpStream::connect(addr).ok()?;
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .ok()?;
-    let mut answer = String::new();
-    std::io::Read::read_to_string(&mut stream, &mut answer).ok()?;
-    let (head, body) = answer.split_once("\r\n\r\n")?;
-    if !head.starts_with("HTTP/1.1 200") {
-        return None;
-    }
-    serde_json::from_str(body).ok()
-}
-
-/// Connects player `i` from its address and registers (or logs in with `key`).
-async fn player(addr: SocketAddr, i: usize, key: Option<&str>) -> (Ws, String) {
-    let mut ws = connect(addr, source(i)).await;
-    match key {
-        Some(key) => send(&mut ws, json!({"type": "login", "key": key})).await,
-        None => {
-            send(
-                &mut ws,
-                json!({"type": "register", "name": format!("p{i:05}")}),
-            )
-            .await
-        }
-    }
-    let player = recv_type(&mut ws, "player").await.expect("a player");
-    (ws, player["key"].as_str().expect("key").to_owned())
-}
-
-/// Many at once, 50 at a time.
-async fn all<T: Send + 'static, F: std::future::Future<Output = T> + Send + 'static>(
-    jobs: Vec<F>,
-) -> Vec<T> {
-    let mut done = Vec::new();
-    let mut jobs = jobs.into_iter();
-    loop {
-        let chunk: Vec<_> = jobs.by_ref().take(50).map(tokio::spawn).collect();
-        if chunk.is_empty() {
-            return done;
-        }
-        for task in chunk {
-            done.push(task.await.expect("task"));
-        }
-    }
-}
-
-/// The nearest-rank percentile of sorted samples.
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let rank = (sorted.len() as f64 * p).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
-fn summary(name: &str, mut ms: Vec<f64>) {
-    ms.sort_by(f64::total_cmp);
-    println!(
-        "{name}: p50 {:.1} ms  p95 {:.1} ms  p99 {:.1} ms  max {:.1} ms  ({} samples)",
-        percentile(&ms, 0.5),
-        percentile(&ms, 0.95),
-        percentile(&ms, 0.99),
-        percentile(&ms, 1.0),
-        ms.len()
-    );
-}
-
-/// A NATS server with JetStream in `dir`: the child and its URL.
-fn nats_server(dir: &std::path::Path) -> (Child, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("port")
-        .port();
-    let child = Command::new("nats-server")
-        .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
-        .arg(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("nats-server (apt-get install nats-server)");
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (child, format!("nats://127.0.0.1:{port}"))
 }
 
 /// What one seeking player saw.
@@ -521,163 +365,6 @@ async fn pairing(args: &Args, dir: &std::path::Path) {
     }
 }
 
-/// The last move of a game between people: its ply and when it was sent.
-type LastMove = Arc<Mutex<Option<(usize, Instant)>>>;
-
-/// What a player measures: with a person opposite, the time from the opponent's move
-/// (`last`, written by whoever moves) to this player's state for it; against the computer,
-/// the time from this player's move to the computer's reply.
-struct Measure {
-    last: Option<LastMove>,
-    into: Arc<Mutex<Vec<f64>>>,
-}
-
-/// A player's place in a room: the room, the seat's token, and the side (`x` or `o`).
-struct Place {
-    room: String,
-    token: String,
-    seat: String,
-}
-
-/// One player of a game of Push: moves `think` after its turn comes, asks for a rematch at
-/// the end, until `until`. `first` is a frame already read from `ws`.
-async fn play(
-    mut ws: Ws,
-    first: Option<Value>,
-    place: Place,
-    think: Duration,
-    until: Instant,
-    measure: Measure,
-    seed: u64,
-) {
-    let Place {
-        room,
-        token,
-        mut seat,
-    } = place;
-    let game = Push;
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut mine: Option<(usize, Instant)> = None;
-    let mut first = first;
-    loop {
-        let frame = match first.take() {
-            Some(frame) => frame,
-            None => match tokio::time::timeout_at(until.into(), recv(&mut ws)).await {
-                Ok(Some(frame)) => frame,
-                _ => break,
-            },
-        };
-        if frame["type"] == "seat" {
-            seat = frame["seat"].as_str().unwrap_or_default().to_owned();
-        }
-        if frame["type"] != "state" {
-            continue;
-        }
-        let plies = frame["plies"].as_array().map_or(0, Vec::len);
-        if frame["status"] != "ongoing" {
-            mine = None;
-            send(
-                &mut ws,
-                json!({"type": "rematch", "room": room, "token": token}),
-            )
-            .await;
-            continue;
-        }
-        let Ok(pos) = game.parse_position(frame["position"].as_str().unwrap_or_default()) else {
-            continue;
-        };
-        if game.side_to_move(&pos).letter().to_string() != seat {
-            continue;
-        }
-        let took = match &measure.last {
-            Some(last) => {
-                let last = *last.lock().expect("lock");
-                last.filter(|(ply, _)| ply + 1 == plies)
-                    .map(|(_, at)| at.elapsed())
-            }
-            None => mine
-                .take()
-                .filter(|(ply, _)| plies == ply + 2)
-                .map(|(_, at)| at.elapsed()),
-        };
-        if let Some(took) = took {
-            measure
-                .into
-                .lock()
-                .expect("lock")
-                .push(took.as_secs_f64() * 1000.0);
-        }
-        tokio::time::sleep(think).await;
-        let mut moves = Vec::new();
-        game.legal_moves(&pos, &mut moves);
-        if moves.is_empty() {
-            continue;
-        }
-        let mv = game.format_move(moves[rng.random_range(0..moves.len())]);
-        let now = Instant::now();
-        mine = Some((plies, now));
-        if let Some(last) = &measure.last {
-            *last.lock().expect("lock") = Some((plies, now));
-        }
-        send(
-            &mut ws,
-            json!({"type": "move", "room": room, "token": token, "ply": plies, "move": mv}),
-        )
-        .await;
-    }
-    let _ = ws.close(None).await;
-}
-
-/// One game between people, in a friend's room, measured into `into`.
-async fn people_game(addr: SocketAddr, g: usize, until: Instant, into: Arc<Mutex<Vec<f64>>>) {
-    let mut x = connect(addr, source(100_000 + 2 * g)).await;
-    send(
-        &mut x,
-        json!({"type": "create", "game": "push", "side": "x"}),
-    )
-    .await;
-    let seat = recv_type(&mut x, "seat").await.expect("seat");
-    let room = seat["room"].as_str().expect("room").to_owned();
-    let mut o = connect(addr, source(100_001 + 2 * g)).await;
-    send(&mut o, json!({"type": "join", "room": room})).await;
-    let joined = recv_type(&mut o, "seat").await.expect("seat");
-    let (tx, to) = (
-        seat["token"].as_str().expect("token").to_owned(),
-        joined["token"].as_str().expect("token").to_owned(),
-    );
-    let last = LastMove::default();
-    let measure = || Measure {
-        last: Some(last.clone()),
-        into: into.clone(),
-    };
-    let place = |token, seat: &str| Place {
-        room: room.clone(),
-        token,
-        seat: seat.to_owned(),
-    };
-    let half = Duration::from_millis(500);
-    let x = tokio::spawn(play(
-        x,
-        None,
-        place(tx, "x"),
-        half,
-        until,
-        measure(),
-        7 + g as u64,
-    ));
-    play(
-        o,
-        None,
-        place(to, "o"),
-        half,
-        until,
-        measure(),
-        9 + g as u64,
-    )
-    .await;
-    let _ = x.await;
-}
-
 /// `games` games against the computer at `level` on `args.workers` workers, beside `args.people`
 /// games of people; one line of figures.
 async fn computer_run(args: &Args, level: Level, games: usize, dir: &std::path::Path) {
@@ -789,19 +476,8 @@ async fn computer(args: &Args) {
 }
 
 fn main() {
-    let argv: Vec<String> = std::env::args().collect();
-    if argv.get(1).map(String::as_str) == Some("--serve") {
-        return serve(&argv[2..]);
-    }
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "lobby_load: {e}");
-            std::process::exit(2);
-        }
-    };
-    let runtime = tokio::runtime::Runtime::new().expect("runtime");
-    runtime.block_on(async {
+    let args = common::child_or_args("lobby_load", serve, parse_args);
+    common::block_on(async {
         match args.scenario.as_str() {
             "pairing" => {
                 let dir = tempfile::tempdir().expect("tempdir");

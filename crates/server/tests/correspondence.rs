@@ -726,3 +726,30 @@ fn a_51st_correspondence_game_is_refused_to_whoever_would_start_it() {
         srv.stop().await;
     });
 }
+
+#[test]
+fn a_correspondence_rematch_is_one_again_and_makes_nobody_busy() {
+    bounded(60, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let srv = corr_server(&dir.path().join("db.sqlite"), clock()).await;
+        let (mut ann, mut bob) = two(srv.addr()).await;
+        let (a, b) = accepted_game(&mut ann, &mut bob).await;
+        ann.client
+            .send(json!({"type": "resign", "room": a.room, "token": a.token}))
+            .await;
+        ann.client.state_where(|s| s["status"] != "ongoing").await;
+        ann.client
+            .send(json!({"type": "rematch", "room": a.room, "token": a.token}))
+            .await;
+        ann.client.recv_type("state").await;
+        bob.client
+            .send(json!({"type": "rematch", "room": b.room, "token": b.token}))
+            .await;
+        let again = bob.client.state_where(|s| s["status"] == "ongoing").await;
+        assert_eq!(again["days"], 3);
+        assert_eq!(again["turn_ms"], 3 * DAY_MS);
+        // Not `busy`: a live seek is taken.
+        ann.seek("push", false).await;
+        srv.stop().await;
+    });
+}

@@ -49,7 +49,8 @@ impl Lobby {
                 Ok(None) => seat.before,
                 Err(e) => return Err(unavailable("reading a player")(e)),
             };
-            if !seat.bot {
+            // A correspondence game never makes a player `busy` (correspondence.md).
+            if !seat.bot && room.days.is_none() {
                 self.hold(&player, code).await?;
             }
         }
