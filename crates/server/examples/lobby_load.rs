@@ -34,23 +34,23 @@
 //! every 500 ms).
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
-use std::net::{Ipv4Addr, SocketAddr};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
 use qipan_engine::ai::Level;
 use qipan_engine::games::{push::Push, Game, Variant};
 use qipan_server::lobby::computer::GAMES_PER_WORKER;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::Message;
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
+mod common;
+
+use common::{all, connect, get_json, player, recv, recv_type, send, source, summary, Ws};
 
 const GAMES: [&str; 6] = [
     "push",
@@ -184,15 +184,7 @@ impl Server {
             .stderr(Stdio::piped())
             .spawn()
             .expect("server");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("listening line");
-        let addr = line
-            .trim()
-            .trim_start_matches("listening on http://")
-            .parse()
-            .expect("address");
+        let addr = common::listening_addr(&mut child);
         let shortened = Arc::new(Shortened::default());
         let (count, stderr) = (shortened.clone(), child.stderr.take().expect("stderr"));
         let stopping = Arc::new(AtomicBool::new(false));
@@ -228,120 +220,6 @@ impl Server {
         drop(self.child.stdin.take());
         let _ = self.child.wait();
     }
-}
-
-/// The source address of client `i`: 19 a loopback address.
-fn source(i: usize) -> Ipv4Addr {
-    let n = 2 + i / 19;
-    Ipv4Addr::new(127, 0, (n / 250) as u8, (n % 250 + 2) as u8)
-}
-
-async fn connect(addr: SocketAddr, from: Ipv4Addr) -> Ws {
-    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
-    socket.bind(SocketAddr::new(from.into(), 0)).expect("bind");
-    let stream = socket.connect(addr).await.expect("connect");
-    stream.set_nodelay(true).expect("nodelay");
-    tokio_tungstenite::client_async(format!("ws://{addr}/ws"), stream)
-        .await
-        .expect("upgrade")
-        .0
-}
-
-async fn send(ws: &mut Ws, v: Value) {
-    let _ = ws.send(Message::text(v.to_string())).await;
-}
-
-async fn recv(ws: &mut Ws) -> Option<Value> {
-    loop {
-        match ws.next().await? {
-            Ok(Message::Text(text)) => return serde_json::from_str(text.as_str()).ok(),
-            Ok(_) => continue,
-            Err(_) => return None,
-        }
-    }
-}
-
-/// The next frame of type `kind` (others skipped).
-async fn recv_type(ws: &mut Ws, kind: &str) -> Option<Value> {
-    loop {
-        let frame = recv(ws).await?;
-        if frame["type"] == kind {
-            return Some(frame);
-        }
-    }
-}
-
-/// The JSON answer to `GET path` (the records API), `None` unless it is a 200. Plain
-/// HTTP/1.1 over a blocking socket: it is read once the measuring is over.
-fn get_json(addr: SocketAddr, path: &str) -> Option<Value> {
-    let mut stream = std::net::TcpStream::connect(addr).ok()?;
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .ok()?;
-    let mut answer = String::new();
-    std::io::Read::read_to_string(&mut stream, &mut answer).ok()?;
-    let (head, body) = answer.split_once("\r\n\r\n")?;
-    if !head.starts_with("HTTP/1.1 200") {
-        return None;
-    }
-    serde_json::from_str(body).ok()
-}
-
-/// Connects player `i` from its address and registers (or logs in with `key`).
-async fn player(addr: SocketAddr, i: usize, key: Option<&str>) -> (Ws, String) {
-    let mut ws = connect(addr, source(i)).await;
-    match key {
-        Some(key) => send(&mut ws, json!({"type": "login", "key": key})).await,
-        None => {
-            send(
-                &mut ws,
-                json!({"type": "register", "name": format!("p{i:05}")}),
-            )
-            .await
-        }
-    }
-    let player = recv_type(&mut ws, "player").await.expect("a player");
-    (ws, player["key"].as_str().expect("key").to_owned())
-}
-
-/// Many at once, 50 at a time.
-async fn all<T: Send + 'static, F: std::future::Future<Output = T> + Send + 'static>(
-    jobs: Vec<F>,
-) -> Vec<T> {
-    let mut done = Vec::new();
-    let mut jobs = jobs.into_iter();
-    loop {
-        let chunk: Vec<_> = jobs.by_ref().take(50).map(tokio::spawn).collect();
-        if chunk.is_empty() {
-            return done;
-        }
-        for task in chunk {
-            done.push(task.await.expect("task"));
-        }
-    }
-}
-
-/// The nearest-rank percentile of sorted samples.
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let rank = (sorted.len() as f64 * p).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
-fn summary(name: &str, mut ms: Vec<f64>) {
-    ms.sort_by(f64::total_cmp);
-    println!(
-        "{name}: p50 {:.1} ms  p95 {:.1} ms  p99 {:.1} ms  max {:.1} ms  ({} samples)",
-        percentile(&ms, 0.5),
-        percentile(&ms, 0.95),
-        percentile(&ms, 0.99),
-        percentile(&ms, 1.0),
-        ms.len()
-    );
 }
 
 /// A NATS server with JetStream in `dir`: the child and its URL.
@@ -793,13 +671,7 @@ fn main() {
     if argv.get(1).map(String::as_str) == Some("--serve") {
         return serve(&argv[2..]);
     }
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "lobby_load: {e}");
-            std::process::exit(2);
-        }
-    };
+    let args = common::args_or_exit("lobby_load", parse_args());
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     runtime.block_on(async {
         match args.scenario.as_str() {
