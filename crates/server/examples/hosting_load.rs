@@ -61,6 +61,9 @@ struct Args {
     data: Option<PathBuf>,
 }
 
+/// The options, each with a value.
+const OPTIONS: [&str; 6] = ["records", "players", "data", "games", "seconds", "think-ms"];
+
 fn parse_args() -> Result<Args, lexopt::Error> {
     use lexopt::prelude::*;
     let mut args = Args {
@@ -79,7 +82,7 @@ fn parse_args() -> Result<Args, lexopt::Error> {
                 args.scenario = v.string()?;
                 continue;
             }
-            Long(option) => option.to_owned(),
+            Long(option) if OPTIONS.contains(&option) => option.to_owned(),
             _ => return Err(arg.unexpected()),
         };
         let value = parser.value()?;
