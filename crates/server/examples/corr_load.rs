@@ -519,7 +519,7 @@ async fn make_games(mut conns: Vec<Conn>, offsets: &[usize], days: u32) -> (Vec<
 /// Waits until `GET /health` answers 200.
 fn wait_health(addr: SocketAddr) {
     loop {
-        if get(addr, "/health").is_some_and(|(head, _)| head.starts_with("HTTP/1.1 200")) {
+        if get(addr, "/health").is_some_and(|(status, _)| status == 200) {
             return;
         }
         std::thread::sleep(Duration::from_millis(5));

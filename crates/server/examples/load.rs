@@ -10,9 +10,20 @@
 //! Line; a player moves `--think-ms` after it sees that it is its turn (500 ms: each
 //! player moves once a second). Reported: the time from a move sent to the opponent's
 //! `state` for it (p50, p99, max), the server's RSS per game, its CPU.
+//!
+//! For hosting.md's goals (docs/hosting.md, "Measured"; needs `--bins` built too):
+//! - `--proxy`: the server trusts `--proxy 127.0.0.1` and every client sends an
+//!   `X-Forwarded-For` of its own (10.x.y.z), as behind Caddy;
+//! - `--metrics-every-ms MS`: `GET /metrics` every MS while the games are played;
+//! - `--data FILE`: the server's data file (else a new one in a temporary folder), e.g. one
+//!   with 10,000 games recorded by `hosting_load records`;
+//! - `--backup-every-s S`: `qipan-server backup --data FILE --to FILE.bak` runs S seconds
+//!   after the play begins and again S seconds after each one ends; each backup's duration
+//!   and size, and the move p99 of the moves sent while one ran, are reported.
 
 use std::collections::HashMap;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -24,18 +35,31 @@ use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
+mod common;
+
 struct Args {
     games: usize,
     seconds: u64,
     think_ms: u64,
+    proxy: bool,
+    metrics_every_ms: Option<u64>,
+    data: Option<PathBuf>,
+    backup_every_s: Option<u64>,
+    /// This process is the server child.
+    serve: bool,
 }
 
-fn parse_args() -> Result<Option<Args>, lexopt::Error> {
+fn parse_args() -> Result<Args, lexopt::Error> {
     use lexopt::prelude::*;
     let mut args = Args {
         games: 1000,
         seconds: 30,
         think_ms: 500,
+        proxy: false,
+        metrics_every_ms: None,
+        data: None,
+        backup_every_s: None,
+        serve: false,
     };
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next()? {
@@ -43,21 +67,30 @@ fn parse_args() -> Result<Option<Args>, lexopt::Error> {
             Long("games") => args.games = parser.value()?.parse()?,
             Long("seconds") => args.seconds = parser.value()?.parse()?,
             Long("think-ms") => args.think_ms = parser.value()?.parse()?,
-            Long("serve") => return Ok(None),
+            Long("proxy") => args.proxy = true,
+            Long("metrics-every-ms") => args.metrics_every_ms = Some(parser.value()?.parse()?),
+            Long("data") => args.data = Some(parser.value()?.into()),
+            Long("backup-every-s") => args.backup_every_s = Some(parser.value()?.parse()?),
+            Long("serve") => args.serve = true,
             _ => return Err(arg.unexpected()),
         }
     }
-    Ok(Some(args))
+    Ok(args)
 }
 
-/// The child: a server on a free port, storage in a temporary directory.
-fn serve() {
-    let dir = tempfile::tempdir().expect("tempdir");
+/// The child: a server on a free port, on the parent's data file.
+fn serve(args: &Args) {
+    let proxies = if args.proxy {
+        vec![std::net::IpAddr::from([127, 0, 0, 1])]
+    } else {
+        Vec::new()
+    };
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     runtime.block_on(async {
         let running = qipan_server::start(qipan_server::Config {
             listen: ([127, 0, 0, 1], 0).into(),
-            data: dir.path().join("load.sqlite"),
+            data: args.data.clone().expect("--data from the parent"),
+            proxies: qipan_server::hosting::proxy::Proxies::new(proxies),
             ..Default::default()
         })
         .await
@@ -94,17 +127,31 @@ type Ws =
 type Sent = Arc<Mutex<HashMap<(String, usize), Instant>>>;
 
 struct Stats {
-    latencies_us: Mutex<Vec<u64>>,
+    /// Each move's latency, and when it was sent.
+    latencies_us: Mutex<Vec<(Instant, u64)>>,
     moves: std::sync::atomic::AtomicU64,
     errors: std::sync::atomic::AtomicU64,
 }
 
-async fn connect(addr: &str) -> Ws {
-    let (ws, _) =
-        tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), None, true)
-            .await
-            .expect("connects");
+/// A client socket; with `forwarded_for`, sent as a proxy would send it.
+async fn connect(addr: &str, forwarded_for: Option<String>) -> Ws {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{addr}/ws")
+        .into_client_request()
+        .expect("a request");
+    if let Some(client) = forwarded_for {
+        let value = client.parse().expect("an address as a header");
+        request.headers_mut().insert("x-forwarded-for", value);
+    }
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(request, None, true)
+        .await
+        .expect("connects");
     ws
+}
+
+/// The made-up client address of socket `i`, as a proxy would forward it.
+fn forwarded(proxy: bool, i: usize) -> Option<String> {
+    proxy.then(|| format!("10.{}.{}.{}", (i >> 16) & 255, (i >> 8) & 255, i & 255))
 }
 
 async fn recv(ws: &mut Ws) -> Option<Value> {
@@ -176,7 +223,7 @@ async fn player(
                 .remove(&(room.clone(), plies - 1))
             {
                 let us = t0.elapsed().as_micros() as u64;
-                stats.latencies_us.lock().expect("lock").push(us);
+                stats.latencies_us.lock().expect("lock").push((t0, us));
             }
         }
         tokio::time::sleep(think).await;
@@ -209,17 +256,21 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 }
 
 fn main() {
-    let args = match parse_args() {
-        Ok(Some(args)) => args,
-        Ok(None) => return serve(),
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "load: {e}");
-            std::process::exit(2);
-        }
-    };
+    let mut args = common::args_or_exit("load", parse_args());
+    if args.serve {
+        return serve(&args);
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = args
+        .data
+        .get_or_insert_with(|| dir.path().join("load.sqlite"))
+        .clone();
     let exe = std::env::current_exe().expect("own path");
-    let mut child = Command::new(exe)
+    let mut child = Command::new(&exe)
         .arg("--serve")
+        .arg("--data")
+        .arg(&data)
+        .args(args.proxy.then_some("--proxy"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -242,17 +293,18 @@ fn main() {
         let mut pairs = Vec::with_capacity(args.games);
         for chunk in (0..args.games).collect::<Vec<_>>().chunks(50) {
             let mut opening = Vec::new();
-            for _ in chunk {
+            for &g in chunk {
                 let addr = addr.clone();
+                let proxy = args.proxy;
                 opening.push(tokio::spawn(async move {
-                    let mut x = connect(&addr).await;
+                    let mut x = connect(&addr, forwarded(proxy, 2 * g)).await;
                     let create = json!({"type": "create", "game": "push", "side": "x"});
                     x.send(Message::text(create.to_string())).await.expect("send");
                     let seat = recv(&mut x).await.expect("seat");
                     let _state = recv(&mut x).await.expect("state");
                     let room = seat["room"].as_str().expect("room").to_owned();
                     let tx = seat["token"].as_str().expect("token").to_owned();
-                    let mut o = connect(&addr).await;
+                    let mut o = connect(&addr, forwarded(proxy, 2 * g + 1)).await;
                     o.send(Message::text(json!({"type": "join", "room": room}).to_string()))
                         .await
                         .expect("send");
@@ -286,15 +338,33 @@ fn main() {
             tasks.push(tokio::spawn(player(x, room.clone(), tx, "x".into(), sent.clone(), stats.clone(), think, until, seed)));
             tasks.push(tokio::spawn(player(o, room, to, "o".into(), sent.clone(), stats.clone(), think, until, seed + 1)));
         }
+        let scrapes = args
+            .metrics_every_ms
+            .map(|every| tokio::spawn(scrape(addr.clone(), Duration::from_millis(every), until)));
+        let backups = args.backup_every_s.map(|every| {
+            let (data, exe) = (data.clone(), exe.clone());
+            tokio::spawn(backups(data, exe, Duration::from_secs(every), until))
+        });
         // The join's state reaches x first: its turn. Nothing else to kick off.
         for task in tasks {
             let _ = task.await;
         }
+        if let Some(Ok((count, failed))) = match scrapes {
+            Some(task) => Some(task.await),
+            None => None,
+        } {
+            println!("/metrics scraped {count} times ({failed} failed)");
+        }
+        let windows = match backups {
+            Some(task) => task.await.unwrap_or_default(),
+            None => Vec::new(),
+        };
         let wall = start.elapsed().as_secs_f64();
         let cpu = cpu_ticks(pid).unwrap_or(0).saturating_sub(cpu_start) as f64 / 100.0;
         let own = cpu_ticks(std::process::id()).unwrap_or(0).saturating_sub(own_start) as f64 / 100.0;
         let rss_peak = proc_field(pid, "status", "VmHWM:").unwrap_or(0);
-        let mut lat = stats.latencies_us.lock().expect("lock").clone();
+        let timed = stats.latencies_us.lock().expect("lock").clone();
+        let mut lat: Vec<u64> = timed.iter().map(|(_, us)| *us).collect();
         lat.sort_unstable();
         let moves = stats.moves.load(std::sync::atomic::Ordering::Relaxed);
         println!("games {}  sockets {}  opened in {:.1} s", args.games, args.games * 2, opened.as_secs_f64());
@@ -313,9 +383,118 @@ fn main() {
             rss_open.saturating_sub(rss_before) as f64 / args.games.max(1) as f64,
             rss_peak
         );
+        if args.backup_every_s.is_some() {
+            report_backups(&windows, &timed);
+        }
         println!("server CPU: {cpu:.1} s in {wall:.1} s = {:.0}% of one core", 100.0 * cpu / wall);
         println!("clients' CPU (this process): {own:.1} s = {:.0}% of one core", 100.0 * own / wall);
     });
     drop(child.stdin.take());
     let _ = child.wait();
+}
+
+/// `GET /metrics` every `every` until `until`, as Prometheus would: how many answered and
+/// how many did not (a status other than 200, or no answer).
+async fn scrape(addr: String, every: Duration, until: Instant) -> (usize, usize) {
+    let addr: std::net::SocketAddr = addr.parse().expect("the server's address");
+    let (mut answered, mut failed) = (0, 0);
+    let mut tick = tokio::time::interval(every);
+    while Instant::now() < until {
+        tick.tick().await;
+        let status = tokio::task::spawn_blocking(move || common::get(addr, "/metrics"))
+            .await
+            .ok()
+            .flatten()
+            .map(|(status, _)| status);
+        if status == Some(200) {
+            answered += 1;
+        } else {
+            failed += 1;
+        }
+    }
+    (answered, failed)
+}
+
+/// One backup while the games were played: when it ran, and the copy's size.
+struct BackupRun {
+    began: Instant,
+    ended: Instant,
+    bytes: u64,
+    ok: bool,
+}
+
+/// `qipan-server backup --data DATA --to DATA.bak`, `every` after the last one ended, until
+/// `until`. The binary is `target/<profile>/qipan-server`, beside this example's folder.
+async fn backups(data: PathBuf, exe: PathBuf, every: Duration, until: Instant) -> Vec<BackupRun> {
+    let binary = exe
+        .parent()
+        .and_then(std::path::Path::parent)
+        .map(|dir| dir.join("qipan-server"))
+        .expect("target/<profile>/qipan-server");
+    let mut to = data.clone().into_os_string();
+    to.push(".bak");
+    let to = PathBuf::from(to);
+    let mut runs = Vec::new();
+    loop {
+        tokio::time::sleep(every).await;
+        if Instant::now() + every / 2 > until {
+            return runs;
+        }
+        let began = Instant::now();
+        let mut command = Command::new(&binary);
+        command
+            .arg("backup")
+            .arg("--data")
+            .arg(&data)
+            .arg("--to")
+            .arg(&to);
+        let status = tokio::task::spawn_blocking(move || command.status()).await;
+        runs.push(BackupRun {
+            began,
+            ended: Instant::now(),
+            bytes: std::fs::metadata(&to).map_or(0, |m| m.len()),
+            ok: matches!(status, Ok(Ok(s)) if s.success()),
+        });
+    }
+}
+
+/// Each backup's duration and size, and the move latencies of the moves sent while one ran
+/// against those sent while none did.
+fn report_backups(runs: &[BackupRun], timed: &[(Instant, u64)]) {
+    for run in runs {
+        println!(
+            "backup: {:.3} s, {} bytes, {}",
+            run.ended.duration_since(run.began).as_secs_f64(),
+            run.bytes,
+            if run.ok { "exit 0" } else { "FAILED" }
+        );
+    }
+    // A backup's effect may outlast it (the server's next checkpoint): the second after each
+    // counts with it too.
+    let after = Duration::from_secs(1);
+    let near = |sent: &Instant| {
+        runs.iter()
+            .any(|r| (r.began..=r.ended + after).contains(sent))
+    };
+    let (mut inside, mut outside): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
+    for (sent, us) in timed {
+        if near(sent) {
+            inside.push(*us);
+        } else {
+            outside.push(*us);
+        }
+    }
+    for (name, lat) in [
+        ("during a backup or the second after it", &mut inside),
+        ("at any other time", &mut outside),
+    ] {
+        lat.sort_unstable();
+        println!(
+            "  moves sent {name}: p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms  ({} samples)",
+            percentile(lat, 0.50),
+            percentile(lat, 0.99),
+            percentile(lat, 1.0),
+            lat.len()
+        );
+    }
 }

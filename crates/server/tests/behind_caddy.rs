@@ -9,61 +9,16 @@
 
 mod common;
 
-use std::net::{SocketAddr, TcpListener};
+use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::caddy::{caddy_installed, free_port, start_caddy};
 use common::nats::{nats_server, start_nats};
 use common::{bounded, config, http_get, Member, Player};
 use qipan_server::hosting::proxy::Proxies;
 use qipan_server::{Config, Running};
 use serde_json::{json, Value};
-
-/// Kills Caddy when the test ends, however it ends.
-struct Caddy(Child);
-
-impl Drop for Caddy {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
-}
-
-/// Caddy on `port`, sending to `upstreams` as deploy/Caddyfile does (health checks on
-/// /ready), without TLS, its admin endpoint or any file outside `dir`.
-fn start_caddy(dir: &Path, port: u16, upstreams: &[SocketAddr]) -> Caddy {
-    let upstreams: Vec<String> = upstreams.iter().map(ToString::to_string).collect();
-    let caddyfile = format!(
-        "{{\n\tadmin off\n\tauto_https off\n\tstorage file_system {storage}\n}}\n\n\
-         http://:{port} {{\n\tbind 127.0.0.1\n\treverse_proxy {upstreams} {{\n\
-         \t\thealth_uri /ready\n\t\thealth_interval 200ms\n\t\thealth_timeout 1s\n\
-         \t\tfail_duration 2s\n\t\tlb_try_duration 5s\n\t\tlb_try_interval 100ms\n\
-         \t\tflush_interval -1\n\t}}\n}}\n",
-        storage = dir.join("caddy-data").display(),
-        upstreams = upstreams.join(" "),
-    );
-    let file = dir.join("Caddyfile");
-    std::fs::write(&file, caddyfile).expect("the Caddyfile");
-    let child = Command::new("caddy")
-        .args(["run", "--adapter", "caddyfile", "--config"])
-        .arg(&file)
-        .env("HOME", dir)
-        .env("XDG_DATA_HOME", dir.join("xdg-data"))
-        .env("XDG_CONFIG_HOME", dir.join("xdg-config"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("caddy starts");
-    Caddy(child)
-}
 
 /// A server on NATS at `listen` (port 0 for any), trusting Caddy on loopback.
 async fn start_server(dir: &Path, nats: &str, listen: SocketAddr) -> Running {
@@ -122,7 +77,7 @@ fn a_rolling_restart_behind_caddy_loses_no_move_and_rates_once() {
         );
         return;
     };
-    if Command::new("caddy").arg("version").output().is_err() {
+    if !caddy_installed() {
         println!("\n!!!! SKIPPED a_rolling_restart_behind_caddy: caddy is not installed (apt-get install caddy) !!!!\n");
         return;
     }

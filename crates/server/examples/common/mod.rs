@@ -1,4 +1,4 @@
-//! What the load examples (`lobby_load`, `corr_load`) share: a server in a child process
+//! What the load examples (`lobby_load`, `corr_load`, `hosting_load`) share: a server in a child process
 //! (this executable with `--serve`), clients connecting from many loopback addresses,
 //! frames, HTTP reads of the records API, NATS, percentiles, and games of people in
 //! friends' rooms played beside the load.
@@ -52,13 +52,15 @@ pub fn child_or_args<A>(
         serve(&argv[2..]);
         std::process::exit(0);
     }
-    match parse() {
-        Ok(args) => args,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "{example}: {e}");
-            std::process::exit(2);
-        }
-    }
+    args_or_exit(example, parse())
+}
+
+/// The parsed arguments, or the error on standard error and exit status 2.
+pub fn args_or_exit<T>(program: &str, parsed: Result<T, lexopt::Error>) -> T {
+    parsed.unwrap_or_else(|e| {
+        let _ = writeln!(std::io::stderr(), "{program}: {e}");
+        std::process::exit(2);
+    })
 }
 
 /// Runs the parent's measuring on a runtime of its own.
@@ -78,16 +80,20 @@ pub fn spawn_server(args: &[String]) -> (Child, SocketAddr) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("server");
+    let addr = listening_addr(&mut child);
+    (child, addr)
+}
+
+/// Where a server child listens: the line it prints first on its standard output.
+pub fn listening_addr(child: &mut Child) -> SocketAddr {
     let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
+    BufReader::new(child.stdout.take().expect("a piped stdout"))
         .read_line(&mut line)
-        .expect("listening line");
-    let addr = line
-        .trim()
+        .expect("the listening line");
+    line.trim()
         .trim_start_matches("listening on http://")
         .parse()
-        .expect("address");
-    (child, addr)
+        .unwrap_or_else(|_| panic!("a listening line, not {line:?}"))
 }
 
 /// Stops a server child as `spawn_server` started it: its standard input closed, then
@@ -112,14 +118,22 @@ pub fn source(i: usize) -> Ipv4Addr {
 }
 
 pub async fn connect(addr: SocketAddr, from: Ipv4Addr) -> Ws {
-    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
-    socket.bind(SocketAddr::new(from.into(), 0)).expect("bind");
-    let stream = socket.connect(addr).await.expect("connect");
-    stream.set_nodelay(true).expect("nodelay");
+    try_connect(addr, from).await.expect("connects")
+}
+
+/// A WebSocket to `addr` from the address `from`: what failed (the connection, or the
+/// upgrade, e.g. a `503` from a server that is stopping), if it did.
+pub async fn try_connect(addr: SocketAddr, from: Ipv4Addr) -> Result<Ws, String> {
+    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    socket
+        .bind(SocketAddr::new(from.into(), 0))
+        .map_err(|e| e.to_string())?;
+    let stream = socket.connect(addr).await.map_err(|e| e.to_string())?;
+    stream.set_nodelay(true).map_err(|e| e.to_string())?;
     tokio_tungstenite::client_async(format!("ws://{addr}/ws"), stream)
         .await
-        .expect("upgrade")
-        .0
+        .map(|(ws, _)| ws)
+        .map_err(|e| e.to_string())
 }
 
 pub async fn send(ws: &mut Ws, v: Value) {
@@ -146,28 +160,24 @@ pub async fn recv_type(ws: &mut Ws, kind: &str) -> Option<Value> {
     }
 }
 
-/// The status and body of `GET path`. Plain HTTP/1.1 over a blocking socket: the records
-/// API is read once the measuring is over, `/health` by a loop that waits for it.
-pub fn get(addr: SocketAddr, path: &str) -> Option<(String, String)> {
+/// The status and body of `GET path`. Plain HTTP/1.0 over a blocking socket (never
+/// chunked, even through a proxy): it is read outside the measured moves.
+pub fn get(addr: SocketAddr, path: &str) -> Option<(u16, String)> {
     let mut stream = std::net::TcpStream::connect(addr).ok()?;
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .ok()?;
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").ok()?;
     let mut answer = String::new();
     std::io::Read::read_to_string(&mut stream, &mut answer).ok()?;
     let (head, body) = answer.split_once("\r\n\r\n")?;
-    Some((head.to_owned(), body.to_owned()))
+    let status = head.split_whitespace().nth(1)?.parse().ok()?;
+    Some((status, body.to_owned()))
 }
 
 /// The JSON answer to `GET path` (the records API), `None` unless it is a 200.
 pub fn get_json(addr: SocketAddr, path: &str) -> Option<Value> {
-    let (head, body) = get(addr, path)?;
-    if !head.starts_with("HTTP/1.1 200") {
-        return None;
+    match get(addr, path)? {
+        (200, body) => serde_json::from_str(&body).ok(),
+        _ => None,
     }
-    serde_json::from_str(&body).ok()
 }
 
 /// The name of player `i`.

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use qipan_engine::games::ToGame;
+pub mod caddy;
 pub mod nats;
 
 use std::net::SocketAddr;
