@@ -310,7 +310,7 @@ try {
   await again.shot('played');
 
   // The desktop resigns: a rated result, the days in the record.
-  await desktop.tap('online:resign');
+  await desktop.resign();
   for (const p of [desktop, again]) {
     if (await p.waitFor('the game over', () => document.body.dataset.over === '1', null)) check(true, `${p.name}: the game is over`);
     await p.shot('end');
@@ -335,7 +335,7 @@ try {
     let at = await allShow([desktop, again], 0);
     for (let ply = 0; ply < 2; ply++) at = await move(live.bySide[turnOf(at)], [desktop, again], at, ply);
     await again.openOnline();
-    await again.tap('online:resign');
+    await again.resign();
     for (const p of [desktop, again]) {
       if (await p.waitFor('the challenge\'s game over', () => document.body.dataset.over === '1', null)) check(true, `${p.name}: the challenge's game is over`);
       await p.shot('challenge-end');

@@ -36,6 +36,8 @@ const computerOnBoard = (text) => {
   const level = LEVELS.find((l) => text.includes(`Computer (${l})`));
   return level ? `Computer-${level}` : null;
 };
+/** How an English page names player `name` of the server. */
+const shownName = (name) => name.replace(/^Computer-(\w+)$/, 'Computer ($1)');
 /** Each page's player: a Chinese name on the Chinese phone. */
 const NAMES = { desktop: 'Ann-desk', phone: '王小明', tablet: 'Tab_820' };
 
@@ -77,7 +79,7 @@ async function checkChanges(p, server, room, seats) {
   for (const side of ['x', 'o']) {
     const text = await labelAt(p, `end:rating-${side}`, `${side}'s rating change`, (t) => shownChange(t) !== null, 20_000);
     shown[side] = shownChange(text);
-    check(text && text.includes(seats[side]), `${p.name}: ${side}'s change shown: ${text}`);
+    check(text && text.includes(shownName(seats[side])), `${p.name}: ${side}'s change shown: ${text}`);
   }
   for (const side of ['x', 'o']) {
     const rec = await playerRecord(server, seats[side]);
@@ -118,9 +120,11 @@ async function againstTheComputer(tablet, server) {
     if (!await tablet.plies(plies + 2, 20_000)) break;
     if (moves === 1) await tablet.shot('playing');
   }
-  check(moves === 2 && (await tablet.state()).over === '0', `tablet: ${moves} moves against the computer, each answered`);
+  const after = await tablet.state();
+  check(moves === 2 && after.over === '0' && Number(after.plies) >= 4,
+    `tablet: ${moves} moves against the computer, each answered (${after.plies} plies, over ${after.over}, ${after.position})`);
   await tablet.openOnline();
-  await tablet.tap('online:resign');
+  await tablet.resign();
   await tablet.waitFor('the game over', () => document.body.dataset.over === '1', null);
   const bot = computerOnBoard(await tablet.page.evaluate(markText, `players:${other}`));
   const seats = { [seat]: NAMES.tablet, [other]: bot };

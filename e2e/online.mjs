@@ -118,7 +118,7 @@ async function screenshots(server) {
         await save(host, 'friend-back');
         // The end: the host resigns.
         await host.openOnline();
-        await host.tap('online:resign');
+        await host.resign();
         for (const p of [host, friend]) await p.waitFor('the game over', () => document.body.dataset.over === '1', null);
         await save(host, 'end', 'top');
         await save(friend, 'end', 'top');
@@ -200,7 +200,7 @@ try {
   check(plies >= 4, `${plies} plies played by taps on two devices`);
   // The end: the desktop resigns; every page shows the game over.
   await host.openOnline();
-  await host.tap('online:resign');
+  await host.resign();
   for (const p of pages) await p.waitFor('the game over', () => document.body.dataset.over === '1', null);
   for (const p of pages) await p.shot('end');
   for (const p of pages) {

@@ -87,6 +87,12 @@ export class OnlinePage extends Tab {
     await sleep(300);
   }
 
+  /** Resigns: Resign, then Yes to the question that comes under it (issue 43). */
+  async resign() {
+    await this.tap('online:resign');
+    await this.tap('online:resign-yes');
+  }
+
   async setLang(tag) {
     await this.openTab('settings');
     await this.tap(`lang:${tag}`);
