@@ -30,9 +30,9 @@ struct Side {
 }
 
 impl Side {
-    /// Plays the engine's first legal move at ply `ply` of `state`.
-    async fn play(&mut self, state: &Value, ply: usize) {
-        let (_, mv) = pick_move(state, 0);
+    /// Plays legal move `pick` (in the engine's order) at ply `ply` of `state`.
+    async fn play(&mut self, state: &Value, ply: usize, pick: usize) {
+        let (_, mv) = pick_move(state, pick);
         let frame = json!({"type": "move", "room": self.seat.room, "token": self.seat.token,
             "ply": ply, "move": mv});
         self.member.client.send(frame).await;
@@ -93,6 +93,30 @@ fn a_first_mover_who_never_moves_aborts_the_game_unrated() {
                 "{name}: {standing}"
             );
         }
+
+        // The rematch's first turn is a first turn too: left to run out, it aborts again.
+        for side in [&mut first, &mut second] {
+            let frame =
+                json!({"type": "rematch", "room": side.seat.room, "token": side.seat.token});
+            side.member.client.send(frame).await;
+        }
+        for side in [&mut first, &mut second] {
+            side.member
+                .client
+                .state_where(|s| s["status"] == "ongoing")
+                .await;
+        }
+        clock.advance(TURN_MS);
+        let again = first
+            .member
+            .client
+            .state_where(|s| s["status"] != "ongoing")
+            .await;
+        assert_eq!(
+            (&again["status"], &again["plies"]),
+            (&json!("aborted"), &json!([])),
+            "{again}"
+        );
         srv.stop().await;
     });
 }
@@ -105,7 +129,7 @@ fn a_second_mover_who_never_moves_aborts_it_but_a_later_lost_turn_is_a_timeout()
         let srv = lobby_server(&dir.path().join("db.sqlite"), clock.clone(), None).await;
         let (mut first, mut second) = pair(srv.addr()).await;
         let state = first.seat.state.clone();
-        first.play(&state, 0).await;
+        first.play(&state, 0, 0).await;
         second.member.client.state_with_plies(1).await;
         first.member.client.state_with_plies(1).await;
         clock.advance(TURN_MS);
@@ -147,10 +171,12 @@ fn a_second_mover_who_never_moves_aborts_it_but_a_later_lost_turn_is_a_timeout()
         } else {
             (&mut second, &mut first)
         };
-        a.play(&fresh, 0).await;
+        a.play(&fresh, 0, 0).await;
         let one = b.member.client.state_with_plies(1).await;
-        b.play(&one, 1).await;
-        a.member.client.state_with_plies(2).await;
+        // Not the first legal move: that one ends Shuang Cheng's game at once.
+        b.play(&one, 1, 1).await;
+        let two = a.member.client.state_with_plies(2).await;
+        assert_eq!(two["status"], "ongoing", "{two}");
         clock.advance(TURN_MS);
         let lost = b.member.client.state_with_plies(3).await;
         assert_eq!(lost["plies"][2], "timeout", "{lost}");
