@@ -184,7 +184,10 @@ fn a_claim_wins_once_the_absent_player_lost_a_turn_after_leaving() {
         // o's turn runs out while o is away: now x may claim.
         clock.advance(60_000);
         let lost = x.client.state_with_plies(4).await;
-        assert_eq!(lost["plies"][2..4], [json!("timeout"), json!("timeout")]);
+        assert_eq!(
+            (&lost["plies"][2], &lost["plies"][3]),
+            (&json!("timeout"), &json!("timeout"))
+        );
         x.client.send(frame("claim", &xp)).await;
         let won = x.client.state_where(|s| s["status"] != "ongoing").await;
         assert_eq!(
