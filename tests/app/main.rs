@@ -9,6 +9,7 @@ mod about;
 mod accessibility;
 mod answers;
 mod board_looks;
+mod clock;
 mod coach;
 mod correspondence;
 mod editor;
