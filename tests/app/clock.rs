@@ -44,7 +44,12 @@ fn a_fresh_game_s_clock_waits_for_the_first_move() {
 #[test]
 fn an_untouched_game_against_the_computer_is_never_counted() {
     let (mut harness, clock) = app_with(GameId::ShuangCheng);
-    wait(&mut harness, &clock, 30.0 * 60.0);
+    // An hour, turn by turn, the computer given the time to answer each: a clock that ran
+    // would give the computer every turn of the player's, and the game.
+    for _ in 0..60 {
+        wait(&mut harness, &clock, 61.0);
+        wait_until(&mut harness, "the computer's answer", |app| !app.thinking());
+    }
     let app = harness.state();
     assert!(app.game().game_on(), "the game is still on");
     let record = app.session().progress().game(GameId::ShuangCheng);
