@@ -144,20 +144,21 @@ fn leaving_a_running_game_asks_first() {
     assert!(server.heard().iter().all(|frame| !frame.contains("resign")));
 }
 
+/// Paired with Bo, `seconds` into Ann's first turn the server says the game is aborted.
+fn aborted_after(seconds: f64) -> Harness<'static, App> {
+    let (mut harness, clock, server, start) = paired_app();
+    clock.advance(seconds);
+    harness.run();
+    let aborted = Some(("aborted", "aborted"));
+    server.say(state(&start, &[], aborted, true, "null"));
+    harness.run();
+    harness
+}
+
 #[test]
 fn a_side_whose_first_turn_ran_out_is_named_on_the_aborted_game() {
-    let (mut harness, clock, server, start) = paired_app();
     // Ann (Dark, to move) lets her first turn run out: the server aborts the game.
-    clock.advance(60.0);
-    harness.run();
-    server.say(state(
-        &start,
-        &[],
-        Some(("aborted", "aborted")),
-        true,
-        "null",
-    ));
-    harness.run();
+    let mut harness = aborted_after(60.0);
     seen_containing(&harness, "Game aborted");
     seen_containing(
         &harness,
@@ -170,17 +171,7 @@ fn a_side_whose_first_turn_ran_out_is_named_on_the_aborted_game() {
 
 #[test]
 fn an_abort_with_time_left_is_not_said_to_be_the_clock_s() {
-    let (mut harness, clock, server, start) = paired_app();
-    clock.advance(10.0);
-    harness.run();
-    server.say(state(
-        &start,
-        &[],
-        Some(("aborted", "aborted")),
-        true,
-        "null",
-    ));
-    harness.run();
+    let harness = aborted_after(10.0);
     seen_containing(&harness, "The game was aborted before its second move");
     assert!(harness
         .query_all_by_label_contains("never started")

@@ -23,6 +23,11 @@ fn wait(harness: &mut Harness<'static, App>, clock: &ManualClock, seconds: f64) 
     }
 }
 
+/// The game on the board has `n` plies (`why` says what that shows).
+fn plies_are(harness: &Harness<'static, App>, n: usize, why: &str) {
+    assert_eq!(harness.state().game().len(), n, "{why}");
+}
+
 /// The player's first move (Shuang Cheng's bh-c) and the computer's answer.
 fn one_move_each(harness: &mut Harness<'static, App>) {
     tap(harness, &["bh", "c"]);
@@ -33,7 +38,7 @@ fn one_move_each(harness: &mut Harness<'static, App>) {
 fn a_fresh_game_s_clock_waits_for_the_first_move() {
     let (mut harness, clock) = app_with(GameId::ShuangCheng);
     wait(&mut harness, &clock, 240.0);
-    assert_eq!(harness.state().game().len(), 0, "four minutes untouched");
+    plies_are(&harness, 0, "four minutes untouched");
     harness.get_by_label("60 s");
     one_move_each(&mut harness);
     // The player has acted: their next turn runs as the rules say.
@@ -66,11 +71,7 @@ fn the_clock_stands_still_while_the_keys_are_read() {
     wait(&mut harness, &clock, 10.0);
     click(&mut harness, "Keyboard");
     wait(&mut harness, &clock, 300.0);
-    assert_eq!(
-        harness.state().game().len(),
-        2,
-        "no turn lost while reading"
-    );
+    plies_are(&harness, 2, "no turn lost while reading");
     // The open help names its own key "Keyboard" too: the toggle is the first.
     let toggle = harness
         .get_all_by_label("Keyboard")
@@ -79,11 +80,7 @@ fn the_clock_stands_still_while_the_keys_are_read() {
     toggle.click();
     harness.run();
     wait(&mut harness, &clock, 49.0);
-    assert_eq!(
-        harness.state().game().len(),
-        2,
-        "a second of the turn is left"
-    );
+    plies_are(&harness, 2, "a second of the turn is left");
     wait(&mut harness, &clock, 2.0);
     assert!(harness.state().game().is_skip(2));
 }
@@ -91,12 +88,7 @@ fn the_clock_stands_still_while_the_keys_are_read() {
 #[test]
 fn the_clock_stands_still_while_the_rules_cover_the_board_s_column() {
     let clock = ManualClock::default();
-    let handle = clock.clone();
-    let mut harness = Harness::builder()
-        .with_size([820.0, 1180.0])
-        .with_max_steps(64)
-        .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
-    harness.state_mut().set_animations(false);
+    let mut harness = crate::fresh_app([820.0, 1180.0], clock.clone());
     harness.run();
     one_move_each(&mut harness);
     let rules = harness
@@ -106,11 +98,7 @@ fn the_clock_stands_still_while_the_rules_cover_the_board_s_column() {
     rules.click();
     harness.run();
     wait(&mut harness, &clock, 300.0);
-    assert_eq!(
-        harness.state().game().len(),
-        2,
-        "no turn lost while reading"
-    );
+    plies_are(&harness, 2, "no turn lost while reading");
 }
 
 #[test]
@@ -119,7 +107,7 @@ fn the_computer_can_be_played_without_the_clock_and_the_choice_is_kept() {
     crate::press(&mut harness, "Play the computer without the clock");
     one_move_each(&mut harness);
     wait(&mut harness, &clock, 600.0);
-    assert_eq!(harness.state().game().len(), 2, "ten minutes to think");
+    plies_are(&harness, 2, "ten minutes to think");
     assert!(
         harness.query_by_label("60 s").is_none(),
         "no countdown shown"

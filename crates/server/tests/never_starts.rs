@@ -39,6 +39,14 @@ impl Side {
     }
 }
 
+/// Both sides ask for a rematch of the game that ended.
+async fn ask_rematch(first: &mut Side, second: &mut Side) {
+    for side in [first, second] {
+        let frame = json!({"type": "rematch", "room": side.seat.room, "token": side.seat.token});
+        side.member.client.send(frame).await;
+    }
+}
+
 /// Ann and Bob, paired in a rated Shuang Cheng game: the side that moves first, then the
 /// other.
 async fn pair(addr: SocketAddr) -> (Side, Side) {
@@ -95,11 +103,7 @@ fn a_first_mover_who_never_moves_aborts_the_game_unrated() {
         }
 
         // The rematch's first turn is a first turn too: left to run out, it aborts again.
-        for side in [&mut first, &mut second] {
-            let frame =
-                json!({"type": "rematch", "room": side.seat.room, "token": side.seat.token});
-            side.member.client.send(frame).await;
-        }
+        ask_rematch(&mut first, &mut second).await;
         for side in [&mut first, &mut second] {
             side.member
                 .client
@@ -154,11 +158,7 @@ fn a_second_mover_who_never_moves_aborts_it_but_a_later_lost_turn_is_a_timeout()
         }
 
         // A rematch where both move once: the next turn lost is the clock's ply, as before.
-        for side in [&mut first, &mut second] {
-            let frame =
-                json!({"type": "rematch", "room": side.seat.room, "token": side.seat.token});
-            side.member.client.send(frame).await;
-        }
+        ask_rematch(&mut first, &mut second).await;
         let fresh = first
             .member
             .client
