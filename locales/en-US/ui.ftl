@@ -28,6 +28,7 @@ side-choice-soldiers = Soldiers (the rules' bare hands)
 push-first-note = Next game: { $side } moves first (the first move alternates from game to game).
 setting-two-players = Two people on one screen (no computer)
 setting-coordinates = Coordinates on the board
+setting-untimed = Play the computer without the clock
 setting-sound = Sounds
 setting-volume = Volume
 setting-solidarity = Solidarity rule (Blockade)
@@ -67,6 +68,7 @@ reason-agreed = Both players agreed to a draw.
 reason-abandoned = { $side } left and lost a turn: the game was claimed.
 reason-out-of-time = { $side } ran out of days for a move.
 reason-aborted = The game was aborted before its second move: no rating changed.
+reason-never-started = { $side } never started: their first turn ran out before their first move. No rating changed.
 
 push-count = Pushed off: { $o } dark, { $x } light pieces (pushing off six wins)
 push-pass = { $side } cannot move: the turn is skipped.

@@ -28,6 +28,7 @@ side-choice-soldiers = 空手
 push-first-note = 下一局{ $side }先走（每局轮流先手）。
 setting-two-players = 双人同屏（不用电脑）
 setting-coordinates = 棋盘上显示坐标
+setting-untimed = 与电脑对弈时不计时
 setting-sound = 音效
 setting-volume = 音量
 setting-solidarity = 团结机制（困阻棋）
@@ -67,6 +68,7 @@ reason-agreed = 双方同意和棋。
 reason-abandoned = { $side }离开后又超时一步，对方申请判胜。
 reason-out-of-time = { $side }超过了每步的天数，判负。
 reason-aborted = 对局在第二步之前中止，等级分不变。
+reason-never-started = { $side }始终没有开始：第一步的时间用完也没有走棋。等级分不变。
 
 push-count = 已推出：黑子 { $o } 颗，白子 { $x } 颗（推出六颗即胜）
 push-pass = { $side }无子可动：这一手跳过。

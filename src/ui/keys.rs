@@ -69,6 +69,11 @@ impl Keyboard {
     /// The keys the app answers to, behind a toggle (F1 opens it too): a row a key, wrapped
     /// within the column (a grid's cells do not wrap, and its longest line widened the
     /// column and shrank the board beside it).
+    /// Whether the keys' help is open (the player is reading it: the clock waits).
+    pub fn help_open(&self) -> bool {
+        self.help_open
+    }
+
     pub fn help_section(&mut self, ui: &mut egui::Ui, i18n: &I18n) {
         let toggle = ui.toggle_value(&mut self.help_open, i18n.tr(msg!("keys-heading")));
         mark(ui, "action:keys", &toggle);

@@ -597,6 +597,16 @@ impl Views {
         self.draw(tab, ui, frame, Place::Column)
     }
 
+    /// Whether the player is reading rather than looking at the board: the keys' help, or
+    /// (where the tab takes the board's column or page) the rules, the lessons or the
+    /// settings. Against the computer the clock waits meanwhile (issue 43). The wide
+    /// layout's rules stand beside the board all the time, so they do not count there.
+    pub fn reading(&self) -> bool {
+        let tab_over_board = self.layout != Layout::Wide
+            && matches!(self.tab, Tab::Rules | Tab::Learn | Tab::Settings);
+        self.keyboard.help_open() || tab_over_board
+    }
+
     /// The medium layout's column: its tabs, and the open one.
     fn tabbed_column(&mut self, ui: &mut egui::Ui, frame: Frame<'_>) -> Vec<AppCommand> {
         let bar = bar(Layout::Medium);

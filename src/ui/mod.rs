@@ -418,6 +418,7 @@ impl eframe::App for App {
         for command in self.views.show(ui, frame) {
             self.carry_out(command, &ctx);
         }
+        self.note_away(&ctx);
         self.views.ask_for_frames(&ctx, &self.session, now);
         #[cfg(target_arch = "wasm32")]
         {
@@ -461,6 +462,17 @@ impl eframe::App for App {
 }
 
 impl App {
+    /// Tells the session when the player goes away from the board or comes back: reading
+    /// the rules, a lesson, the settings or the keys, or the window minimized, unfocused or
+    /// (on the web) the page hidden. Against the computer the clock waits meanwhile.
+    fn note_away(&mut self, ctx: &egui::Context) {
+        let away = self.views.reading() || window_hidden(ctx);
+        if away != self.session.clock_rule().away {
+            self.send(Command::SetAway(away));
+            ctx.request_repaint();
+        }
+    }
+
     /// Keeps the last of this frame's refusals for the status line, and forgets the one
     /// said long enough; asks for the frame that takes it away.
     fn note_refusals(&mut self, refused: Vec<CommandError>, now: f64, ctx: &egui::Context) {
@@ -560,4 +572,21 @@ fn fresh_seed() -> u64 {
         .duration_since(web_time::SystemTime::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0x5EED)
+}
+
+/// Whether the player cannot see the app: natively the window minimized or another one
+/// focused, on the web the page hidden (another tab, the phone's screen off).
+fn window_hidden(ctx: &egui::Context) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = ctx;
+        web_sys::window()
+            .and_then(|window| window.document())
+            .is_some_and(|document| document.hidden())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    ctx.input(|input| {
+        let viewport = input.viewport();
+        viewport.minimized == Some(true) || viewport.focused == Some(false)
+    })
 }

@@ -43,6 +43,8 @@ pub struct Settings {
     pub sound: bool,
     /// Their loudness, in percent.
     pub volume: u8,
+    /// The computer played without the turn clock.
+    pub untimed: bool,
 }
 
 /// What the player chose of the app's own, beside the session's choices: how the board is
@@ -95,6 +97,7 @@ impl Default for Settings {
             coordinates: true,
             sound: true,
             volume: 70,
+            untimed: false,
         }
     }
 }
@@ -163,6 +166,7 @@ impl Settings {
             coordinates: prefs.coordinates,
             sound: prefs.sound,
             volume: prefs.volume,
+            untimed: choices.untimed,
         }
     }
 
@@ -190,6 +194,7 @@ impl Settings {
             level: self.level,
             coach: self.coach,
             rounds: self.push_rounds,
+            untimed: self.untimed,
         }
     }
 }
@@ -349,6 +354,13 @@ pub fn show(
             commands.push(Command::SetCoach(coach).into());
         }
     });
+
+    let mut untimed = session.clock_rule().untimed;
+    let clockless = ui.checkbox(&mut untimed, i18n.tr(msg!("setting-untimed")));
+    mark(ui, "setting:untimed", &clockless);
+    if clockless.changed() {
+        commands.push(Command::SetUntimed(untimed).into());
+    }
 
     let mut coordinates = prefs.coordinates;
     let shown = ui.checkbox(&mut coordinates, i18n.tr(msg!("setting-coordinates")));

@@ -71,7 +71,7 @@ pub fn status_bar(
                         .monospace(),
                 );
                 mark(ui, "status:days-left", &said);
-            } else if !stuck {
+            } else if !stuck && game.timed() {
                 let left = game.remaining(now);
                 let secs = left.ceil() as i64;
                 let color = if left <= 10.0 {
@@ -193,7 +193,7 @@ pub fn game_over_banner(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Ve
                 // Said aloud as the game ends (with the status line's "game over").
                 let said = ui.label(egui::RichText::new(headline).size(20.0).strong());
                 live(ui, said.id);
-                let said = ui.label(words::end_reason(game, i18n));
+                let said = ui.label(words::session_end_reason(session, i18n));
                 live(ui, said.id);
                 commands.extend(online_end(ui, session, i18n));
                 // A game that ended with no move played has nothing to review.

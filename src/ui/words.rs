@@ -26,6 +26,20 @@ pub fn end_reason(game: &AnyMatch, i18n: &I18n) -> String {
     status_reason(game.status(), game.side_to_move(), description, i18n)
 }
 
+/// Why the session's game ended, in words: as [`end_reason`] says, except for an online game
+/// aborted because a side's first turn ran out before it played (lobby.md, "A side that never
+/// starts"), which names that side on both players' screens.
+pub fn session_end_reason(session: &Session, i18n: &I18n) -> String {
+    let game = session.game();
+    match session.online().and_then(|online| online.never_started()) {
+        Some(side) => {
+            let name = i18n.tr(games::description(game).side_name(side));
+            i18n.tr_args(msg!("reason-never-started"), &[("side", name.into())])
+        }
+        None => end_reason(game, i18n),
+    }
+}
+
 /// Why a game of `game` with `status` ended (`to_move`: the side to move), in words; also
 /// the board editor's word on a set-up that is already over.
 pub fn status_reason(status: Status, to_move: Side, game: &GameDescription, i18n: &I18n) -> String {

@@ -143,3 +143,38 @@ fn leaving_a_running_game_asks_first() {
     assert_ne!(harness.state().session().mode().kind(), ModeKind::Online);
     assert!(server.heard().iter().all(|frame| !frame.contains("resign")));
 }
+
+/// Paired with Bo, `seconds` into Ann's first turn the server says the game is aborted.
+fn aborted_after(seconds: f64) -> Harness<'static, App> {
+    let (mut harness, clock, server, start) = paired_app();
+    clock.advance(seconds);
+    harness.run();
+    let aborted = Some(("aborted", "aborted"));
+    server.say(state(&start, &[], aborted, true, "null"));
+    harness.run();
+    harness
+}
+
+#[test]
+fn a_side_whose_first_turn_ran_out_is_named_on_the_aborted_game() {
+    // Ann (Dark, to move) lets her first turn run out: the server aborts the game.
+    let mut harness = aborted_after(60.0);
+    seen_containing(&harness, "Game aborted");
+    seen_containing(
+        &harness,
+        "Dark never started: their first turn ran out before their first move. No rating changed.",
+    );
+    harness.state_mut().set_lang(Lang::Zh);
+    harness.run();
+    seen_containing(&harness, "黑方始终没有开始");
+}
+
+#[test]
+fn an_abort_with_time_left_is_not_said_to_be_the_clock_s() {
+    let harness = aborted_after(10.0);
+    seen_containing(&harness, "The game was aborted before its second move");
+    assert!(harness
+        .query_all_by_label_contains("never started")
+        .next()
+        .is_none());
+}

@@ -9,6 +9,7 @@ mod about;
 mod accessibility;
 mod answers;
 mod board_looks;
+mod clock;
 mod coach;
 mod correspondence;
 mod editor;
@@ -44,16 +45,21 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// A fresh app (default settings, no storage) on a manual clock, playing `game` on Easy.
 fn app_with(game: GameId) -> (Harness<'static, App>, ManualClock) {
     let clock = ManualClock::default();
-    let handle = clock.clone();
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .with_max_steps(64)
-        .build_eframe(move |cc| App::with_clock(cc, Box::new(handle)));
-    harness.state_mut().set_animations(false);
+    let mut harness = fresh_app([1280.0, 800.0], clock.clone());
     harness.state_mut().send(Command::SetLevel(Level::Easy));
     harness.state_mut().send(Command::PickGame(game));
     harness.run();
     (harness, clock)
+}
+
+/// A fresh app (default settings, no storage) of `size` on `clock`, its moves not gliding.
+fn fresh_app(size: [f32; 2], clock: ManualClock) -> Harness<'static, App> {
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_max_steps(64)
+        .build_eframe(move |cc| App::with_clock(cc, Box::new(clock)));
+    harness.state_mut().set_animations(false);
+    harness
 }
 
 /// An app at `size` on `clock`, drawn by wgpu (lavapipe) for pictures, with no cursor and

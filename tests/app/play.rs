@@ -89,14 +89,16 @@ fn a_turn_that_times_out_passes_with_no_move() {
     // Two people: no computer answers at once and covers the notice.
     harness.state_mut().send(Command::SetPlayers(None));
     harness.run();
+    // The first turn waits for a move (issue 43); the second runs at once.
+    tap(&mut harness, &["bh", "c"]);
     clock.advance(59.0);
     harness.run();
-    assert_eq!(harness.state().game().len(), 0, "59 s is still in time");
+    assert_eq!(harness.state().game().len(), 1, "59 s is still in time");
     clock.advance(1.5);
     harness.run();
     let app = harness.state();
-    assert_eq!(app.game().len(), 1);
-    assert!(app.game().is_skip(0), "the turn passed with no move");
+    assert_eq!(app.game().len(), 2);
+    assert!(app.game().is_skip(1), "the turn passed with no move");
     let notice = app.notice_text().unwrap_or_default();
     assert!(
         notice.contains("Time ran out"),
@@ -199,8 +201,8 @@ fn the_game_over_banner_names_the_end_condition() {
     let (mut harness, _clock) = app_with(GameId::ShuangCheng);
     let path = file.to_string_lossy().into_owned();
     harness.state_mut().set_save_path(path);
-    harness.get_by_label("Load").click();
-    harness.run();
+    // Under the left column's fold at 1280×800: brought into view first.
+    crate::press(&mut harness, "Load");
     assert_eq!(harness.state().settings().game, GameId::Maddell);
     assert!(harness.query_by_label("Dark wins").is_some());
     assert!(harness

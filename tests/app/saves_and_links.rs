@@ -31,16 +31,14 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
     harness.get_by_label("Yes, start again").click();
     harness.run();
     assert_eq!(harness.state().game().len(), 0);
-    harness.get_by_label("Load").click();
-    harness.run();
+    crate::press(&mut harness, "Load");
     assert_eq!(harness.state().game().ply_texts(), plies);
 
     // A hand-edited file with an illegal move: a clear error, the game untouched.
     let text = std::fs::read_to_string(&path).expect("saved file");
     let broken = text.replacen("bh-c", "bh-tl", 1);
     std::fs::write(&path, broken).expect("write");
-    harness.get_by_label("Load").click();
-    harness.run();
+    crate::press(&mut harness, "Load");
     let notice = harness.state().notice_text().unwrap_or_default();
     // bh-tl is no line on the board: not a move at all in the game's notation.
     assert!(
@@ -52,8 +50,7 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
     // A well-spelled move that breaks the rules is told apart.
     let text = std::fs::read_to_string(&path).expect("saved file");
     std::fs::write(&path, text.replacen("bh-tl", "tl-th", 1)).expect("write");
-    harness.get_by_label("Load").click();
-    harness.run();
+    crate::press(&mut harness, "Load");
     let notice = harness.state().notice_text().unwrap_or_default();
     assert!(
         notice.contains("Move 1 (“tl-th”) is against the rules"),
@@ -66,8 +63,7 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
         "start": "ooooooooooooooo...........xxx. x -", "human": "both",
         "plies": ["d6-d5"], "cursor": 1}"#;
     std::fs::write(&path, cannon).expect("write");
-    harness.get_by_label("Load").click();
-    harness.run();
+    crate::press(&mut harness, "Load");
     assert_eq!(harness.state().settings().game, GameId::Cannon);
     assert_eq!(harness.state().game().ply_texts(), ["d6-d5"]);
     assert_eq!(
@@ -82,8 +78,7 @@ fn save_and_load_round_trip_and_bad_files_leave_the_game() {
     assert_eq!(harness.state().game().ply_texts(), plies);
 
     std::fs::write(&path, "{ not json").expect("write");
-    harness.get_by_label("Load").click();
-    harness.run();
+    crate::press(&mut harness, "Load");
     let notice = harness.state().notice_text().unwrap_or_default();
     assert!(notice.contains("not a readable saved game"), "{notice}");
     assert_eq!(harness.state().game().ply_texts(), plies);

@@ -69,6 +69,7 @@ fn ron_fields(s: &Settings) -> Vec<(&'static str, String)> {
         ("coordinates", ron(&s.coordinates)),
         ("sound", ron(&s.sound)),
         ("volume", ron(&s.volume)),
+        ("untimed", ron(&s.untimed)),
     ];
     // Every field is listed: the pieces make exactly what eframe stores.
     assert_eq!(join(&fields), ron(s), "a field of Settings is missing here");
@@ -120,6 +121,7 @@ fn any_settings() -> impl Strategy<Value = Settings> {
                     coordinates,
                     sound,
                     volume,
+                    untimed: push_rounds % 3 == 0,
                 }
             },
         )

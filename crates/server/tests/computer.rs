@@ -160,11 +160,20 @@ fn the_computer_claims_a_game_its_player_walked_away_from_and_rematches() {
         let p = ann.paired().await;
         // Ann's turn (after the computer's first move, if it is x).
         let mine = |s: &Value| s["status"] == "ongoing" && common::pick_move(s, 0).0 == p.seat;
-        let state = if mine(&p.state) {
+        let first = if mine(&p.state) {
             p.state.clone()
         } else {
             ann.client.state_where(mine).await
         };
+        // Ann plays once (a first turn left to run out would abort the game: lobby.md, "A
+        // side that never starts"), and waits for her next turn.
+        let ply = first["plies"].as_array().map_or(0, Vec::len);
+        let (_, mv) = common::pick_move(&first, 0);
+        ann.client
+            .send(json!({"type": "move", "room": p.room, "token": p.token, "ply": ply, "move": mv}))
+            .await;
+        let later = |s: &Value| mine(s) && s["plies"].as_array().map_or(0, Vec::len) > ply;
+        let state = ann.client.state_where(later).await;
         let plies = state["plies"].as_array().map_or(0, Vec::len);
         ann.client.close().await;
         // Ann's turn runs out while she is away: the computer claims the win.

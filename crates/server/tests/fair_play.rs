@@ -163,7 +163,13 @@ fn a_claim_wins_once_the_absent_player_lost_a_turn_after_leaving() {
         let clock = Arc::new(ManualClock::new(START_MS));
         let srv = lobby_server(&dir.path().join("db.sqlite"), clock.clone(), None).await;
         let addr = srv.addr();
-        let [(mut x, xp), (o, op)] = paired(addr, "maddell", ["Ann", "Bob"]).await;
+        let mut players = paired(addr, "maddell", ["Ann", "Bob"]).await;
+        let start = players[0].1.state.clone();
+        // Both play once: a side whose first turn ran out would abort the game (lobby.md,
+        // "A side that never starts").
+        let one = play_one(&mut players, &start).await;
+        play_one(&mut players, &one).await;
+        let [(mut x, xp), (o, op)] = players;
         x.client.send(frame("claim", &xp)).await;
         x.client.refused("cannot-claim").await;
         // o leaves during x's turn; x's own lost turn gives nothing to claim.
@@ -172,13 +178,16 @@ fn a_claim_wins_once_the_absent_player_lost_a_turn_after_leaving() {
         x.client.send(frame("claim", &xp)).await;
         x.client.refused("cannot-claim").await;
         clock.advance(60_000);
-        x.client.state_with_plies(1).await;
+        x.client.state_with_plies(3).await;
         x.client.send(frame("claim", &xp)).await;
         x.client.refused("cannot-claim").await;
         // o's turn runs out while o is away: now x may claim.
         clock.advance(60_000);
-        let lost = x.client.state_with_plies(2).await;
-        assert_eq!(lost["plies"], json!(["timeout", "timeout"]));
+        let lost = x.client.state_with_plies(4).await;
+        assert_eq!(
+            (&lost["plies"][2], &lost["plies"][3]),
+            (&json!("timeout"), &json!("timeout"))
+        );
         x.client.send(frame("claim", &xp)).await;
         let won = x.client.state_where(|s| s["status"] != "ongoing").await;
         assert_eq!(

@@ -2,7 +2,7 @@
 //! games are written once.
 
 use crate::coach::{CoachMode, ReviewView, VerdictView};
-use crate::controller::{Change, Match, Players, Remote};
+use crate::controller::{Change, ClockRule, Match, Players, Remote};
 use crate::errors::{PlayError, ReplayError};
 use crate::moves::{AnyMove, WrapMove};
 use crate::notice::Notice;
@@ -368,6 +368,20 @@ impl AnyMatch {
 
     pub fn park(&mut self, now: f64) {
         with_match!(self, m => m.park(now))
+    }
+
+    pub fn set_clock_rule(&mut self, rule: ClockRule, now: f64) {
+        with_match!(self, m => m.set_clock_rule(rule, now))
+    }
+
+    /// Whether the turn clock stands still though the game is on ([`Match::clock_held`]).
+    pub fn clock_held(&self) -> bool {
+        with_match!(self, m => m.clock_held())
+    }
+
+    /// Whether the game has a turn clock at all ([`Match::timed`]).
+    pub fn timed(&self) -> bool {
+        with_match!(self, m => m.timed())
     }
 
     pub fn notice(&self) -> Option<&Notice> {

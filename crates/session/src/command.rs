@@ -69,6 +69,12 @@ pub enum Command {
     DismissAlert,
     /// Asks the computer again after it failed.
     RetryComputer,
+    /// The player is away from the board (reading the rules, a lesson, the keys or a menu;
+    /// the window or page hidden), or back: against the computer the clock stands still
+    /// meanwhile (every mode; online the server's clock is the only clock).
+    SetAway(bool),
+    /// Plays the computer without the turn clock, or with it (the default) (every mode).
+    SetUntimed(bool),
     /// Playing a friend through a server ([`crate::online`]).
     Online(OnlineCommand),
     /// What the app's transport reports of the socket, for the mode that holds it (a room,

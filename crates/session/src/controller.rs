@@ -79,6 +79,23 @@ pub struct Match<G: Evaluate> {
     remote: Option<Remote>,
     /// A result no rule gave: the server's word that a side resigned.
     decided: Option<Status>,
+    /// A person has played a move in this game: until then its turn clock waits (issue 43:
+    /// reading the board or the rules must not cost a newcomer their first turn).
+    started: bool,
+    /// How the turn clock runs against the computer ([`ClockRule`]).
+    clock_rule: ClockRule,
+}
+
+/// What holds the turn clock of a game against the computer, as the app tells the session:
+/// the player's setting, and whether they are away from the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockRule {
+    /// The player chose to play the computer without the clock (the 60-second turn is the
+    /// default, as the rules say).
+    pub untimed: bool,
+    /// The player is reading the rules, a lesson, the keys or a menu, or the window or page
+    /// is hidden: the clock stands still.
+    pub away: bool,
 }
 
 impl<G: Evaluate> Match<G> {
@@ -91,8 +108,14 @@ impl<G: Evaluate> Match<G> {
     /// before the end means the player is looking back: nothing runs until they resume.
     pub fn from_record(record: Record<G>, players: Players, seed: u64, now: f64) -> Match<G> {
         let reviewing = record.cursor() < record.len();
+        // A game taken back out with moves was already under way.
+        let started = !record.is_empty();
         let mut timer = TurnTimer::default();
         timer.restart(now);
+        if !started {
+            // The first turn waits for a person's move from the start.
+            timer.pause(now);
+        }
         Match {
             record,
             players,
@@ -111,7 +134,36 @@ impl<G: Evaluate> Match<G> {
             coach: Coach::default(),
             remote: None,
             decided: None,
+            started,
+            clock_rule: ClockRule::default(),
         }
+    }
+
+    /// How the turn clock runs against the computer from `now` on: it stops or goes on at
+    /// once (not at the next frame), so no moment of being away is counted.
+    pub fn set_clock_rule(&mut self, rule: ClockRule, now: f64) {
+        self.clock_rule = rule;
+        if self.clock_held() {
+            self.timer.pause(now);
+        } else if !self.reviewing {
+            self.timer.resume(now);
+        }
+    }
+
+    /// Whether the turn clock stands still now, though the game is on: no person has moved
+    /// yet, or (against the computer) the player plays untimed or is away. Never in a game
+    /// refereed elsewhere: online the server's clock is the only clock.
+    pub fn clock_held(&self) -> bool {
+        let against_computer = self.players.human.is_some();
+        let held = !self.started
+            || (against_computer && (self.clock_rule.untimed || self.clock_rule.away));
+        self.remote.is_none() && held
+    }
+
+    /// Whether this game has a turn clock at all (not one against the computer played
+    /// untimed): the view shows the countdown only then.
+    pub fn timed(&self) -> bool {
+        self.remote.is_some() || self.players.human.is_none() || !self.clock_rule.untimed
     }
 
     /// Ends the game with a result no rule gave (an online resignation).
@@ -280,6 +332,9 @@ impl<G: Evaluate> Match<G> {
         self.epoch += 1;
         self.thinking = None;
         self.timer.restart(now);
+        if self.clock_held() {
+            self.timer.pause(now);
+        }
         self.last_change = change;
         self.coach.position_changed(&self.record);
     }
@@ -348,6 +403,7 @@ impl<G: Evaluate> Match<G> {
         }
         self.record.play(mv).map_err(PlayError::Move)?;
         self.notice = None;
+        self.started = true;
         self.touched(Change::Played { by_computer: false }, now);
         let ply = self.record.cursor() - 1;
         self.coach
@@ -468,7 +524,11 @@ impl<G: Evaluate> Match<G> {
             self.timer.pause(now);
             return;
         }
-        self.timer.resume(now);
+        if self.clock_held() {
+            self.timer.pause(now);
+        } else {
+            self.timer.resume(now);
+        }
         if self.status() != Status::Ongoing || self.deadlocked() {
             return;
         }

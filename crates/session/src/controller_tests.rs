@@ -41,20 +41,23 @@ fn play_first(m: &mut Match<ShuangCheng>, now: f64) {
 #[test]
 fn a_turn_that_runs_out_passes_with_no_move_and_the_computer_is_asked() {
     let (mut m, engine) = shuangcheng();
+    // The first turn waits for the person's move; the second runs from the reply.
+    one_move_each(&mut m, &engine, 0.0);
     m.advance(59.9);
-    assert_eq!(m.record().len(), 0, "59.9 s is still in time");
+    assert_eq!(m.record().len(), 2, "59.9 s is still in time");
     assert!((m.remaining(59.9) - 0.1).abs() < 1e-9);
     m.advance(60.0);
-    assert_eq!(m.record().plies(), [Ply::Skip]);
+    assert_eq!(m.record().plies()[2], Ply::Skip);
     assert_eq!(m.notice(), Some(&Notice::Timeout(Side::X)));
     assert_eq!(m.last_change(), Change::Played { by_computer: false });
     assert_eq!(m.remaining(60.0), timer::TURN_SECONDS, "a fresh turn");
     // It is o's turn: the computer is asked about the position after the lost turn, with
-    // the start in its history.
+    // the game so far in its history.
     m.advance(60.0);
     let request = engine.last_request().expect("the computer was asked");
     assert_eq!(request.position, *m.record().current());
-    assert_eq!(request.history, [ShuangCheng.start()]);
+    assert_eq!(request.history.len(), 3);
+    assert_eq!(request.history[0], ShuangCheng.start());
     assert!(m.thinking());
 }
 
@@ -593,4 +596,105 @@ fn the_evaluation_follows_the_position_and_the_review_labels_every_ply() {
     assert_eq!(view.values.len(), played + 1);
     let counted: u32 = view.summary.iter().flatten().sum();
     assert_eq!(counted as usize, played);
+}
+
+/// x has moved and the computer answered at `at`: x's turn runs from there.
+fn one_move_each(m: &mut Match<ShuangCheng>, engine: &ManualEngine<ShuangCheng>, at: f64) {
+    play_first(m, at);
+    let reply = mv(&ShuangCheng, m.record().current(), "th-l");
+    engine.answer(Ok(reply));
+    m.advance(at);
+    assert_eq!(m.record().len(), 2);
+}
+
+#[test]
+fn a_fresh_game_s_clock_waits_for_the_person_s_first_move() {
+    let (mut m, _engine) = shuangcheng();
+    for minute in 1..=10 {
+        m.advance(f64::from(minute) * 60.0);
+    }
+    assert_eq!(m.record().len(), 0, "ten minutes untouched: no turn lost");
+    assert!(m.game_on());
+    assert_eq!(m.remaining(600.0), timer::TURN_SECONDS);
+    // Once the person has moved, the clock runs as the rules say.
+    let (mut m, engine) = shuangcheng();
+    one_move_each(&mut m, &engine, 600.0);
+    m.advance(660.0);
+    assert_eq!(m.record().plies()[2], Ply::Skip, "x's second turn ran out");
+}
+
+#[test]
+fn the_computer_moving_first_does_not_start_the_person_s_clock() {
+    let players = Players {
+        human: Some(Side::O),
+        level: Level::Easy,
+    };
+    let engine = ManualEngine::default();
+    let mut m =
+        Match::new(ShuangCheng, ShuangCheng.start(), players, 7, 0.0).with_engine(engine.clone());
+    m.advance(0.0);
+    let first = mv(&ShuangCheng, m.record().current(), "l-c");
+    engine.answer(Ok(first));
+    m.advance(1.0);
+    assert_eq!(m.record().len(), 1);
+    m.advance(300.0);
+    assert_eq!(m.record().len(), 1, "o has not moved yet: its clock waits");
+}
+
+#[test]
+fn against_the_computer_the_clock_stands_still_while_the_player_is_away() {
+    let (mut m, engine) = shuangcheng();
+    one_move_each(&mut m, &engine, 2.0);
+    m.advance(12.0);
+    assert!((m.remaining(12.0) - 50.0).abs() < 1e-9);
+    m.set_clock_rule(
+        ClockRule {
+            away: true,
+            untimed: false,
+        },
+        12.0,
+    );
+    m.advance(500.0);
+    assert_eq!(m.record().len(), 2, "no turn lost while away");
+    assert!((m.remaining(500.0) - 50.0).abs() < 1e-9);
+    m.set_clock_rule(ClockRule::default(), 500.0);
+    m.advance(510.0);
+    assert!(
+        (m.remaining(510.0) - 40.0).abs() < 1e-9,
+        "on from where it stood"
+    );
+    m.advance(550.0);
+    assert_eq!(m.record().plies()[2], Ply::Skip);
+}
+
+#[test]
+fn untimed_against_the_computer_no_turn_is_ever_lost_but_two_people_keep_the_clock() {
+    let (mut m, engine) = shuangcheng();
+    let untimed = ClockRule {
+        away: false,
+        untimed: true,
+    };
+    m.set_clock_rule(untimed, 0.0);
+    assert!(!m.timed());
+    one_move_each(&mut m, &engine, 1.0);
+    m.advance(3600.0);
+    assert_eq!(m.record().len(), 2, "an hour to think");
+    // Two people at one screen: the clock is theirs, whatever the setting and the window.
+    let two = Players {
+        human: None,
+        level: Level::Easy,
+    };
+    let mut m = Match::new(ShuangCheng, ShuangCheng.start(), two, 7, 0.0);
+    m.set_clock_rule(
+        ClockRule {
+            away: true,
+            untimed: true,
+        },
+        0.0,
+    );
+    assert!(m.timed());
+    let first = mv(&ShuangCheng, m.record().current(), "l-c");
+    m.play(first, 0.0).expect("x's move");
+    m.advance(60.0);
+    assert_eq!(m.record().plies()[1], Ply::Skip, "o's turn ran out");
 }

@@ -77,7 +77,7 @@ pub use command::{
     PuzzleCommand, RecordsCommand,
 };
 pub use connection::ConnectionEvent;
-pub use controller::{Change, Match, Players, Remote};
+pub use controller::{Change, ClockRule, Match, Players, Remote};
 pub use engine::{Engine, ManualEngine, Thinking, WorkerEngine};
 pub use errors::{
     CommandError, LessonError, LobbyError, ModeKind, OnlineError, PlayError, PuzzleError,

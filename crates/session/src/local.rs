@@ -136,6 +136,8 @@ impl Local {
             | Command::Editor(_)
             | Command::Lesson(_)
             | Command::SetSeat(_)
+            | Command::SetAway(_)
+            | Command::SetUntimed(_)
             | Command::SetLevel(_)
             | Command::SetCoach(_)
             | Command::RestoreProgress(_)
@@ -165,6 +167,7 @@ impl Local {
     /// One frame of the game on the board: its clock, the computer, the coach; a game
     /// against the computer that ends is counted in the player's progress, once.
     pub(crate) fn advance(&mut self, shared: &mut Shared, now: f64) {
+        self.board.set_clock_rule(shared.clock_rule, now);
         self.board.advance(now);
         if self.scored || !self.board.status().is_over() {
             return;
@@ -325,7 +328,7 @@ impl Local {
 
     /// The choices as they are kept between runs (the level and the coach are the
     /// session's).
-    pub(crate) fn choices(&self, level: Level, coach: CoachMode) -> Choices {
+    pub(crate) fn choices(&self, level: Level, coach: CoachMode, untimed: bool) -> Choices {
         Choices {
             variant: self.board.variant(),
             options: self.options.clone(),
@@ -334,6 +337,7 @@ impl Local {
             level,
             coach,
             rounds: self.rounds,
+            untimed,
         }
     }
 

@@ -39,6 +39,10 @@ pub use qipan_protocol::{Connected, Days, ErrorCode, RoomState, SeatedPlayer, Se
 // The board's turn clock is the spec's: `turn_ms` is read against it.
 const _: () = assert!(crate::timer::TURN_SECONDS == qipan_protocol::TURN_MS as f64 / 1000.0);
 
+/// How early, before this side's count of the turn reaches zero, an abort still reads as the
+/// clock's (the server's and this side's clocks differ by the frame's way across).
+const CLOCK_SLACK_MS: u64 = 2_000;
+
 /// The side a person asked for, as `create` says it.
 fn side_choice(choice: SeatChoice) -> SideChoice {
     match choice {
@@ -111,6 +115,9 @@ pub struct Online {
     unanswered: Option<(Request, f64)>,
     /// This seat asked for a rematch of the game that ended (until a new game starts).
     rematch_asked: bool,
+    /// The game on the board was aborted because this side's first turn ran out before it
+    /// played (lobby.md, "A side that never starts").
+    never_started: Option<Side>,
 }
 
 impl Online {
@@ -134,6 +141,7 @@ impl Online {
             scored: false,
             unanswered: None,
             rematch_asked: false,
+            never_started: None,
         }
     }
 
@@ -280,6 +288,13 @@ impl Online {
         self.rematch_asked
     }
 
+    /// The side whose first turn ran out before it played, when that aborted the game on
+    /// the board (lobby.md, "A side that never starts"), so that both screens can say who
+    /// never started rather than only "aborted".
+    pub fn never_started(&self) -> Option<Side> {
+        self.never_started
+    }
+
     /// The frames to send now, in order.
     pub fn take_outbox(&mut self) -> Vec<String> {
         self.connection.take_outbox()
@@ -350,6 +365,7 @@ impl Online {
                 self.room = Some(room);
             }
             ServerFrame::State(state) => {
+                self.never_started = self.never_started_in(&state, now);
                 self.unanswered = None;
                 if state.status == Status::Ongoing {
                     self.rematch_asked = false;
@@ -387,6 +403,32 @@ impl Online {
                 log::info!("a correspondence frame in a room: ignored");
             }
         }
+    }
+
+    /// Who never started, if `state` aborts the game because a side's first turn ran out.
+    ///
+    /// The server says only `aborted` (an abort by a player reads the same), so this is told
+    /// from the clock: the last state of the same game had the turn running, and what was
+    /// left of it is gone (within [`CLOCK_SLACK_MS`]), and this seat asked for no abort.
+    /// A repeat of the aborted state (the answer to a rematch request) keeps what was told.
+    fn never_started_in(&self, state: &RoomState, now: f64) -> Option<Side> {
+        if state.status != Status::Draw(EndReason::Aborted) {
+            return None;
+        }
+        let previous = self
+            .state
+            .as_ref()
+            .filter(|old| old.start == state.start && old.plies == state.plies)?;
+        if previous.status == state.status {
+            return self.never_started;
+        }
+        let asked_abort = self.unanswered.map(|(request, _)| request) == Some(Request::Abort);
+        let left_ms = previous
+            .turn_ms
+            .filter(|_| clock_runs(previous) && !asked_abort)?;
+        let gone_ms = ((now - self.state_at).max(0.0) * 1000.0) as u64;
+        let ran_out = gone_ms.saturating_add(CLOCK_SLACK_MS) >= left_ms;
+        ran_out.then(|| self.board.as_ref().map(AnyMatch::side_to_move))?
     }
 
     fn take_state(&mut self, state: RoomState, level: Level, now: f64) {

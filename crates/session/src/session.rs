@@ -22,6 +22,7 @@ use crate::archive::{self, Archive};
 use crate::coach::CoachMode;
 use crate::command::{Command, LessonCommand, PlayerCommand, RecordsCommand};
 use crate::connection::Connection;
+use crate::controller::ClockRule;
 use crate::editor::{self, Editor};
 use crate::errors::{CommandError, LobbyError, ModeKind, SaveError};
 use crate::lessons::{self, LessonRun};
@@ -81,6 +82,10 @@ impl Session {
             books: Books::default(),
             lobby: Lobby::default(),
             link: None,
+            clock_rule: ClockRule {
+                untimed: choices.untimed,
+                away: false,
+            },
         };
         let (mut local, not_restored) = Local::new(choices, kept, &mut shared, now);
         if let Some(error) = not_restored {
@@ -323,6 +328,8 @@ impl Session {
                 self.local.set_coach(mode);
             }
             Command::SetSeat(side) => self.local.set_seat(side),
+            Command::SetAway(away) => self.shared.clock_rule.away = away,
+            Command::SetUntimed(untimed) => self.shared.clock_rule.untimed = untimed,
             Command::RestoreProgress(progress) => self.shared.progress = progress,
             Command::SetTables(tables) => {
                 self.local.set_tables(tables.clone());
@@ -492,6 +499,12 @@ impl Session {
         }
     }
 
+    /// How the turn clock runs against the computer: the player's setting, and whether they
+    /// are away from the board.
+    pub fn clock_rule(&self) -> ClockRule {
+        self.shared.clock_rule
+    }
+
     /// The player's link, while the player has a key: their games, seeks and challenges.
     pub fn player_link(&self) -> Option<&PlayerLink> {
         self.shared.link.as_ref()
@@ -551,7 +564,9 @@ impl Session {
 
     /// The choices as they are kept between runs.
     pub fn choices(&self) -> Choices {
-        self.local.choices(self.shared.level, self.shared.coach)
+        let untimed = self.shared.clock_rule.untimed;
+        self.local
+            .choices(self.shared.level, self.shared.coach, untimed)
     }
 
     /// Whether the rule option is on in the local game on the board.

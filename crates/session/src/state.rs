@@ -5,6 +5,7 @@
 
 use crate::any::AnyMatch;
 use crate::coach::CoachMode;
+use crate::controller::ClockRule;
 use crate::lobby::{Lobby, OnlineMemory};
 use crate::player_link::PlayerLink;
 use crate::progress::Progress;
@@ -31,6 +32,9 @@ pub struct Choices {
     /// Rounds of Push the Line started so far: its first move alternates from round to
     /// round.
     pub rounds: u32,
+    /// The computer is played without the turn clock (off by default: the rules' 60-second
+    /// turn).
+    pub untimed: bool,
 }
 
 impl Default for Choices {
@@ -43,6 +47,7 @@ impl Default for Choices {
             level: Level::Medium,
             coach: CoachMode::Off,
             rounds: 0,
+            untimed: false,
         }
     }
 }
@@ -71,6 +76,9 @@ pub(crate) struct Shared {
     /// The player's link to the server, while the player has a key: their games, seeks and
     /// challenges, whatever is on the board.
     pub(crate) link: Option<PlayerLink>,
+    /// How the turn clock runs against the computer (the player's setting, and whether
+    /// they are away from the board); every local game on the board follows it.
+    pub(crate) clock_rule: ClockRule,
 }
 
 /// The local games as a mode in front of them sees them: read only. A mode changes them

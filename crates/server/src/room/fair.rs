@@ -92,6 +92,30 @@ impl Room {
 }
 
 impl Room {
+    /// Whether `side`, whose turn runs out now, is in a paired room and has not played a
+    /// move of its own in this game: its first turn (lobby.md, "A side that never starts").
+    /// The game is then aborted, not rated, as a player who was paired and never came must
+    /// not cost anyone a rating. A side's first turn is one of the game's first two plies
+    /// (the sides alternate), so the abort stays within [`ABORT_BEFORE_PLIES`].
+    pub(super) fn never_started(&self, side: Side) -> bool {
+        if !self.is_paired() || self.plies.len() >= ABORT_BEFORE_PLIES {
+            return false;
+        }
+        // Ply 0, if played, was the first mover's: `side`'s own only if `side` moved first.
+        self.plies.is_empty() || self.first_to_move() != Some(side)
+    }
+
+    /// The side that moves first in this round's game (`None` if the start does not read,
+    /// which a checked room never is).
+    fn first_to_move(&self) -> Option<Side> {
+        use qipan_engine::games::{Game, ToGame};
+        qipan_engine::with_game!(self.game.to_game(), g => {
+            g.parse_position(&self.start).ok().map(|pos| g.side_to_move(&pos))
+        })
+    }
+}
+
+impl Room {
     /// A pairing that could not be completed (one of its seeks went in the last instant):
     /// the game ends as aborted, nobody rated. Refused as `abort` would be.
     pub fn call_off(&self, now: u64) -> Result<Room, ErrorCode> {

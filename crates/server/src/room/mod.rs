@@ -352,6 +352,9 @@ impl Room {
             let next = g.skip_turn(&pos);
             (g.side_to_move(&pos), g.format_position(&next), g.status(&next))
         });
+        if self.never_started(loser) {
+            return Ok(self.ended(Status::Draw(EndReason::Aborted), now));
+        }
         Ok(self.after_ply(loser, TIMEOUT_PLY.to_owned(), next, status, now))
     }
 

@@ -133,15 +133,20 @@ fn a_tampered_room_is_refused_with_the_reason() {
 }
 
 /// A room after `n` plies of the first legal move each time.
+/// The first of the legal moves in `r`'s position, in notation.
+fn first_legal(r: &Room) -> String {
+    with_game!(r.game.to_game(), g => {
+        let pos = g.parse_position(&r.position).expect("position");
+        let mut moves = Vec::new();
+        g.legal_moves(&pos, &mut moves);
+        g.format_move(moves[0])
+    })
+}
+
 fn after_plies(mut r: Room, n: usize) -> Room {
     for _ in 0..n {
         let ply = r.plies.len();
-        let mv = with_game!(r.game.to_game(), g => {
-            let pos = g.parse_position(&r.position).expect("position");
-            let mut moves = Vec::new();
-            g.legal_moves(&pos, &mut moves);
-            g.format_move(moves[0])
-        });
+        let mv = first_legal(&r);
         let token = if r.seat_of(X) == Some(side_to_move(&r)) {
             X
         } else {
@@ -307,11 +312,21 @@ fn a_paired_room_says_who_plays_and_nobody_moves_for_the_computer() {
     );
     assert_eq!(state.players.o.as_ref().map(|p| p.rating), Some(1500.0));
     assert!(state.rated);
-    // The human leaves and loses a turn: the computer may claim, the human never.
-    let away = moved.presence("s", Side::O, false, 2);
+    // The human moves once (a first turn left to run out would abort the game: lobby.md,
+    // "A side that never starts"), then leaves and loses a turn: the computer may claim,
+    // the human never.
+    let answered = moved
+        .play(O, 1, &first_legal(&moved), 1)
+        .expect("Ann's move");
+    let again = answered
+        .play_as(Side::X, 2, &first_legal(&answered), 1)
+        .expect("the computer's");
+    assert_eq!(again.status, Status::Ongoing);
+    let away = again.presence("s", Side::O, false, 2);
     let lost = away
-        .timeout(1, away.deadline().expect("runs"))
+        .timeout(3, away.deadline().expect("runs"))
         .expect("lost");
+    assert_eq!(lost.plies.last().map(String::as_str), Some(TIMEOUT_PLY));
     assert!(lost.may_claim(Side::X));
     assert!(!lost.may_claim(Side::O));
     let record = lost.claim_as(Side::X, 3).expect("claim").record();
