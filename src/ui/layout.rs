@@ -787,13 +787,21 @@ impl Views {
             && session.lesson().is_none()
             && session.editor().is_none()
         {
-            let left = game.remaining(now);
-            let to_next_second = (left - left.floor()).max(0.02);
-            let mut delay = Duration::from_secs_f64(to_next_second);
+            // A clock that waits (for the first move, or while the player is away) shows
+            // the same second until it runs again: a command then asks for the frame.
+            let mut delay = if game.clock_held() {
+                None
+            } else {
+                let left = game.remaining(now);
+                Some(Duration::from_secs_f64((left - left.floor()).max(0.02)))
+            };
             if game.human_to_move() && self.board.animating(game) {
-                delay = delay.min(Duration::from_millis(33));
+                let breath = Duration::from_millis(33);
+                delay = Some(delay.map_or(breath, |d| d.min(breath)));
             }
-            ctx.request_repaint_after(delay);
+            if let Some(delay) = delay {
+                ctx.request_repaint_after(delay);
+            }
         }
         // The player's games count their time left down by the minute.
         if session.player_link().is_some_and(|l| !l.games().is_empty()) {

@@ -117,3 +117,25 @@ fn the_computer_can_be_played_without_the_clock_and_the_choice_is_kept() {
         "kept with the settings"
     );
 }
+
+/// A clock that waits costs no frames: an untouched game (Shuang Cheng, nothing breathing)
+/// asks for none, where a running clock asks for one a second. On the old frame scheduling
+/// a held clock's whole second asked for a frame every 20 ms.
+#[test]
+fn a_waiting_clock_asks_for_no_frames() {
+    let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    let soonest = std::sync::Arc::new(std::sync::Mutex::new(None::<std::time::Duration>));
+    let seen = soonest.clone();
+    harness.ctx.set_request_repaint_callback(move |info| {
+        let mut soonest = seen.lock().unwrap_or_else(|e| e.into_inner());
+        *soonest = Some(soonest.map_or(info.delay, |d| d.min(info.delay)));
+    });
+    wait(&mut harness, &clock, 1.5);
+    *soonest.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    harness.run();
+    let asked = *soonest.lock().unwrap_or_else(|e| e.into_inner());
+    assert!(
+        asked.is_none_or(|d| d >= std::time::Duration::from_secs(1)),
+        "a still board whose clock waits asked for a frame after {asked:?}"
+    );
+}
