@@ -140,8 +140,12 @@ impl<G: Evaluate> Match<G> {
     }
 
     /// How the turn clock runs against the computer from `now` on: it stops or goes on at
-    /// once (not at the next frame), so no moment of being away is counted.
+    /// once (not at the next frame), so no moment of being away is counted. Called every
+    /// frame; only a change touches the clock.
     pub fn set_clock_rule(&mut self, rule: ClockRule, now: f64) {
+        if rule == self.clock_rule {
+            return;
+        }
         self.clock_rule = rule;
         if self.clock_held() {
             self.timer.pause(now);
