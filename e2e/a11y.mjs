@@ -32,7 +32,9 @@ const GOAL = { idleFps: 5 };
 // A whole game, or this many of the person's moves (Shuang Cheng has no draw rule).
 const MAX_MOVES = Number(process.env.QIPAN_A11Y_MOVES || 60);
 const SC_ORDER = ['tl', 'th', 'tr', 'l', 'c', 'r', 'bl', 'bh', 'br'];
-const POINT = /^(tl|th|tr|l|c|r|bl|bh|br)[,，]/;
+// A point's name, then what a riddle of a name means ("tl (top-left corner), empty";
+// "tl（左上角），白子"), then what is on it.
+const POINT = /^(tl|th|tr|l|c|r|bl|bh|br)( \([^)]*\)|（[^）]*）)?[,，]/;
 const hasHan = (text) => /\p{Script=Han}/u.test(text);
 
 // Before the app starts: count painted frames (eframe clears the canvas once a frame, as in

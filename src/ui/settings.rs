@@ -374,15 +374,24 @@ pub fn show(
         let on = ui.checkbox(&mut sound, i18n.tr(msg!("setting-sound")));
         mark(ui, "setting:sound", &on);
         let mut volume = prefs.volume;
-        let label = i18n.tr(msg!("setting-volume"));
-        let slider = ui.add_enabled(
-            sound,
-            egui::Slider::new(&mut volume, 0..=100)
-                .suffix("%")
-                .text(label.as_str()),
-        );
-        let slider = slider.on_hover_text(label.as_str());
+        // The slider alone, named by the label beside it: egui's own text and number would
+        // widen the response past the slider's accessibility node, and its "%" is not in
+        // the locales.
+        let label = ui.add_enabled(sound, egui::Label::new(i18n.tr(msg!("setting-volume"))));
+        let slider = ui
+            .add_enabled(
+                sound,
+                egui::Slider::new(&mut volume, 0..=100).show_value(false),
+            )
+            .labelled_by(label.id);
         mark(ui, "setting:volume", &slider);
+        ui.add_enabled(
+            sound,
+            egui::Label::new(i18n.tr_args(
+                msg!("setting-volume-value"),
+                &[("volume", i64::from(volume).into())],
+            )),
+        );
         if on.changed() || volume != prefs.volume {
             commands.push(AppCommand::SetSound { on: sound, volume });
         }
