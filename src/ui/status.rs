@@ -234,18 +234,43 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
         }
     }
     if let Some(mine) = online.mine() {
-        // Asked: said so until the other player asks too and the new game starts.
+        // Asked: said so until the other player asks too and the new game starts. Asked by
+        // the other player: Accept (asking too) or Decline, and the asker hears the answer.
         let asked = online.rematch_asked();
-        ui.horizontal_wrapped(|ui| {
-            let text = if asked {
-                msg!("online-rematch-asked")
+        let offered = online.rematch_offered();
+        let other = online
+            .players()
+            .and_then(|players| players.get(mine.opponent()))
+            .map(|player| words::player_name(&player.name, player.bot, i18n))
+            .unwrap_or_else(|| i18n.tr(msg!("online-the-other-player")));
+        let args = [("name", other.as_str().into())];
+        if offered || online.rematch_declined() {
+            let said = if offered {
+                msg!("online-rematch-offered")
             } else {
-                msg!("online-rematch")
+                msg!("online-rematch-declined")
+            };
+            let said = ui.label(egui::RichText::new(i18n.tr_args(said, &args)).strong());
+            live(ui, said.id);
+            mark(ui, "online:rematch-said", &said);
+        }
+        ui.horizontal_wrapped(|ui| {
+            let text = match (asked, offered) {
+                (true, _) => msg!("online-rematch-asked"),
+                (false, true) => msg!("online-rematch-accept"),
+                (false, false) => msg!("online-rematch"),
             };
             let again = ui.add_enabled(!asked, egui::Button::new(i18n.tr(text)));
             mark(ui, "online:rematch", &again);
             if again.clicked() {
                 commands.push(Command::Online(OnlineCommand::Rematch).into());
+            }
+            if offered {
+                let no = ui.button(i18n.tr(msg!("online-rematch-decline")));
+                mark(ui, "online:rematch-decline", &no);
+                if no.clicked() {
+                    commands.push(Command::Online(OnlineCommand::DeclineRematch).into());
+                }
             }
             // Someone new (not the computer) may be challenged again later, by name,
             // with the game's own time.
@@ -266,12 +291,6 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
             }
         });
         if asked {
-            let other = online
-                .players()
-                .and_then(|players| players.get(mine.opponent()))
-                .map(|player| words::player_name(&player.name, player.bot, i18n))
-                .unwrap_or_else(|| i18n.tr(msg!("online-the-other-player")));
-            let args = [("name", other.into())];
             let said = ui.label(i18n.tr_args(msg!("online-rematch-waiting"), &args));
             live(ui, said.id);
         }

@@ -3,7 +3,8 @@
 //! neither the offer nor the decline moves the board; Leave asks first while the game runs;
 //! every request is answered on screen at once ("Sent") and, when the server stays silent,
 //! plainly said to be unanswered; a rematch asked for says that it waits for the other
-//! player.
+//! player, the other player sees "wants a rematch" with Accept and Decline, and the asker
+//! hears a decline.
 
 use crate::lobby::{paired_app, state};
 use crate::{click, seen_containing};
@@ -128,6 +129,76 @@ fn a_rematch_asked_for_says_it_waits_for_the_other_player() {
         .query_all_by_label_contains("You asked for a rematch")
         .next()
         .is_none());
+}
+
+/// The game of `paired_app` after the first ply of its start, over (o resigned), with
+/// `rematch` (the field's JSON; `None` writes none).
+fn over_with_request(start: &str, rematch: Option<&str>) -> String {
+    let over = state(start, &["bh-c"], Some(("x-wins", "resigned")), true, "null");
+    match rematch {
+        Some(side) => over.replace(
+            r#""days":null}"#,
+            &format!(r#""days":null,"rematch":{side}}}"#),
+        ),
+        None => over,
+    }
+}
+
+#[test]
+fn the_other_player_s_rematch_request_is_accepted_or_declined_here() {
+    let (mut harness, _clock, server, start) = paired_app();
+    server.say(over_with_request(&start, None));
+    harness.run();
+    // Bo asks: Ann is told, with Accept and Decline; she declines, in Chinese.
+    server.say(over_with_request(&start, Some(r#""o""#)));
+    harness.run();
+    server.heard();
+    seen_containing(&harness, "Bo wants a rematch.");
+    harness.get_by_label("Accept the rematch");
+    harness.state_mut().set_lang(Lang::Zh);
+    harness.run();
+    seen_containing(&harness, "Bo想再来一局。");
+    click(&mut harness, "拒绝");
+    assert_eq!(
+        server.heard(),
+        [r#"{"type":"decline-rematch","room":"ABCDEFGH","token":"seat-token"}"#]
+    );
+    server.say(over_with_request(&start, None));
+    harness.run();
+    assert!(harness
+        .query_all_by_label_contains("想再来一局")
+        .next()
+        .is_none());
+    // Bo asks again; this time Ann accepts.
+    server.say(over_with_request(&start, Some(r#""o""#)));
+    harness.run();
+    click(&mut harness, "接受再来一局");
+    assert_eq!(
+        server.heard(),
+        [r#"{"type":"rematch","room":"ABCDEFGH","token":"seat-token"}"#]
+    );
+}
+
+#[test]
+fn a_declined_rematch_is_told_to_the_player_who_asked() {
+    let (mut harness, _clock, server, start) = paired_app();
+    server.say(over_with_request(&start, None));
+    harness.run();
+    click(&mut harness, "Rematch");
+    server.say(over_with_request(&start, Some(r#""x""#)));
+    harness.run();
+    seen_containing(&harness, "it starts when Bo asks too.");
+    assert!(
+        harness.query_by_label("Decline").is_none(),
+        "no offer to Ann"
+    );
+    server.say(over_with_request(&start, None));
+    harness.run();
+    seen_containing(&harness, "Bo declined the rematch.");
+    assert!(!harness
+        .get_by_label("Rematch")
+        .accesskit_node()
+        .is_disabled());
 }
 
 #[test]

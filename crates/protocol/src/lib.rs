@@ -419,6 +419,15 @@ pub enum ClientFrame {
         room: String,
         token: String,
     },
+    /// Declines the other seat's rematch request, or withdraws one's own: the request is
+    /// gone (the room's `rematch` is absent again) and its asker is told by the `state`.
+    /// Not in online.md; this server's answer to "the opponent sees 'wants a rematch' with
+    /// Accept and Decline" (issue 43). Accept is `rematch`.
+    #[serde(rename = "decline-rematch")]
+    DeclineRematch {
+        room: String,
+        token: String,
+    },
     /// A new player named `name` (lobby.md).
     Register {
         name: String,
@@ -595,6 +604,11 @@ pub struct RoomState {
     pub offer: Option<Side>,
     /// Days per move of a correspondence game; `None` for a live one (correspondence.md).
     pub days: Option<Days>,
+    /// The side whose rematch request stands once the game is over, so the other player
+    /// can be asked. Absent from the frame when nobody asked: online.md's `state` has no
+    /// such field, and a frame is the spec's exactly until a seat asks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<Side>,
 }
 
 /// A `state` frame's fields as the spec's table lists them, `status` and `reason` as two:
@@ -622,6 +636,8 @@ struct StateFields {
     /// Missing in a state from a server before correspondence.md: a live room's.
     #[serde(default)]
     days: Option<Days>,
+    #[serde(default)]
+    rematch: Option<Side>,
 }
 
 impl TryFrom<StateFields> for RoomState {
@@ -641,6 +657,7 @@ impl TryFrom<StateFields> for RoomState {
             rated: fields.rated,
             offer: fields.offer,
             days: fields.days,
+            rematch: fields.rematch,
         })
     }
 }
@@ -1168,7 +1185,8 @@ mod tests {
         #[test]
         fn any_json_object_is_a_frame_or_malformed(
             kind in prop::sample::select(vec![
-                "create", "join", "resume", "move", "resign", "rematch", "register", "login",
+                "create", "join", "resume", "move", "resign", "rematch", "decline-rematch",
+                "register", "login",
                 "seek", "unseek", "abort", "draw", "claim", "accept", "challenge", "decline",
                 "cancel", "games", "x", "",
             ]),

@@ -128,7 +128,10 @@ pub enum OnlineCommand {
     /// Back to the games on this screen (the room stays on the server; its token is kept).
     Leave,
     Resign,
+    /// Asks for a rematch of the game that ended, or accepts the other player's request.
     Rematch,
+    /// Declines the other player's rematch request.
+    DeclineRematch,
     /// Ends the game unrated while fewer than 2 plies are played (lobby.md).
     Abort,
     /// Offers a draw, or accepts the other side's offer.

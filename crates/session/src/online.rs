@@ -58,6 +58,8 @@ fn side_choice(choice: SeatChoice) -> SideChoice {
 pub enum Request {
     Resign,
     Rematch,
+    /// Declines the other seat's rematch request.
+    DeclineRematch,
     Abort,
     Draw,
     Claim,
@@ -115,6 +117,9 @@ pub struct Online {
     unanswered: Option<(Request, f64)>,
     /// This seat asked for a rematch of the game that ended (until a new game starts).
     rematch_asked: bool,
+    /// The other seat declined this seat's rematch request (until it asks again or a new
+    /// game starts).
+    rematch_declined: bool,
     /// The game on the board was aborted because this side's first turn ran out before it
     /// played (lobby.md, "A side that never starts").
     never_started: Option<Side>,
@@ -141,6 +146,7 @@ impl Online {
             scored: false,
             unanswered: None,
             rematch_asked: false,
+            rematch_declined: false,
             never_started: None,
         }
     }
@@ -288,6 +294,18 @@ impl Online {
         self.rematch_asked
     }
 
+    /// The other player asked for a rematch of the game that ended: this seat may accept
+    /// (ask too) or decline. Told by the server's `rematch` field (docs/online.md).
+    pub fn rematch_offered(&self) -> bool {
+        let asked = self.state.as_ref().and_then(|state| state.rematch);
+        asked.is_some() && asked == self.friend() && !self.rematch_asked
+    }
+
+    /// The other player declined this seat's rematch request.
+    pub fn rematch_declined(&self) -> bool {
+        self.rematch_declined
+    }
+
     /// The side whose first turn ran out before it played, when that aborted the game on
     /// the board (lobby.md, "A side that never starts"), so that both screens can say who
     /// never started rather than only "aborted".
@@ -369,6 +387,10 @@ impl Online {
                 self.unanswered = None;
                 if state.status == Status::Ongoing {
                     self.rematch_asked = false;
+                    self.rematch_declined = false;
+                } else if self.request_withdrawn(&state) {
+                    self.rematch_asked = false;
+                    self.rematch_declined = true;
                 }
                 self.take_state(state, level, now);
                 self.ended(lobby);
@@ -403,6 +425,18 @@ impl Online {
                 log::info!("a correspondence frame in a room: ignored");
             }
         }
+    }
+
+    /// Whether `state` no longer has the rematch request of this seat's that the last state
+    /// of the same ended game showed: the other seat declined it. (Before the server
+    /// showed it, a state without it says nothing: the request may not have arrived yet.)
+    fn request_withdrawn(&self, state: &RoomState) -> bool {
+        let Some(previous) = &self.state else {
+            return false;
+        };
+        let same_game = previous.start == state.start && previous.plies == state.plies;
+        let mine = self.mine();
+        same_game && mine.is_some() && previous.rematch == mine && state.rematch.is_none()
     }
 
     /// Who never started, if `state` aborts the game because a side's first turn ran out.
@@ -587,6 +621,12 @@ impl Online {
         Ok(())
     }
 
+    pub fn decline_rematch(&mut self) -> Result<(), OnlineError> {
+        let (room, token) = self.seated()?;
+        self.push(ClientFrame::DeclineRematch { room, token });
+        Ok(())
+    }
+
     /// Ends the game unrated, while fewer than 2 plies are played.
     pub fn abort(&mut self) -> Result<(), OnlineError> {
         let (room, token) = self.in_play()?;
@@ -735,6 +775,7 @@ impl Online {
             Command::Online(command) => match command {
                 OnlineCommand::Resign => self.ask(Request::Resign, now)?,
                 OnlineCommand::Rematch => self.ask(Request::Rematch, now)?,
+                OnlineCommand::DeclineRematch => self.ask(Request::DeclineRematch, now)?,
                 OnlineCommand::Abort => self.ask(Request::Abort, now)?,
                 OnlineCommand::Draw => self.ask(Request::Draw, now)?,
                 OnlineCommand::Claim => self.ask(Request::Claim, now)?,
@@ -766,6 +807,7 @@ impl Online {
         match request {
             Request::Resign => self.resign(),
             Request::Rematch => self.rematch(),
+            Request::DeclineRematch => self.decline_rematch(),
             Request::Abort => self.abort(),
             Request::Draw => self.draw(),
             Request::Claim => self.claim(),
@@ -774,6 +816,7 @@ impl Online {
         self.unanswered = Some((request, now));
         if request == Request::Rematch {
             self.rematch_asked = true;
+            self.rematch_declined = false;
         }
         Ok(())
     }
@@ -864,6 +907,7 @@ pub(crate) fn start(
         OnlineCommand::Leave
         | OnlineCommand::Resign
         | OnlineCommand::Rematch
+        | OnlineCommand::DeclineRematch
         | OnlineCommand::Abort
         | OnlineCommand::Draw
         | OnlineCommand::Claim => return Err(CommandError::NotIn(ModeKind::Online)),

@@ -307,3 +307,56 @@ fn online_commands_without_a_room_are_refused_and_a_restore_keeps_the_tokens() {
         [r#"{"type":"resume","room":"ABCDEFGH","token":"secret"}"#]
     );
 }
+
+/// Room ABCDEFGH's state after x resigned a fresh game from `start`, with `rematch` (the
+/// field's JSON, or `None` for a server that wrote none).
+fn resigned_state(start: &str, rematch: Option<&str>) -> Command {
+    let rematch = rematch.map_or(String::new(), |side| format!(r#","rematch":{side}"#));
+    received(format!(
+        r#"{{"type":"state","room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":[],"position":"{start}","status":"o-wins","reason":"resigned","turn_ms":null,"connected":{{"x":true,"o":true}},"players":{{"x":null,"o":null}},"rated":false,"offer":null,"days":null{rematch}}}"#
+    ))
+}
+
+/// The other player's rematch request is shown to be answered, Decline sends its frame; a
+/// request of this seat's that the server showed and then dropped was declined.
+#[test]
+fn a_rematch_request_is_answered_and_a_declined_one_is_told() {
+    let mut s = seated(true);
+    let start = s.game().start_text();
+    let online = |s: &Session| {
+        let o = s.online().expect("online");
+        (o.rematch_offered(), o.rematch_asked(), o.rematch_declined())
+    };
+    s.run(resigned_state(&start, None)).expect("over");
+    assert_eq!(online(&s), (false, false, false));
+    // o asks: x is asked, and declines.
+    s.run(resigned_state(&start, Some(r#""o""#)))
+        .expect("asked");
+    assert_eq!(online(&s), (true, false, false));
+    s.run(Command::Online(O::DeclineRematch)).expect("declines");
+    let sent = s.take_outbox();
+    assert!(
+        sent.iter()
+            .any(|f| f.contains(r#""type":"decline-rematch""#)),
+        "{sent:?}"
+    );
+    s.run(resigned_state(&start, None)).expect("declined");
+    assert_eq!(online(&s), (false, false, false), "nobody was declined");
+
+    // x asks; a state from before the request arrived says nothing of it.
+    s.run(Command::Online(O::Rematch)).expect("asks");
+    s.run(resigned_state(&start, None)).expect("an older state");
+    assert_eq!(online(&s), (false, true, false));
+    s.run(resigned_state(&start, Some(r#""x""#)))
+        .expect("shown");
+    assert_eq!(
+        online(&s),
+        (false, true, false),
+        "x's own request is no offer"
+    );
+    // o declines: x is told, and may ask again.
+    s.run(resigned_state(&start, None)).expect("declined");
+    assert_eq!(online(&s), (false, false, true));
+    s.run(Command::Online(O::Rematch)).expect("asks again");
+    assert_eq!(online(&s), (false, true, false));
+}

@@ -85,6 +85,7 @@ fn no_frame_type_is_left_out() {
             ClientFrame::Move { .. } => MOVE,
             ClientFrame::Resign { .. } => RESIGN,
             ClientFrame::Rematch { .. } => REMATCH,
+            ClientFrame::DeclineRematch { .. } => DECLINE_REMATCH,
             ClientFrame::Register { .. } => REGISTER,
             ClientFrame::Login { .. } => LOGIN,
             ClientFrame::Seek { days: None, .. } => SEEK,

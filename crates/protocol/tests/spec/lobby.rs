@@ -149,6 +149,7 @@ fn every_server_frame_of_the_lobby_reads_and_writes_as_written() {
             rated: true,
             offer: Some(Side::X),
             days: None,
+            rematch: None,
         }),
     );
 }

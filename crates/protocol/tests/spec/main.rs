@@ -12,6 +12,7 @@
 
 mod completeness;
 mod correspondence;
+mod extensions;
 mod lobby;
 mod online;
 mod records;
@@ -80,6 +81,10 @@ const SEEK_ENTRY: &str = r#"{"seek":ID,"game":GAME,"rated":BOOL,"days":DAYS}"#;
 const YOUR_TURN: &str =
     r#"{"type":"your-turn","room":ROOM,"game":GAME,"opponent":NAME,"turn_ms":MS}"#;
 const RECORD_SEAT: &str = r#"{"name":NAME,"bot":BOOL,"before":R,"after":R}"#;
+// This server's additions, in no shared spec (docs/online.md, "Beyond the specs"): the field
+// a `state` carries while one seat's rematch request stands, and the frame that declines it.
+const STATE_REMATCH: &str = r#""rematch":SIDE"#;
+const DECLINE_REMATCH: &str = r#"{"type":"decline-rematch","room":ROOM,"token":TOKEN}"#;
 
 /// Fills a template's placeholders (runs of capitals and dots outside strings) with JSON
 /// texts, each `(name, value)` used once, in order, so that `POS` or `BOOL` may differ.

@@ -109,6 +109,7 @@ fn every_server_frame_of_the_spec_reads_and_writes_as_written() {
             rated: false,
             offer: None,
             days: None,
+            rematch: None,
         }),
     );
     server(
@@ -145,6 +146,7 @@ fn every_server_frame_of_the_spec_reads_and_writes_as_written() {
             rated: false,
             offer: None,
             days: None,
+            rematch: None,
         }),
     );
 

@@ -117,7 +117,7 @@ impl Connection {
     /// `paired` with this player's seat and token, then the room's `state`.
     pub(super) fn on_notice(&self, notice: Notice) -> Vec<ServerFrame> {
         match notice {
-            Notice::Frame(frame) => vec![frame],
+            Notice::Frame(frame) => vec![*frame],
             Notice::Paired(room) => {
                 let (Some(me), Some(keys)) = (&self.me, &self.keys) else {
                     return Vec::new();

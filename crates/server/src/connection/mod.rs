@@ -306,6 +306,11 @@ impl Connection {
                 let room = self.lobby.rematch(&code, &hash).await?;
                 self.answer(&room)
             }
+            ClientFrame::DeclineRematch { room, token } => {
+                let hash = Secret::new(token).hash();
+                self.act(&room, |r, now| r.decline_rematch(&hash, now))
+                    .await?
+            }
             ClientFrame::Abort { room, token } => {
                 let hash = Secret::new(token).hash();
                 self.act(&room, |r, now| r.abort(&hash, now)).await?

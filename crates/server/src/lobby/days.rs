@@ -50,7 +50,7 @@ fn your_turn(lobby: &Lobby, room: &Room, now: u64) {
         opponent: other.name.clone(),
         turn_ms: room.turn_ms(now).unwrap_or(0),
     };
-    lobby.tell(&NameKey::of(&mover.key), &Notice::Frame(frame));
+    lobby.tell(&NameKey::of(&mover.key), &Notice::Frame(Box::new(frame)));
 }
 
 impl Queue {

@@ -29,7 +29,9 @@ const FRESH_MS: u64 = 60_000;
 /// What a player's connections are told.
 #[derive(Clone, Debug)]
 pub enum Notice {
-    Frame(ServerFrame),
+    /// Boxed: a `state` frame is large beside an `Arc`, and notices are cloned to every
+    /// connection of a player.
+    Frame(Box<ServerFrame>),
     /// A game of theirs started: `paired` with the seat's token, then the room's `state`.
     Paired(Arc<Room>),
 }
@@ -141,13 +143,13 @@ impl Lobby {
         match challenge.state {
             ChallengeState::Open if first && challenge.made_ms + FRESH_MS > now => {
                 let frame = ServerFrame::Challenge(challenge.entry(false));
-                self.tell(&NameKey::of(&challenge.to), &Notice::Frame(frame));
+                self.tell(&NameKey::of(&challenge.to), &Notice::Frame(Box::new(frame)));
             }
             ChallengeState::Declined if !first || challenge.made_ms + FRESH_MS > now => {
                 let frame = ServerFrame::Declined {
                     challenge: challenge.id.clone(),
                 };
-                self.tell(&NameKey::of(&challenge.from), &Notice::Frame(frame));
+                self.tell(&NameKey::of(&challenge.from), &Notice::Frame(Box::new(frame)));
             }
             _ => {}
         }

@@ -268,6 +268,7 @@ impl Room {
             rated: self.rated,
             offer: self.offer,
             days: self.days,
+            rematch: self.rematch_request(),
         })
     }
 
@@ -430,6 +431,28 @@ impl Room {
             room.next_paired_round();
             room.new_turn(now);
         }
+        Ok(room)
+    }
+
+    /// The seat whose rematch request stands, for the other to answer: one side's, once
+    /// the game is over (both asking starts the next game at once).
+    pub fn rematch_request(&self) -> Option<Side> {
+        let asked = |side: Side| self.rematch[side_index(side)];
+        [Side::X, Side::O]
+            .into_iter()
+            .find(|&side| self.is_over() && asked(side) && !asked(side.opponent()))
+    }
+
+    /// The seat declines the other's rematch request, or withdraws its own: no request
+    /// stands afterwards. `not-your-turn` while the game is on, as for `rematch`.
+    pub fn decline_rematch(&self, token_hash: &str, now: u64) -> Result<Room, ErrorCode> {
+        self.seat_of(token_hash).ok_or(ErrorCode::BadToken)?;
+        if !self.is_over() {
+            return Err(ErrorCode::NotYourTurn);
+        }
+        let mut room = self.clone();
+        room.rematch = [false, false];
+        room.updated_ms = now;
         Ok(room)
     }
 

@@ -79,6 +79,37 @@ fn resignation_and_rematch_swap_the_seats() {
     assert!(again.play(O, 0, "b1-b3", 4).is_ok());
 }
 
+/// The `rematch` field of the room's `state` frame.
+fn standing_rematch(room: &Room) -> Option<Side> {
+    match room.state_frame(0) {
+        ServerFrame::State(state) => state.rematch,
+        other => panic!("not a state: {other:?}"),
+    }
+}
+
+#[test]
+fn a_rematch_request_is_shown_to_the_other_seat_until_it_is_declined() {
+    let r = room(GameId::Blockade);
+    assert_eq!(r.decline_rematch(O, 1), Err(ErrorCode::NotYourTurn));
+    let over = r.resign(O, 1).expect("resign");
+    assert_eq!(standing_rematch(&over), None);
+    assert_eq!(over.decline_rematch("nobody", 2), Err(ErrorCode::BadToken));
+    let asked = over.ask_rematch(X, 2).expect("ask");
+    assert_eq!(standing_rematch(&asked), Some(Side::X));
+    // O declines: nothing stands, and O asking later is a request of its own, not a yes.
+    let declined = asked.decline_rematch(O, 3).expect("decline");
+    assert_eq!(standing_rematch(&declined), None);
+    assert_eq!(declined.round, 1);
+    let o_asks = declined.ask_rematch(O, 4).expect("ask");
+    assert_eq!(
+        (o_asks.round, standing_rematch(&o_asks)),
+        (1, Some(Side::O))
+    );
+    // X may withdraw its own; accepting (asking too) starts the game, and nothing stands.
+    let started = o_asks.ask_rematch(X, 5).expect("accept");
+    assert_eq!((started.round, standing_rematch(&started)), (2, None));
+}
+
 #[test]
 fn a_game_played_to_its_end_reports_the_engine_reason() {
     // Random legal Shuang Cheng moves until the game ends (it always does: no draws).
@@ -405,6 +436,7 @@ enum Act {
     Timeout(u64),
     Resign(bool),
     Rematch(bool),
+    DeclineRematch(bool),
     Presence(bool, bool),
     Abort(bool),
     Draw(bool),
@@ -425,6 +457,7 @@ fn act() -> impl Strategy<Value = Act> {
         (0u64..8).prop_map(Act::Timeout),
         any::<bool>().prop_map(Act::Resign),
         any::<bool>().prop_map(Act::Rematch),
+        any::<bool>().prop_map(Act::DeclineRematch),
         (any::<bool>(), any::<bool>()).prop_map(|(s, a)| Act::Presence(s, a)),
         any::<bool>().prop_map(Act::Abort),
         any::<bool>().prop_map(Act::Draw),
@@ -448,6 +481,7 @@ proptest! {
                 Act::Timeout(p) => r.timeout(p, now),
                 Act::Resign(s) => r.resign(token(s), now),
                 Act::Rematch(s) => r.ask_rematch(token(s), now),
+                Act::DeclineRematch(s) => r.decline_rematch(token(s), now),
                 Act::Presence(s, a) => Ok(r.presence("s", if s { Side::X } else { Side::O }, a, now)),
                 Act::Abort(s) => r.abort(token(s), now),
                 Act::Draw(s) => r.draw(token(s), now),
@@ -461,6 +495,8 @@ proptest! {
             if let Ok(next) = result {
                 // An offer stands only while the game is on.
                 prop_assert!(next.offer.is_none() || !next.is_over());
+                // A rematch request stands only once the game is over.
+                prop_assert!(next.rematch_request().is_none() || next.is_over());
                 prop_assert!(next.plies.len() <= r.plies.len() + 1 || next.round > r.round);
                 r = next;
             }
