@@ -424,6 +424,9 @@ pub struct Views {
     pub challenge: ChallengeView,
     /// Play online was asked for (a challenge from a profile): its section opens once.
     open_online: bool,
+    /// The wide layout's Play online section was unfolded in the last frame: the player
+    /// reads it rather than the board (see [`Views::reading`]).
+    online_unfolded: bool,
     /// The challenge form was asked for: it opens once.
     open_challenge: bool,
     /// What the player chose of the app's own (coordinates), kept with the settings.
@@ -462,6 +465,7 @@ impl Views {
             records: RecordsView::default(),
             challenge: ChallengeView::default(),
             open_online: false,
+            online_unfolded: false,
             open_challenge: false,
             prefs,
             players: PlayersView::default(),
@@ -597,14 +601,25 @@ impl Views {
         self.draw(tab, ui, frame, Place::Column)
     }
 
-    /// Whether the player is reading rather than looking at the board: the keys' help, or
-    /// (where the tab takes the board's column or page) the rules, the lessons or the
-    /// settings. Against the computer the clock waits meanwhile (issue 43). The wide
+    /// Whether the player is reading rather than looking at the board: the keys' help, the
+    /// wide layout's Play online unfolded, or (where the tab takes the board's column or
+    /// page) the rules, the lessons, the settings, Play online, the statistics, a profile or
+    /// the leaderboard. Against the computer the clock waits meanwhile (issue 43). The wide
     /// layout's rules stand beside the board all the time, so they do not count there.
     pub fn reading(&self) -> bool {
         let tab_over_board = self.layout != Layout::Wide
-            && matches!(self.tab, Tab::Rules | Tab::Learn | Tab::Settings);
-        self.keyboard.help_open() || tab_over_board
+            && matches!(
+                self.tab,
+                Tab::Rules
+                    | Tab::Learn
+                    | Tab::Settings
+                    | Tab::Online
+                    | Tab::Stats
+                    | Tab::Profile
+                    | Tab::Leaderboard
+            );
+        let online_open = self.layout == Layout::Wide && self.online_unfolded;
+        self.keyboard.help_open() || tab_over_board || online_open
     }
 
     /// The medium layout's column: its tabs, and the open one.
@@ -672,6 +687,7 @@ impl Views {
                     .open(online.then_some(true))
                     .show(ui, |ui| out.extend(self.online_section(ui, frame)));
                 mark(ui, "section:online", &header.header_response);
+                self.online_unfolded = header.body_returned.is_some();
                 ui.separator();
                 ui.heading(i18n.tr(msg!("heading-settings")));
                 out.extend(settings::show(

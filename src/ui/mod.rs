@@ -463,10 +463,11 @@ impl eframe::App for App {
 
 impl App {
     /// Tells the session when the player goes away from the board or comes back: reading
-    /// the rules, a lesson, the settings or the keys, or the window minimized, unfocused or
+    /// the rules, a lesson, the settings, Play online, a menu or the keys, or the window minimized, unfocused or
     /// (on the web) the page hidden. Against the computer the clock waits meanwhile.
     fn note_away(&mut self, ctx: &egui::Context) {
-        let away = self.views.reading() || window_hidden(ctx);
+        // An open menu (a combo box's list, a context menu) is read too.
+        let away = self.views.reading() || window_hidden(ctx) || egui::Popup::is_any_open(ctx);
         if away != self.session.clock_rule().away {
             self.send(Command::SetAway(away));
             ctx.request_repaint();

@@ -139,3 +139,16 @@ fn a_waiting_clock_asks_for_no_frames() {
         "a still board whose clock waits asked for a frame after {asked:?}"
     );
 }
+
+#[test]
+fn the_clock_stands_still_while_play_online_is_open() {
+    let (mut harness, clock) = app_with(GameId::ShuangCheng);
+    one_move_each(&mut harness);
+    click(&mut harness, "Play online");
+    wait(&mut harness, &clock, 300.0);
+    plies_are(&harness, 2, "no turn lost while Play online is read");
+    // Folded again: the turn runs out as the rules say.
+    click(&mut harness, "Play online");
+    wait(&mut harness, &clock, 61.0);
+    assert!(harness.state().game().is_skip(2), "the turn ran out");
+}

@@ -149,7 +149,10 @@ impl Lobby {
                 let frame = ServerFrame::Declined {
                     challenge: challenge.id.clone(),
                 };
-                self.tell(&NameKey::of(&challenge.from), &Notice::Frame(Box::new(frame)));
+                self.tell(
+                    &NameKey::of(&challenge.from),
+                    &Notice::Frame(Box::new(frame)),
+                );
             }
             _ => {}
         }
