@@ -79,8 +79,10 @@ pub fn wait_for(
         if done(&states) {
             break;
         }
+        // Generous: a pairing took over 20 s here with three builds on the two cores (it
+        // takes about 4 s alone).
         assert!(
-            start.elapsed() < Duration::from_secs(20),
+            start.elapsed() < Duration::from_secs(60),
             "timed out waiting for {what}"
         );
         std::thread::sleep(Duration::from_millis(10));

@@ -149,7 +149,9 @@ fn the_same_seed_gives_the_same_move() {
 
 /// A search with a time limit stops near it instead of using Master's own budget (4 s). The
 /// slack is wide because the machine is shared: on a busy 2-core machine one took 214 ms for
-/// a 150 ms budget. The search's speed is measured in benchmarks, not here.
+/// a 150 ms budget, and 700 ms with three builds beside it. Half of Master's budget still
+/// tells a search that heeds the limit from one that does not; the search's speed is
+/// measured in benchmarks, not here.
 #[test]
 fn a_time_limited_search_returns_in_time() {
     for variant in Variant::ALL {
@@ -159,7 +161,7 @@ fn a_time_limited_search_returns_in_time() {
             let mv = choose_move(&g, &pos, &[], Level::Master, 0, Some(Duration::from_millis(150)));
             let took = started.elapsed();
             assert!(mv.is_some());
-            assert!(took < Duration::from_millis(150 + 350), "{variant}: {took:?}");
+            assert!(took < Duration::from_millis(2_000), "{variant}: {took:?}");
         });
     }
 }
