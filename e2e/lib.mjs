@@ -179,11 +179,14 @@ export class Tab {
       await this.settle();
       return;
     }
-    const board = await this.boardBox();
-    const clear = (y) => !board || y < board.y0 - board.unit || y > board.y1 + board.unit;
     let left = dy;
     for (let round = 0; round < 8 && Math.abs(left) > 4; round++) {
-      // Start where a drag scrolls (not on the board), with room to move the finger.
+      // Start where a drag scrolls, with room to move the finger: not on the board, nor on
+      // the phone's row of tabs, which scrolls sideways and keeps a drag that starts on it.
+      const board = await this.boardBox();
+      const tabs = Object.entries(await this.marks()).filter(([key]) => key.startsWith('tab:')).map(([, rect]) => rect);
+      const clear = (y) => (!board || y < board.y0 - board.unit || y > board.y1 + board.unit)
+        && !tabs.some(([, top, , height]) => y > top - 4 && y < top + height + 4);
       const starts = [];
       for (let f = 0.12; f <= 0.92; f += 0.04) if (clear(f * this.H)) starts.push(f * this.H);
       if (starts.length === 0) throw new Error('no place off the board to scroll from');
@@ -220,8 +223,8 @@ export class Tab {
    */
   async touchDrag([x0, y0], [x1, y1]) {
     const t0 = Date.now();
-    this.cdp ||= await this.page.context().newCDPSession(this.page);
-    const touch = (type, x, y) => this.cdp.send('Input.dispatchTouchEvent', {
+    const cdp = await this.devtools();
+    const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent', {
       type, touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
     });
     await touch('touchStart', x0, y0);
@@ -292,6 +295,26 @@ export class Tab {
     console.log(`     ${this.size.touch ? 'tapped' : 'clicked'} ${key} at (${Math.round(at[0])}, ${Math.round(at[1])})`);
   }
 
+  /** The page's DevTools session (touch drags, quiet reads), opened once. */
+  async devtools() {
+    this.cdp ||= await this.page.context().newCDPSession(this.page);
+    return this.cdp;
+  }
+
+  /**
+   * The value of `expression` in the page, read without handing the page a user activation.
+   * Playwright's own `evaluate` (and so `state`, `marks`, `waitFor`) runs as a user gesture
+   * (`Runtime.callFunctionOn` with `userGesture: true`): after one, the browser lets an
+   * `AudioContext` start as if the page had been tapped.
+   */
+  async quietly(expression) {
+    const { result, exceptionDetails } = await (await this.devtools()).send('Runtime.evaluate', {
+      expression, returnByValue: true, awaitPromise: true,
+    });
+    if (exceptionDetails) throw new Error(`${this.name}: ${expression}: ${exceptionDetails.exception?.description || exceptionDetails.text}`);
+    return result.value;
+  }
+
   /** Opens tab `name` in the narrow layout's tab row (a no-op where there are no tabs). */
   async openTab(name) {
     if ((await this.marks())[`tab:${name}`]) {
@@ -317,4 +340,46 @@ export function maddellTableStored() {
       get.onerror = () => { db.close(); resolve(false); };
     };
   });
+}
+
+/**
+ * In every page of a context (for `addInitScript`), before the app starts: what reaches the
+ * page's ears and eyes, in `window.__watch`. Each `AudioContext` made (`made`, the last one in
+ * `context`, every state it passed through in `states`), its `resume()` calls, every sound
+ * started (`started`: a buffer source's `start`), the person's input events that reached the
+ * page (`inputs`) and whether it was ever hidden (`hidden`). `Original` is the browser's own
+ * `AudioContext`, to make one that is not counted.
+ */
+export function watchPage() {
+  const Original = window.AudioContext;
+  const watch = (window.__watch = {
+    made: 0, context: null, states: [], resumes: 0, started: 0, inputs: 0, hidden: document.hidden, Original,
+  });
+  for (const type of ['pointerdown', 'touchstart', 'keydown']) {
+    addEventListener(type, (e) => { if (e.isTrusted) watch.inputs++; }, { capture: true });
+  }
+  document.addEventListener('visibilitychange', () => { watch.hidden ||= document.hidden; });
+  if (!Original) return;
+  window.AudioContext = class extends Original {
+    constructor(...args) {
+      super(...args);
+      watch.made++;
+      watch.context = this;
+      watch.states.push(this.state);
+      this.addEventListener('statechange', () => watch.states.push(this.state));
+    }
+
+    resume() {
+      watch.resumes++;
+      return super.resume();
+    }
+  };
+  // A buffer source has a `start` of its own; oscillators and the others share their parent's.
+  for (const node of [AudioBufferSourceNode, AudioScheduledSourceNode]) {
+    const start = node.prototype.start;
+    node.prototype.start = function (...args) {
+      watch.started++;
+      return start.apply(this, args);
+    };
+  }
 }

@@ -1,22 +1,28 @@
 // Playing someone new in the browser, end to end (issue 35): `qipan-server --site DIST` with
-// its lobby, the computer coming after `BOT_AFTER` seconds. A desktop page (mouse, English)
-// and a phone page (touch, Chinese) open "Play online", each types a name into the name field
-// and chooses it, and both seek a rated game of Shuang Cheng: the server pairs them with each
-// other (each board names both players, provisional `1500?`), they play the game out by taps
+// its lobby, the computer coming after `BOT_AFTER` seconds, a turn of `TURN_S` seconds. A
+// desktop page (mouse, English) and a phone page (touch, Chinese) open "Play online", each
+// types a name into the name field and chooses it, and both seek a rated game of Shuang
+// Cheng: the server pairs them with each other. First the phone never moves (issue 43,
+// lobby.md's "A side that never starts"): its first turn runs out, both pages say the game
+// was aborted and why, and nobody's rating changes. They leave, seek again and are paired
+// again (each board names both players, provisional `1500?`), play the game out by taps
 // (moves chosen with the engine's command line so that it ends after about `PLIES` plies,
 // when a side has no move), and both pages show each rating's change (`+N` / `−N`), which
 // the server's records API (`GET /api/players/NAME`) agrees with. Meanwhile a tablet page
 // (touch) seeks alone and gets the computer (one of its four names on the board), plays two
-// moves against it, each answered, and resigns; its loss is rated too. What a page shows in
-// words is read from its accessibility layer (`#qipan_a11y`: the label drawn at a mark).
-// Screenshots of each step at each page's size: e2e/screenshots/lobby-*.png.
+// moves against it, each answered, and resigns; its loss is rated too. And from the start a
+// fresh desktop page, playing the computer, is left alone (issue 43): after `LEFT_ALONE_S`
+// seconds it still has no ply and has made no `AudioContext`; its first clicks on the board
+// play a move, with a sound through an `AudioContext` that runs. What a page shows in words is
+// read from its accessibility layer (`#qipan_a11y`: the label drawn at a mark). Screenshots of
+// each step at each page's size: e2e/screenshots/lobby-*.png.
 // Usage: node e2e/lobby.mjs DIST_DIR SERVER_BINARY CLI_BINARY  (e2e/run.sh calls it)
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { check, failures, launch, sleep } from './lib.mjs';
+import { check, failures, launch, sleep, watchPage } from './lib.mjs';
 import {
-  allShow, cli, keepGoing, labelAt, markText, newOnlinePage, options, paired, playerRecord, startServer, until,
+  allShow, cli, keepGoing, labelAt, markText, newOnlinePage, options, paired, playerRecord, saying, startServer, until,
 } from './play.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -28,6 +34,14 @@ mkdirSync(shots, { recursive: true });
 const BOT_AFTER = 5;
 /** About how long the two people's game is (Shuang Cheng's first player wins in 19). */
 const PLIES = 10;
+/**
+ * The server's turn in seconds (`--turn-ms`; the spec's is 60): shorter, so that the game
+ * nobody starts and the game played after it are over about when the fresh page's time
+ * alone, which runs meanwhile, is up.
+ */
+const TURN_S = 45;
+/** How long the fresh page is left alone: longer than the computer game's 60-second turn. */
+const LEFT_ALONE_S = 70;
 // The server's names for the computer's players (lobby.md); the board shows them in the
 // player's words, "Computer (Medium)" for Computer-Medium (issue 43).
 const LEVELS = ['Easy', 'Medium', 'Hard', 'Master'];
@@ -133,27 +147,142 @@ async function againstTheComputer(tablet, server) {
   await tablet.shot('end');
 }
 
-const server = await startServer(serverBin, dist, ['--bot-after', String(BOT_AFTER)]);
+/**
+ * A fresh page against the computer, left alone (issue 43): after `LEFT_ALONE_S` seconds it
+ * still has no ply, since the clock waits for the player's first act on the board, and it
+ * has made no `AudioContext`; its first clicks on the board play a move, and a sound plays
+ * through an `AudioContext` that runs. Until those clicks the page is only read through
+ * `quietly` (no user activation), and a control shows that this browser keeps an
+ * `AudioContext` made without a gesture suspended: the rule the app must follow is real here.
+ */
+async function leftAlone(p, url) {
+  await p.page.addInitScript(watchPage);
+  await p.page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  if (!await until(p, 'the first frame', () => p.quietly('document.body.dataset.plies !== undefined'), (v) => v, 60_000)) return;
+  const shown = Date.now();
+  const unheard = await p.quietly(`(async () => {
+    const context = new window.__watch.Original();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const state = context.state;
+    await context.close();
+    return state;
+  })()`);
+  check(unheard === 'suspended', `alone: an AudioContext made before any input stays ${unheard} in this browser (the gesture rule holds)`);
+  await sleep(LEFT_ALONE_S * 1000 - (Date.now() - shown));
+  const s = await p.quietly(`(() => {
+    const d = document.body.dataset, w = window.__watch;
+    return { plies: d.plies, over: d.over, offer: 'learn:offer-no' in JSON.parse(d.marks || '{}'),
+      hidden: w.hidden || document.hidden, inputs: w.inputs, activated: navigator.userActivation.hasBeenActive, made: w.made };
+  })()`);
+  const waited = Math.round((Date.now() - shown) / 1000);
+  check(s.plies === '0' && s.over === '0' && s.offer && !s.hidden && s.inputs === 0,
+    `alone: a fresh page left alone for ${waited} s still has no ply (plies ${s.plies}, over ${s.over}, the lesson offer `
+    + `${s.offer ? 'still there' : 'gone'}, the page ${s.hidden ? 'hidden meanwhile' : 'never hidden'}, ${s.inputs} inputs)`);
+  check(s.made === 0 && !s.activated, `alone: no AudioContext before any input (${s.made} made, user activation: ${s.activated})`);
+  // The first act: bh-c by two clicks on the board, where the marks say its points are.
+  const marks = JSON.parse(await p.quietly('document.body.dataset.marks'));
+  for (const point of ['bh', 'c']) {
+    const [x, y, w, h] = marks[`point:${point}`];
+    await p.page.mouse.click(x + w / 2, y + h / 2);
+    await sleep(150);
+  }
+  const heard = await until(p, 'a sound that plays after the move', () => p.quietly(`(() => {
+    const w = window.__watch;
+    return { made: w.made, state: w.context && w.context.state, states: w.states.join(' > '), resumes: w.resumes,
+      sounds: w.started, plies: Number(document.body.dataset.plies), inputs: w.inputs };
+  })()`), (v) => v && v.state === 'running' && v.sounds > 0 && v.plies >= 1, 10_000);
+  check(heard && heard.made === 1, `alone: after the first clicks on the board (a move), an AudioContext that runs and plays: ${JSON.stringify(heard)}`);
+  await p.plies(2, 20_000);
+  await p.shot('moved');
+}
+
+/**
+ * Seeks a rated game on the phone (slower to tap than the desktop, it waits first), then on
+ * the desktop: the server pairs them with each other, in a room other than `besides`.
+ */
+async function pairBoth(desktop, phone, besides = null) {
+  await seek(phone, true);
+  await seek(desktop, false);
+  const [d, f] = await Promise.all([paired(desktop, 10_000, besides), paired(phone, 10_000, besides)]);
+  check(d.room === f.room && d.seat !== f.seat, `desktop and phone paired in room ${d.room}: desktop ${d.seat}, phone ${f.seat}`);
+  return { d, f };
+}
+
+/**
+ * lobby.md, "A side that never starts": in the room of pairing `d`, the phone never moves (the
+ * desktop plays its first move when it moves first); the phone's first turn (`TURN_S`) runs
+ * out and the game is aborted. Both pages show it aborted and say why, the server's record
+ * says `aborted`, and neither player's ratings change. Then both leave the room.
+ */
+async function neverStarted(server, desktop, phone, d) {
+  const names = [NAMES.desktop, NAMES.phone];
+  // Each player's ratings in every game, as the records API says.
+  const ratings = () => Promise.all(names.map(async (name) => (await playerRecord(server, name))?.ratings));
+  const before = await ratings();
+  const position = (await desktop.state()).position;
+  if (position.split(' ')[1] === d.seat) {
+    await desktop.playMove(keepGoing(cliBin, position).move);
+    await allShow([desktop, phone], 1);
+  }
+  const turnFrom = Date.now();
+  for (const p of [desktop, phone]) {
+    await p.waitFor('the game aborted', () => document.body.dataset.over === '1', null, (TURN_S + 20) * 1000);
+  }
+  const after = ((Date.now() - turnFrom) / 1000).toFixed(1);
+  // The phone's side by name: Dark (黑方) moves first.
+  const [en, zh] = d.seat === 'x' ? ['Light', '白方'] : ['Dark', '黑方'];
+  const words = {
+    desktop: [/^Game aborted$/, new RegExp(`^${en} never started: their first turn ran out before their first move\\. No rating changed\\.$`)],
+    phone: [/^对局已中止$/, new RegExp(`^${zh}始终没有开始：第一步的时间用完也没有走棋。等级分不变。$`)],
+  };
+  for (const p of [desktop, phone]) {
+    const [headline, why] = words[p.name];
+    const said = [await saying(p, 'the headline', headline), await saying(p, 'why the game ended', why)];
+    check(said.every((text) => text), `${p.name}: the game over ${after} s after the test saw the phone's first turn begin (the turn: ${TURN_S} s): "${said.join('", "')}"`);
+    await p.shot('never-started');
+  }
+  const response = await fetch(`${server.url}/api/games/${d.room}`);
+  const record = response.ok ? await response.json() : null;
+  const seats = record ? Object.values(record.players) : [];
+  check(record && record.status === 'aborted' && record.reason === 'aborted' && seats.every((seat) => seat && seat.after === seat.before),
+    `GET /api/games/${d.room}: ${record && `${record.status} (${record.reason}), ${record.plies.length} plies, `
+    + `${seats.map((seat) => seat && `${seat.name} ${seat.before} -> ${seat.after}`).join(', ')}`}`);
+  const now = await ratings();
+  const shown = (r) => r && r.shuangcheng && `${r.shuangcheng.rating} ± ${r.shuangcheng.deviation} in ${r.shuangcheng.games} games`;
+  names.forEach((name, i) => check(before[i] && JSON.stringify(now[i]) === JSON.stringify(before[i]),
+    `${name}'s ratings unchanged by the aborted game (Shuang Cheng ${shown(before[i])} -> ${shown(now[i])}, the other games too)`));
+  for (const p of [desktop, phone]) {
+    await p.openOnline();
+    await p.tap('online:leave');
+    await p.waitFor('out of the room', () => !document.body.dataset.online, null, 10_000);
+  }
+}
+
+const server = await startServer(serverBin, dist, ['--bot-after', String(BOT_AFTER), '--turn-ms', String(TURN_S * 1000)]);
 const browser = await launch();
 const began = Date.now();
 try {
   console.log(`== the lobby through ${server.url}`);
-  const open = (sizeName) => newOnlinePage(browser, { name: sizeName, sizeName, shots, prefix: 'lobby' });
-  const [desktop, phone, tablet] = await Promise.all(['desktop', 'phone', 'tablet'].map(open));
+  const open = (sizeName, name = sizeName) => newOnlinePage(browser, { name, sizeName, shots, prefix: 'lobby' });
+  // The page left alone runs beside everything else.
+  const alone = await open('desktop', 'alone');
+  const aloneGame = leftAlone(alone, server.url)
+    .catch((e) => check(false, `the page left alone itself failed: ${e.stack || e}`));
+  const [desktop, phone, tablet] = await Promise.all(['desktop', 'phone', 'tablet'].map((size) => open(size)));
   const pages = [desktop, phone, tablet];
   await Promise.all(pages.map((p) => p.open(server.url)));
   await phone.setLang('zh-CN');
   await Promise.all(pages.map((p) => p.chooseName(NAMES[p.name])));
 
-  // Both seek the same game, the phone once the desktop's seek waits; the server pairs them
-  // with each other well before the computer would come.
-  await seek(desktop, true);
-  await seek(phone, false);
-  const [d, f] = await Promise.all([paired(desktop, 10_000), paired(phone, 10_000)]);
-  check(d.room === f.room && d.seat !== f.seat, `desktop and phone paired in room ${d.room}: desktop ${d.seat}, phone ${f.seat}`);
+  // Both seek the same game, the desktop once the phone's seek waits; the server pairs them
+  // with each other well before the computer would come. The first game nobody starts.
+  const first = await pairBoth(desktop, phone);
   // The tablet seeks alone meanwhile.
   const tabletGame = againstTheComputer(tablet, server)
     .catch((e) => check(false, `the tablet's game itself failed: ${e.stack || e}`));
+  await neverStarted(server, desktop, phone, first.d);
+  // Paired again, they play a game out.
+  const { d, f } = await pairBoth(desktop, phone, first.d.room);
 
   const seats = { [d.seat]: NAMES.desktop, [f.seat]: NAMES.phone };
   for (const p of [desktop, phone]) {
@@ -184,7 +313,8 @@ try {
     await p.shot('end');
   }
   await tabletGame;
-  for (const p of pages) for (const problem of p.problems) check(false, `${p.name}: ${problem}`);
+  await aloneGame;
+  for (const p of [...pages, alone]) for (const problem of p.problems) check(false, `${p.name}: ${problem}`);
 } catch (e) {
   check(false, `the lobby test itself failed: ${e.stack || e}`);
 } finally {

@@ -150,6 +150,22 @@ export function markText(key) {
   return best && best.text.replace(/[\u2066-\u2069]/g, '');
 }
 
+/** In the page (for `page.evaluate`): every text of the accessibility layer, as `markText` reads them. */
+export function layerTexts() {
+  const layer = document.getElementById('qipan_a11y');
+  return layer ? [...layer.children].map((el) => (el.textContent || el.getAttribute('aria-label') || '').trim()
+    .replace(/[\u2066-\u2069]/g, '')).filter((text) => text) : [];
+}
+
+/**
+ * The shortest text of the accessibility layer of page `p` that `pattern` matches (a label
+ * rather than a live region that strings several together), once there is one.
+ */
+export async function saying(p, what, pattern, timeout) {
+  const texts = await until(p, what, () => p.page.evaluate(layerTexts), (v) => v != null && v.some((t) => pattern.test(t)), timeout);
+  return texts && texts.filter((t) => pattern.test(t)).sort((a, b) => a.length - b.length)[0];
+}
+
 /**
  * Polls `probe` (async, returns a value or null) until `ok(value)`; the last value, or null
  * (a failed check on page `p`) when `timeout` ms pass first.
