@@ -10,7 +10,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { check, failures, launch, sleep } from './lib.mjs';
-import { OnlinePage, SIZES, cli, newOnlinePage, startServer } from './play.mjs';
+import { OnlinePage, SIZES, cli, labelAt, newOnlinePage, startServer, until } from './play.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [dist, serverBin, cliBin] = process.argv.slice(2);
@@ -126,6 +126,19 @@ async function screenshots(server) {
           await friend.openOnline();
           await save(friend, 'end-rematch', 'online:rematch');
         }
+        // The friend asks for a rematch: the host is asked, with Accept and Decline
+        // (issue 43), declines, and the friend is told.
+        await friend.openOnline();
+        await friend.tap('online:rematch');
+        await host.openOnline();
+        const offer = await until(host, 'the friend\'s rematch request', () => host.marks(), (m) => m != null && m['online:rematch-decline'] != null);
+        const asked = offer && await labelAt(host, 'online:rematch-said', 'the request in words', (t) => t.length > 0);
+        check(offer && asked, `${sizeName} ${lang}: the host is asked, with Accept and Decline ("${asked}")`);
+        await save(host, 'rematch-asked', 'online:rematch-decline');
+        await host.tap('online:rematch-decline');
+        const told = await labelAt(friend, 'online:rematch-said', 'the decline told', (t) => /declined|拒绝/.test(t));
+        check(told, `${sizeName} ${lang}: the friend is told the rematch was declined ("${told}")`);
+        await save(friend, 'rematch-declined', 'online:rematch-said');
         for (const p of [host, friend]) for (const problem of p.problems) check(false, `${p.name}: ${problem}`);
         check(true, `${sizeName} ${lang}: ${n} screenshots in ${dir}`);
         for (const c of contexts) await c.close();

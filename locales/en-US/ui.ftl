@@ -240,6 +240,8 @@ online-rematch-accept = Accept the rematch
 online-rematch-decline = Decline
 online-rematch-declined = { $name } declined the rematch.
 online-the-other-player = the other player
+# The same, where it starts a sentence.
+online-the-other-player-start = The other player
 online-request-sent = Sent: waiting for the server…
 online-request-unanswered = The server has not answered for { $seconds } s. The connection is being tried again; nothing is lost.
 online-leave-running = The game is still on, and its clock runs while you are away: every turn you miss is lost. Leave it anyway?

@@ -235,6 +235,8 @@ online-rematch-accept = 接受再来一局
 online-rematch-decline = 拒绝
 online-rematch-declined = { $name }拒绝了再来一局。
 online-the-other-player = 对方
+# The same, where it starts a sentence.
+online-the-other-player-start = 对方
 online-request-sent = 已发送：等待服务器回应…
 online-request-unanswered = 服务器已经 { $seconds } 秒没有回应。正在重新连接，什么都不会丢。
 online-leave-running = 对局还在进行，你离开时计时照走：每错过一步就失去一步。仍然离开吗？

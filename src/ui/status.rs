@@ -238,13 +238,18 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
         // the other player: Accept (asking too) or Decline, and the asker hears the answer.
         let asked = online.rematch_asked();
         let offered = online.rematch_offered();
-        let other = online
+        let player = online
             .players()
             .and_then(|players| players.get(mine.opponent()))
-            .map(|player| words::player_name(&player.name, player.bot, i18n))
+            .map(|player| words::player_name(&player.name, player.bot, i18n));
+        let other = player
+            .clone()
             .unwrap_or_else(|| i18n.tr(msg!("online-the-other-player")));
         let args = [("name", other.as_str().into())];
         if offered || online.rematch_declined() {
+            // Where the name starts a sentence, a friend's room (no names) says it so.
+            let other = player.unwrap_or_else(|| i18n.tr(msg!("online-the-other-player-start")));
+            let args = [("name", other.into())];
             let said = if offered {
                 msg!("online-rematch-offered")
             } else {
