@@ -88,6 +88,11 @@ fn paired_state(
     ))
 }
 
+/// [`paired_state`] of the game from `start` that Ann resigned before any ply.
+fn resigned(start: &str, o_here: bool) -> Command {
+    paired_state(start, &[], "o-wins", Some("resigned"), o_here, None)
+}
+
 /// Paired with Bo in room ABCDEFGH at x, the fresh game's state received.
 fn paired() -> (Session, ManualClock, String) {
     let (mut s, clock) = waiting();
@@ -578,15 +583,7 @@ fn a_rated_game_ends_with_each_rating_change_and_the_new_ratings() {
         s.take_outbox(),
         [r#"{"type":"resign","room":"ABCDEFGH","token":"seat-token"}"#]
     );
-    s.run(paired_state(
-        &start,
-        &[],
-        "o-wins",
-        Some("resigned"),
-        true,
-        None,
-    ))
-    .expect("over");
+    s.run(resigned(&start, true)).expect("over");
     assert_eq!(s.game().status(), Status::Win(Side::O, EndReason::Resigned));
     // Once: the record (both changes) and a login (the new ratings).
     let requests = s.take_requests();
@@ -597,15 +594,7 @@ fn a_rated_game_ends_with_each_rating_change_and_the_new_ratings() {
         s.take_outbox(),
         [format!(r#"{{"type":"login","key":"{KEY}"}}"#)]
     );
-    s.run(paired_state(
-        &start,
-        &[],
-        "o-wins",
-        Some("resigned"),
-        false,
-        None,
-    ))
-    .expect("the same end again");
+    s.run(resigned(&start, false)).expect("the same end again");
     assert!(s.take_requests().is_empty() && s.take_outbox().is_empty());
     s.run(received(player_frame(1488.0))).expect("player");
     let rating = s
@@ -815,15 +804,7 @@ fn a_game_that_ends_asks_again_for_the_profiles_and_leaderboard_it_changed() {
     let no_players = r#"{"game":"shuangcheng","players":[]}"#;
     answer(&mut s, board.clone(), no_players);
     answer(&mut s, push_board.clone(), no_players);
-    s.run(paired_state(
-        &start,
-        &[],
-        "o-wins",
-        Some("resigned"),
-        true,
-        None,
-    ))
-    .expect("over");
+    s.run(resigned(&start, true)).expect("over");
     // Asked again at once: the player's own profile and the game's leaderboard (not
     // another game's), with the game's record.
     assert_eq!(
@@ -851,15 +832,7 @@ fn a_game_that_ends_asks_again_for_the_profiles_and_leaderboard_it_changed() {
     assert_eq!(asked(&mut s), std::slice::from_ref(&bo));
     assert!(s.lobby().profile("bo").and_then(Fetch::got).is_some());
     // The same end again asks for nothing.
-    s.run(paired_state(
-        &start,
-        &[],
-        "o-wins",
-        Some("resigned"),
-        false,
-        None,
-    ))
-    .expect("the same end again");
+    s.run(resigned(&start, false)).expect("the same end again");
     assert!(asked(&mut s).is_empty());
     let record = resigned_record(&start, &[]);
     answer(&mut s, ann.clone(), &profile_body("Ann", 1488.0, &[record]));
@@ -879,15 +852,7 @@ fn the_room_s_record_gives_the_ratings_after_its_game_not_an_earlier_one() {
             .result(s.lobby())
             .map(|r| r.players.x.as_ref().map(|x| x.after))
     };
-    s.run(paired_state(
-        &start,
-        &[],
-        "o-wins",
-        Some("resigned"),
-        true,
-        None,
-    ))
-    .expect("over");
+    s.run(resigned(&start, true)).expect("over");
     assert_eq!(result(&s), None, "not asked yet");
     // The record of another game of the room (before a rematch) is not this one's.
     answer(
@@ -918,15 +883,7 @@ fn a_record_opens_over_a_finished_room_and_a_lesson_but_not_over_a_game_that_is_
     assert_eq!(s.record_refusal(), Some(on.clone()));
     assert_eq!(s.run(review()), Err(on));
     assert_eq!(s.mode().kind(), ModeKind::Online);
-    s.run(paired_state(
-        &start,
-        &[],
-        "o-wins",
-        Some("resigned"),
-        true,
-        None,
-    ))
-    .expect("over");
+    s.run(resigned(&start, true)).expect("over");
     assert_eq!(s.record_refusal(), None);
     s.run(review()).expect("opened");
     assert_eq!(s.mode().kind(), ModeKind::Archive);
