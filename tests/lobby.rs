@@ -108,5 +108,50 @@ fn two_apps_are_paired_play_and_see_their_rating_change() {
         assert!(app.query_by_label_contains("Ann: 1500 → ").is_some());
         assert!(app.query_by_label_contains("Bob: 1500 → ").is_some());
     }
+    // Fresh after the game, with no Refresh: each player's record (asked again as the
+    // game ended) holds the game, and the players' line the ratings after it.
+    common::wait_for(
+        &mut [&mut ann, &mut bob],
+        "the records with the game",
+        |a| {
+            a.iter().all(|app| {
+                ["Ann", "Bob"].iter().all(|name| {
+                    let profile = app.session().lobby().profile(name);
+                    profile
+                        .and_then(|p| p.got())
+                        .is_some_and(|p| p.games.len() == 1)
+                })
+            })
+        },
+    );
+    let session = ann.state().session();
+    let room = session.online().and_then(|o| o.room()).expect("the room");
+    let record = session
+        .lobby()
+        .game(room)
+        .and_then(|r| r.got())
+        .expect("the record");
+    let after = |seat: Option<&qipan_session::lobby::RecordSeat>| {
+        let seat = seat.expect("a paired seat");
+        format!("{} ({}?)", seat.name, seat.after.round())
+    };
+    let (x, o) = (
+        after(record.players.x.as_ref()),
+        after(record.players.o.as_ref()),
+    );
+    ann.run();
+    for seat in [x, o] {
+        assert!(ann.query_by_label_contains(&seat).is_some(), "{seat}");
+    }
+    // The game opens in the review from Ann's profile, the finished room left for it.
+    common::click_in_view(&mut ann, "Profile");
+    ann.run();
+    let game = ann
+        .query_by_label_contains("Review: Line-Board Shuang Cheng: ")
+        .expect("the game in the profile");
+    game.click();
+    ann.run();
+    assert_eq!(ann.state().session().mode().kind(), ModeKind::Archive);
+    assert_eq!(ann.state().game().len(), 1);
     runtime.block_on(server.stop());
 }

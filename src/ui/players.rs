@@ -177,8 +177,9 @@ pub fn unanswered(ui: &mut egui::Ui, online: &Online, i18n: &I18n, now: f64) -> 
 }
 
 /// "Dark: Ann (1500?) · you   Light: Bo (1620) · rated": each seat's player and rating
-/// when the game began; a player's record is asked for once, for their deviation (whether
-/// the rating is provisional).
+/// when the game began, or after it once the game's record came; a player's record is
+/// asked for once, for their deviation (whether the rating is provisional), and again by
+/// the session when the game ends.
 fn names(ui: &mut egui::Ui, session: &Session, online: &Online, i18n: &I18n) -> Vec<Command> {
     let mut commands = Vec::new();
     let Some(players) = online.players() else {
@@ -186,6 +187,7 @@ fn names(ui: &mut egui::Ui, session: &Session, online: &Online, i18n: &I18n) -> 
     };
     let variant = session.game().variant();
     let description = description(session.game());
+    let result = online.result(session.lobby());
     ui.horizontal_wrapped(|ui| {
         for side in [Side::X, Side::O] {
             let Some(player) = players.get(side) else {
@@ -200,7 +202,12 @@ fn names(ui: &mut egui::Ui, session: &Session, online: &Online, i18n: &I18n) -> 
             let known = profile
                 .and_then(Fetch::got)
                 .and_then(|record| record.ratings.get(&variant));
-            let who = words::seated_player(player, known, i18n);
+            let after = result
+                .and_then(|record| record.players.get(side))
+                .filter(|seat| seat.name.to_lowercase() == player.name.to_lowercase())
+                .map(|seat| seat.after);
+            let rating = after.unwrap_or(player.rating);
+            let who = words::seated_player(player, rating, known, i18n);
             let side_name = i18n.tr(description.side_name(side));
             let id = if online.mine() == Some(side) {
                 msg!("players-seat-you")

@@ -11,7 +11,7 @@ use crate::msg;
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 use qipan_engine::games::{EndReason, Side, Status, Variant};
 use qipan_session::lobby::{rating_change, Fetch, GameRecord, PlayerRecord, Query};
-use qipan_session::{ArchiveCommand, Command, RecordsCommand, Session};
+use qipan_session::{ArchiveCommand, Command, CommandError, ModeKind, RecordsCommand, Session};
 
 /// What the records' views keep between frames: whose profile is shown, which game's
 /// leaderboard.
@@ -118,7 +118,7 @@ pub fn profile(
     }
     ratings_table(ui, record, i18n);
     chart(ui, record, i18n);
-    out.extend(last_games(ui, record, i18n));
+    out.extend(last_games(ui, session, record, i18n));
     out
 }
 
@@ -218,55 +218,76 @@ fn chart(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
 }
 
-/// The player's last games, newest first: the game, the other player, the result, the
-/// rating's change, and Review (the coach's review of it).
-fn last_games(ui: &mut egui::Ui, record: &PlayerRecord, i18n: &I18n) -> Vec<AppCommand> {
+/// The player's last games, newest first, each a button that opens it in the coach's
+/// review: the game, the result, the other player and the rating's change. While the board
+/// cannot take a record (a game online that is on, a seek, the editor) they are greyed out,
+/// and a line says why.
+fn last_games(
+    ui: &mut egui::Ui,
+    session: &Session,
+    record: &PlayerRecord,
+    i18n: &I18n,
+) -> Vec<AppCommand> {
     let mut out = Vec::new();
     ui.label(egui::RichText::new(i18n.tr(msg!("profile-games"))).strong());
     if record.games.is_empty() {
         ui.small(i18n.tr(msg!("profile-no-games")));
         return out;
     }
+    let refusal = session.record_refusal();
+    if let Some(error) = &refusal {
+        let why = match error {
+            CommandError::NotWhile(ModeKind::Online) => i18n.tr(msg!("profile-games-after")),
+            error => words::refusal(error, session, i18n),
+        };
+        ui.small(why);
+    }
     for (i, game) in record.games.iter().enumerate() {
         let Some(side) = seat_of(game, &record.name) else {
             continue;
         };
-        let variant = words::variant_name(game.game, i18n);
-        let other = game.players.get(side.opponent()).map_or_else(
-            || i18n.tr(msg!("profile-unknown-player")),
-            |seat| words::player_name(&seat.name, seat.bot, i18n),
+        let line = game_line(game, side, i18n);
+        let said = i18n.tr_args(
+            msg!("profile-review-game"),
+            &[("game", line.as_str().into())],
         );
-        let result = i18n.tr(match game.status {
-            Status::Win(winner, _) if winner == side => msg!("profile-won"),
-            Status::Win(..) => msg!("profile-lost"),
-            Status::Draw(EndReason::Aborted) => msg!("profile-aborted"),
-            Status::Draw(_) => msg!("profile-drawn"),
-            Status::Ongoing => msg!("profile-unfinished"),
-        });
-        let change = match rating_change(game, side) {
-            Some(change) if game.rated => words::rating_change(change, i18n),
-            _ => i18n.tr(msg!("lobby-casual")),
-        };
-        ui.horizontal_wrapped(|ui| {
-            let line = i18n.tr_args(
-                msg!("profile-game"),
-                &[
-                    ("game", variant.into()),
-                    ("result", result.into()),
-                    ("other", other.into()),
-                    ("change", change.into()),
-                ],
-            );
-            ui.label(line);
-            let review = ui.button(i18n.tr(msg!("profile-review")));
-            mark(ui, format_args!("profile:review-{i}"), &review);
-            if review.clicked() {
-                out.push(Command::Archive(ArchiveCommand::Review(Box::new(game.clone()))).into());
-                out.push(AppCommand::OpenTab(Tab::Review));
-            }
-        });
+        let row = widgets::row_button(ui, refusal.is_none(), &line, &said);
+        mark(ui, format_args!("profile:game-{i}"), &row);
+        if row.clicked() {
+            out.push(Command::Archive(ArchiveCommand::Review(Box::new(game.clone()))).into());
+            out.push(AppCommand::OpenTab(Tab::Review));
+        }
     }
     out
+}
+
+/// "Push the Line: won against Bo (+12)": one of a profile's games, for `side`'s player.
+fn game_line(game: &GameRecord, side: Side, i18n: &I18n) -> String {
+    let variant = words::variant_name(game.game, i18n);
+    let other = game.players.get(side.opponent()).map_or_else(
+        || i18n.tr(msg!("profile-unknown-player")),
+        |seat| words::player_name(&seat.name, seat.bot, i18n),
+    );
+    let result = i18n.tr(match game.status {
+        Status::Win(winner, _) if winner == side => msg!("profile-won"),
+        Status::Win(..) => msg!("profile-lost"),
+        Status::Draw(EndReason::Aborted) => msg!("profile-aborted"),
+        Status::Draw(_) => msg!("profile-drawn"),
+        Status::Ongoing => msg!("profile-unfinished"),
+    });
+    let change = match rating_change(game, side) {
+        Some(change) if game.rated => words::rating_change(change, i18n),
+        _ => i18n.tr(msg!("lobby-casual")),
+    };
+    i18n.tr_args(
+        msg!("profile-game"),
+        &[
+            ("game", variant.into()),
+            ("result", result.into()),
+            ("other", other.into()),
+            ("change", change.into()),
+        ],
+    )
 }
 
 /// The best established ratings of a game: its picker, then rank, name (a click opens their

@@ -46,10 +46,27 @@ pub fn puzzle_rating(ui: &mut egui::Ui, session: &Session, game: GameId, i18n: &
 /// challenge"), so that a list of rows is not a list of identical names.
 pub fn button_said(ui: &mut egui::Ui, text: &str, said: &str) -> egui::Response {
     let button = ui.button(text);
+    name_for_readers(ui, &button, said);
+    button
+}
+
+/// A row of a list that opens what it says: a button as wide as the list, its text
+/// wrapping in a phone's narrow column, named `said` for screen readers ("Review: ...").
+pub fn row_button(ui: &mut egui::Ui, enabled: bool, text: &str, said: &str) -> egui::Response {
+    let width = ui.available_width();
+    let button = egui::Button::new(text)
+        .wrap()
+        .min_size(egui::vec2(width, 0.0));
+    let row = ui.add_enabled(enabled, button);
+    name_for_readers(ui, &row, said);
+    row
+}
+
+/// Names `response`'s widget `said` for screen readers (and tests), whatever it shows.
+fn name_for_readers(ui: &egui::Ui, response: &egui::Response, said: &str) {
     let said = said.to_owned();
     ui.ctx()
-        .accesskit_node_builder(button.id, move |node| node.set_label(said));
-    button
+        .accesskit_node_builder(response.id, move |node| node.set_label(said));
 }
 
 /// "Time: Live · 1 day · 2 days · … · 14 days": a row of choices, each a control the

@@ -637,12 +637,17 @@ pub fn rating_change(change: f64, i18n: &I18n) -> String {
     }
 }
 
-/// A seated player of a paired game: "Bo (1620?)", the computer named as such. The state
-/// gives their rating when the game began but no deviation: `known` is their rating in the
-/// game as their record gives it, which says whether it is provisional.
-pub fn seated_player(player: &SeatedPlayer, known: Option<&GameRating>, i18n: &I18n) -> String {
+/// A seated player of a paired game at `rating`: "Bo (1620?)", the computer named as such.
+/// The state gives their rating when the game began but no deviation: `known` is their
+/// rating in the game as their record gives it, which says whether it is provisional.
+pub fn seated_player(
+    player: &SeatedPlayer,
+    rating: f64,
+    known: Option<&GameRating>,
+    i18n: &I18n,
+) -> String {
     let provisional = known.is_some_and(GameRating::is_provisional);
-    let shown = rating(player.rating, provisional, i18n);
+    let shown = self::rating(rating, provisional, i18n);
     let name = player_name(&player.name, player.bot, i18n);
     // A computer player whose name says so already is not said to be one twice.
     let id = if player.bot && name == player.name {

@@ -115,6 +115,35 @@ pub fn paired_app() -> (Harness<'static, App>, ManualClock, ScriptedServer, Stri
     (harness, clock, server, start)
 }
 
+/// The first legal move is played, then the game ends by a resignation, `status` saying who
+/// won (`x-wins`, `o-wins`): the move's text.
+pub fn ended_after_a_move(
+    harness: &mut Harness<'static, App>,
+    server: &ScriptedServer,
+    start: &str,
+    status: &str,
+) -> String {
+    let mv = harness.state().game().legal_moves()[0];
+    let ply = harness.state().game().format_move(mv).expect("a move");
+    server.say(state(
+        start,
+        &[&ply],
+        Some((status, "resigned")),
+        true,
+        "null",
+    ));
+    harness.run();
+    ply
+}
+
+/// The record of that game ([`ended_after_a_move`]): Ann (1500 before) and Bo (1620) at
+/// `ann` and `bo` after it.
+pub fn record_of(start: &str, ply: &str, status: &str, ann: f64, bo: f64) -> String {
+    format!(
+        r#"{{"room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":["{ply}"],"status":"{status}","reason":"resigned","rated":true,"players":{{"x":{{"name":"Ann","bot":false,"before":1500,"after":{ann}}},"o":{{"name":"Bo","bot":false,"before":1620,"after":{bo}}}}}}}"#
+    )
+}
+
 /// [`state`] with the computer (Computer-Easy, 1200) in Bo's seat.
 pub fn state_against_the_computer(start: &str) -> String {
     let bo = r#""name":"Bo","rating":1620,"bot":false"#;
@@ -401,10 +430,11 @@ fn the_profile_charts_the_ratings_and_opens_a_game_in_the_review() {
     harness.get_by_label("Chart of the ratings over the last games: Line-Board Shuang Cheng");
     seen_containing(&harness, "1524");
     seen_containing(&harness, "1500?");
+    // Each game is a button that opens it in the review.
     harness
-        .get_all_by_label("Review")
+        .get_all_by_label("Review: Line-Board Shuang Cheng: won against Computer (Easy) (+12)")
         .next()
-        .expect("a game's Review")
+        .expect("a game's button")
         .click();
     harness.run();
     assert_eq!(harness.state().session().mode().kind(), ModeKind::Archive);
@@ -415,6 +445,137 @@ fn the_profile_charts_the_ratings_and_opens_a_game_in_the_review() {
         .send(qipan_session::Command::PickGame(GameId::ShuangCheng));
     harness.run();
     assert_eq!(harness.state().session().mode().kind(), ModeKind::Local);
+}
+
+/// Ann's record with `games` (records), provisional (RD 200) at `rating` in Shuang Cheng.
+fn ann_profile(rating: f64, games: &[&str]) -> String {
+    format!(
+        r#"{{"name":"Ann","bot":false,"ratings":{{"shuangcheng":{{"rating":{rating},"deviation":200,"volatility":0.09,"games":{}}}}},"games":[{}]}}"#,
+        games.len(),
+        games.join(",")
+    )
+}
+
+/// Bo's record (1620, established), with no games.
+const BO_PROFILE: &str = r#"{"name":"Bo","bot":false,"ratings":{"shuangcheng":{"rating":1620,"deviation":80,"volatility":0.09,"games":30}},"games":[]}"#;
+
+/// Ann (paired with Bo, her profile and Bo's answered, and the leaderboard looked at) plays
+/// a move and resigns: the app, the server, and the finished game's record.
+fn a_game_played_and_lost() -> (Harness<'static, App>, ScriptedServer, String) {
+    let (mut harness, _clock, server, start) = paired_app();
+    server.answer(Query::Player("Ann".into()), 200, ann_profile(1500.0, &[]));
+    server.answer(Query::Player("Bo".into()), 200, BO_PROFILE);
+    harness.run();
+    harness.run();
+    harness.get_by_label("Dark: Ann (1500?) · you");
+    harness.get_by_label("Light: Bo (1620)");
+    click(&mut harness, "Profile");
+    seen_containing(&harness, "No rated games yet.");
+    click(&mut harness, "Leaderboard");
+    let board = Query::Leaderboard(qipan_engine::games::Variant::plain(GameId::ShuangCheng));
+    server.answer(board, 200, r#"{"game":"shuangcheng","players":[]}"#);
+    harness.run();
+    harness.run();
+    assert_eq!(
+        server.asked(),
+        [
+            "http://127.0.0.1:8090/api/players/Ann",
+            "http://127.0.0.1:8090/api/players/Bo",
+            "http://127.0.0.1:8090/api/leaderboard/shuangcheng",
+        ],
+        "each asked for once during the game"
+    );
+    let ply = ended_after_a_move(&mut harness, &server, &start, "o-wins");
+    let record = record_of(&start, &ply, "o-wins", 1388.2, 1631.0);
+    (harness, server, record)
+}
+
+#[test]
+fn after_a_game_the_players_line_the_profile_and_the_leaderboard_are_fresh() {
+    let (mut harness, server, record) = a_game_played_and_lost();
+    // As the result comes, what it changed is asked for again, once.
+    assert_eq!(
+        server.asked(),
+        [
+            "http://127.0.0.1:8090/api/players/Ann",
+            "http://127.0.0.1:8090/api/players/Bo",
+            "http://127.0.0.1:8090/api/leaderboard/shuangcheng",
+            "http://127.0.0.1:8090/api/games/ABCDEFGH",
+        ]
+    );
+    harness.run();
+    assert!(server.asked().is_empty(), "once per game");
+    // The players' line shows the ratings after the game once its record says them.
+    server.answer(Query::Game("ABCDEFGH".into()), 200, record.as_str());
+    harness.run();
+    harness.run();
+    harness.get_by_label("Dark: Ann (1388?) · you");
+    harness.get_by_label("Light: Bo (1631)");
+    // The profile shows the game just played, without a Refresh.
+    server.answer(
+        Query::Player("Ann".into()),
+        200,
+        ann_profile(1388.2, &[&record]),
+    );
+    let board = Query::Leaderboard(qipan_engine::games::Variant::plain(GameId::ShuangCheng));
+    server.answer(
+        board,
+        200,
+        r#"{"game":"shuangcheng","players":[{"name":"Bo","rating":1631,"deviation":80,"games":31}]}"#,
+    );
+    harness.run();
+    harness.run();
+    seen_containing(&harness, "1631");
+    click(&mut harness, "Profile");
+    seen_containing(&harness, "Line-Board Shuang Cheng: lost against Bo (−112)");
+    assert!(harness.query_by_label("No rated games yet.").is_none());
+    seen_containing(&harness, "1388?");
+    assert!(
+        server.asked().is_empty(),
+        "nothing asked again on a still screen"
+    );
+}
+
+#[test]
+fn a_game_of_the_profile_opens_in_the_review_right_after_the_game() {
+    let (mut harness, server, record) = a_game_played_and_lost();
+    server.answer(Query::Game("ABCDEFGH".into()), 200, record.as_str());
+    server.answer(
+        Query::Player("Ann".into()),
+        200,
+        ann_profile(1388.2, &[&record]),
+    );
+    harness.run();
+    click(&mut harness, "Profile");
+    // The room's game is over: its record opens in the coach's review, the room left.
+    let game = "Review: Line-Board Shuang Cheng: lost against Bo (−112)";
+    assert!(!harness.get_by_label(game).accesskit_node().is_disabled());
+    click(&mut harness, game);
+    harness.run();
+    let session = harness.state().session();
+    assert_eq!(session.mode().kind(), ModeKind::Archive);
+    assert_eq!(harness.state().game().len(), 1);
+    assert!(harness.state().game().review_running().is_some());
+    seen_containing(&harness, "Light wins");
+}
+
+#[test]
+fn while_a_game_online_is_on_the_profile_s_games_wait_for_its_end() {
+    let (mut harness, _clock, server, _start) = paired_app();
+    let record = r#"{"room":"ZYXWVUTS","game":"shuangcheng","start":"S","plies":[],"status":"o-wins","reason":"resigned","rated":true,"players":{"x":{"name":"Ann","bot":false,"before":1500,"after":1488},"o":{"name":"Bo","bot":false,"before":1620,"after":1628}}}"#;
+    server.answer(
+        Query::Player("Ann".into()),
+        200,
+        ann_profile(1488.0, &[record]),
+    );
+    harness.run();
+    click(&mut harness, "Profile");
+    seen_containing(
+        &harness,
+        "These games open in the review once your game online is over.",
+    );
+    let game = "Review: Line-Board Shuang Cheng: lost against Bo (−12)";
+    assert!(harness.get_by_label(game).accesskit_node().is_disabled());
 }
 
 #[test]
@@ -496,17 +657,9 @@ fn screenshots_of_playing_someone_new() {
         shots.take(&mut harness, "computer", "Board");
         server.say(state(&start, &[], None, true, r#""o""#));
         harness.run();
-        let mv = harness.state().game().legal_moves()[0];
-        let ply = harness.state().game().format_move(mv).expect("a move");
-        server.say(state(
-            &start,
-            &[&ply],
-            Some(("x-wins", "resigned")),
-            true,
-            "null",
-        ));
-        harness.run();
-        let record = r#"{"room":"ABCDEFGH","game":"shuangcheng","start":"S","plies":[],"status":"x-wins","reason":"resigned","rated":true,"players":{"x":{"name":"Ann","bot":false,"before":1500,"after":1512.3},"o":{"name":"Bo","bot":false,"before":1620,"after":1604.1}}}"#;
+        let ply = ended_after_a_move(&mut harness, &server, &start, "x-wins");
+        // The game's own record: the players' line shows the ratings after it.
+        let record = record_of(&start, &ply, "x-wins", 1512.3, 1604.1);
         server.answer(Query::Game("ABCDEFGH".into()), 200, record);
         harness.run();
         harness.run();

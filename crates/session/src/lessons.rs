@@ -15,7 +15,7 @@
 //! while it is on.
 
 use crate::any::AnyMatch;
-use crate::command::{Command, EditorCommand, PuzzleCommand};
+use crate::command::{ArchiveCommand, Command, EditorCommand, PuzzleCommand};
 use crate::errors::{CommandError, ModeKind, PlayError};
 use crate::moves::AnyMove;
 use crate::scripted::{Scripted, Stage};
@@ -287,6 +287,7 @@ impl LessonRun {
             Command::Lesson(LessonCommand::Leave) => return Ok(Transition::Leave),
             next @ (Command::PickGame(_)
             | Command::Puzzle(PuzzleCommand::Next(_) | PuzzleCommand::Daily { .. })
+            | Command::Archive(ArchiveCommand::Review(_))
             | Command::Editor(EditorCommand::Open(_))) => return Ok(Transition::LeaveThen(next)),
             _ => return Err(CommandError::NotWhile(ModeKind::Lesson)),
         }

@@ -193,6 +193,11 @@ pub struct Lobby {
     /// The open correspondence seeks, by game id.
     seeks: BTreeMap<String, Fetch<OpenSeeks>>,
     requests: Vec<Request>,
+    /// The queries on their way (asked, not answered yet).
+    asking: Vec<Query>,
+    /// Queries on their way when what they ask about changed (a game ended): their answer
+    /// may tell of before, so each is asked again as it comes.
+    outdated: Vec<Request>,
 }
 
 impl Lobby {
@@ -265,26 +270,66 @@ impl Lobby {
         self.notice = notice;
     }
 
-    /// Queues `query` for the transport, unless the same one is on its way already.
+    /// Queues `query` for the transport, unless the same one is on its way already. What
+    /// was known of it is put aside: the view says it is being asked (a Refresh, a retry).
     pub(crate) fn fetch(&mut self, server: &str, query: Query) {
-        let on_its_way = match &query {
-            Query::Player(name) => pending(&mut self.profiles, name.to_lowercase()),
-            Query::Leaderboard(game) => pending(&mut self.leaderboards, game.to_string()),
-            Query::Game(room) => pending(&mut self.games, room.clone()),
-            Query::Seeks(game) => pending(&mut self.seeks, game.to_string()),
-        };
-        if !on_its_way {
-            self.requests.push(Request {
-                url: query.url(server),
-                query,
-            });
+        self.ask(server, query, false);
+    }
+
+    /// Asks for `query` again because its answer changed (a game ended), if it was ever
+    /// asked for: the answer known so far stays on screen until the new one comes, and one
+    /// on its way is asked for again once it comes. Never asked for: nothing to do, the
+    /// view asks when it is opened.
+    pub(crate) fn refresh(&mut self, server: &str, query: Query) {
+        if self.asking.contains(&query) {
+            if !self.outdated.iter().any(|request| request.query == query) {
+                let url = query.url(server);
+                self.outdated.push(Request { url, query });
+            }
+        } else if self.was_asked(&query) {
+            self.ask(server, query, true);
+        }
+    }
+
+    /// Queues `query`, unless it is on its way; `keep`: an answer known so far stays until
+    /// the new one comes.
+    fn ask(&mut self, server: &str, query: Query, keep: bool) {
+        if self.asking.contains(&query) {
+            return;
+        }
+        match &query {
+            Query::Player(name) => pending(&mut self.profiles, name.to_lowercase(), keep),
+            Query::Leaderboard(game) => pending(&mut self.leaderboards, game.to_string(), keep),
+            Query::Game(room) => pending(&mut self.games, room.clone(), keep),
+            Query::Seeks(game) => pending(&mut self.seeks, game.to_string(), keep),
+        }
+        self.asking.push(query.clone());
+        self.requests.push(Request {
+            url: query.url(server),
+            query,
+        });
+    }
+
+    /// Whether `query` was ever asked for (answered or not).
+    fn was_asked(&self, query: &Query) -> bool {
+        match query {
+            Query::Player(name) => self.profiles.contains_key(&name.to_lowercase()),
+            Query::Leaderboard(game) => self.leaderboards.contains_key(&game.to_string()),
+            Query::Game(room) => self.games.contains_key(room),
+            Query::Seeks(game) => self.seeks.contains_key(&game.to_string()),
         }
     }
 
     /// The records API's answer to `query`. An answer that does not read is a failure (the
     /// server is trusted no more than it must be); the player's own record brings their
-    /// ratings up to date.
+    /// ratings up to date. An answer asked for before a change is shown, and asked again.
     pub(crate) fn fetched(&mut self, query: Query, answer: Result<Answer, String>) {
+        self.asking.retain(|asked| *asked != query);
+        if let Some(at) = self.outdated.iter().position(|r| r.query == query) {
+            let request = self.outdated.remove(at);
+            self.asking.push(request.query.clone());
+            self.requests.push(request);
+        }
         match query {
             Query::Player(name) => {
                 let fetched = read::<PlayerRecord>(answer);
@@ -306,19 +351,14 @@ impl Lobby {
             }
         }
     }
-
-    /// Asks for the open seeks of `game` again, if they were ever asked for (a seek placed,
-    /// withdrawn or taken changed them).
-    pub(crate) fn refresh_seeks(&mut self, server: &str, game: Variant) {
-        if self.seeks.contains_key(&game.to_string()) {
-            self.fetch(server, Query::Seeks(game));
-        }
-    }
 }
 
-/// Marks `key`'s answer as asked for; whether it was already.
-fn pending<T>(answers: &mut BTreeMap<String, Fetch<T>>, key: String) -> bool {
-    matches!(answers.insert(key, Fetch::Pending), Some(Fetch::Pending))
+/// Marks `key`'s answer as asked for; `keep`: an answer there stays until the new one comes.
+fn pending<T>(answers: &mut BTreeMap<String, Fetch<T>>, key: String, keep: bool) {
+    let slot = answers.entry(key).or_insert(Fetch::Pending);
+    if !(keep && matches!(slot, Fetch::Got(_))) {
+        *slot = Fetch::Pending;
+    }
 }
 
 /// An answer of the records API as `T`: `404` is [`Fetch::Missing`], any other status or a

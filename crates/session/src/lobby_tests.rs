@@ -88,6 +88,11 @@ fn paired_state(
     ))
 }
 
+/// [`paired_state`] of the game from `start` that Ann resigned before any ply.
+fn resigned(start: &str, o_here: bool) -> Command {
+    paired_state(start, &[], "o-wins", Some("resigned"), o_here, None)
+}
+
 /// Paired with Bo in room ABCDEFGH at x, the fresh game's state received.
 fn paired() -> (Session, ManualClock, String) {
     let (mut s, clock) = waiting();
@@ -578,15 +583,7 @@ fn a_rated_game_ends_with_each_rating_change_and_the_new_ratings() {
         s.take_outbox(),
         [r#"{"type":"resign","room":"ABCDEFGH","token":"seat-token"}"#]
     );
-    s.run(paired_state(
-        &start,
-        &[],
-        "o-wins",
-        Some("resigned"),
-        true,
-        None,
-    ))
-    .expect("over");
+    s.run(resigned(&start, true)).expect("over");
     assert_eq!(s.game().status(), Status::Win(Side::O, EndReason::Resigned));
     // Once: the record (both changes) and a login (the new ratings).
     let requests = s.take_requests();
@@ -597,15 +594,7 @@ fn a_rated_game_ends_with_each_rating_change_and_the_new_ratings() {
         s.take_outbox(),
         [format!(r#"{{"type":"login","key":"{KEY}"}}"#)]
     );
-    s.run(paired_state(
-        &start,
-        &[],
-        "o-wins",
-        Some("resigned"),
-        false,
-        None,
-    ))
-    .expect("the same end again");
+    s.run(resigned(&start, false)).expect("the same end again");
     assert!(s.take_requests().is_empty() && s.take_outbox().is_empty());
     s.run(received(player_frame(1488.0))).expect("player");
     let rating = s
@@ -759,4 +748,162 @@ fn the_records_come_back_as_commands_and_a_record_opens_in_the_review() {
     }))
     .expect("fetched");
     assert_eq!(s.lobby().profile("nobody"), Some(&Fetch::Missing));
+}
+
+/// Asks the records API for `query`, as a view does.
+fn ask(s: &mut Session, query: Query) {
+    let server = SERVER.into();
+    s.run(Command::Records(RecordsCommand::Fetch { server, query }))
+        .expect("asked");
+}
+
+/// The records API's answer to `query`: `body`, with status 200.
+fn answer(s: &mut Session, query: Query, body: &str) {
+    let answer = Ok(Answer {
+        status: 200,
+        body: body.into(),
+    });
+    s.run(Command::Records(RecordsCommand::Fetched { query, answer }))
+        .expect("fetched");
+}
+
+/// `name`'s record with `games` (records, written out).
+fn profile_body(name: &str, rating: f64, games: &[String]) -> String {
+    format!(
+        r#"{{"name":"{name}","bot":false,"ratings":{{"shuangcheng":{{"rating":{rating},"deviation":80,"volatility":0.09,"games":12}}}},"games":[{}]}}"#,
+        games.join(",")
+    )
+}
+
+/// The record of room ABCDEFGH's game from `start` with `plies`, Bo winning by resignation.
+fn resigned_record(start: &str, plies: &[String]) -> String {
+    format!(
+        r#"{{"room":"ABCDEFGH","game":"shuangcheng","start":"{start}","plies":{plies:?},"status":"o-wins","reason":"resigned","rated":true,"players":{{"x":{{"name":"Ann","bot":false,"before":1500,"after":1488}},"o":{{"name":"Bo","bot":false,"before":1620,"after":1628}}}}}}"#
+    )
+}
+
+/// The queries of the requests waiting for the transport.
+fn asked(s: &mut Session) -> Vec<Query> {
+    s.take_requests().into_iter().map(|r| r.query).collect()
+}
+
+#[test]
+fn a_game_that_ends_asks_again_for_the_profiles_and_leaderboard_it_changed() {
+    let (mut s, _clock, start) = paired();
+    let ann = Query::Player("Ann".into());
+    let bo = Query::Player("Bo".into());
+    let board = Query::Leaderboard(Variant::plain(GameId::ShuangCheng));
+    let push_board = Query::Leaderboard(Variant::plain(GameId::Push));
+    // What the players' line and the views asked for during the game; Bo's answer is
+    // still on its way when the game ends.
+    for query in [&ann, &bo, &board, &push_board] {
+        ask(&mut s, query.clone());
+    }
+    assert_eq!(asked(&mut s).len(), 4);
+    answer(&mut s, ann.clone(), &profile_body("Ann", 1500.0, &[]));
+    let no_players = r#"{"game":"shuangcheng","players":[]}"#;
+    answer(&mut s, board.clone(), no_players);
+    answer(&mut s, push_board.clone(), no_players);
+    s.run(resigned(&start, true)).expect("over");
+    // Asked again at once: the player's own profile and the game's leaderboard (not
+    // another game's), with the game's record.
+    assert_eq!(
+        asked(&mut s),
+        [ann.clone(), board.clone(), Query::Game("ABCDEFGH".into())]
+    );
+    // Shown as they were until the new answers come.
+    let games = |s: &Session| {
+        s.lobby()
+            .profile("Ann")
+            .and_then(Fetch::got)
+            .map(|p| p.games.len())
+    };
+    assert_eq!(games(&s), Some(0));
+    assert!(s
+        .lobby()
+        .leaderboard(Variant::plain(GameId::ShuangCheng))
+        .and_then(Fetch::got)
+        .is_some());
+    // Asked for on its way: not twice.
+    ask(&mut s, ann.clone());
+    assert!(asked(&mut s).is_empty());
+    // Bo's answer was asked for before the end: shown, and asked for again.
+    answer(&mut s, bo.clone(), &profile_body("Bo", 1620.0, &[]));
+    assert_eq!(asked(&mut s), std::slice::from_ref(&bo));
+    assert!(s.lobby().profile("bo").and_then(Fetch::got).is_some());
+    // The same end again asks for nothing.
+    s.run(resigned(&start, false)).expect("the same end again");
+    assert!(asked(&mut s).is_empty());
+    let record = resigned_record(&start, &[]);
+    answer(&mut s, ann.clone(), &profile_body("Ann", 1488.0, &[record]));
+    assert_eq!(games(&s), Some(1), "the game just played is in the profile");
+    // A Refresh puts the old answer aside and says it is asked for.
+    ask(&mut s, ann.clone());
+    assert_eq!(s.lobby().profile("ann"), Some(&Fetch::Pending));
+}
+
+#[test]
+fn the_room_s_record_gives_the_ratings_after_its_game_not_an_earlier_one() {
+    let (mut s, _clock, start) = paired();
+    let two = two_plies();
+    let result = |s: &Session| {
+        let online = s.online().expect("the room");
+        online
+            .result(s.lobby())
+            .map(|r| r.players.x.as_ref().map(|x| x.after))
+    };
+    s.run(resigned(&start, true)).expect("over");
+    assert_eq!(result(&s), None, "not asked yet");
+    // The record of another game of the room (before a rematch) is not this one's.
+    answer(
+        &mut s,
+        Query::Game("ABCDEFGH".into()),
+        &resigned_record(&start, &two),
+    );
+    assert_eq!(result(&s), None);
+    answer(
+        &mut s,
+        Query::Game("ABCDEFGH".into()),
+        &resigned_record(&start, &[]),
+    );
+    assert_eq!(result(&s), Some(Some(1488.0)));
+    // A new game in the room: no result until it ends.
+    s.run(paired_state(&start, &[], "ongoing", None, true, None))
+        .expect("rematch");
+    assert_eq!(result(&s), None);
+}
+
+#[test]
+fn a_record_opens_over_a_finished_room_and_a_lesson_but_not_over_a_game_that_is_on() {
+    let (mut s, _clock, start) = paired();
+    let record: crate::lobby::GameRecord =
+        serde_json::from_str(&resigned_record(&start, &two_plies())).expect("a record");
+    let review = || Command::Archive(ArchiveCommand::Review(Box::new(record.clone())));
+    let on = CommandError::NotWhile(ModeKind::Online);
+    assert_eq!(s.record_refusal(), Some(on.clone()));
+    assert_eq!(s.run(review()), Err(on));
+    assert_eq!(s.mode().kind(), ModeKind::Online);
+    s.run(resigned(&start, true)).expect("over");
+    assert_eq!(s.record_refusal(), None);
+    s.run(review()).expect("opened");
+    assert_eq!(s.mode().kind(), ModeKind::Archive);
+    assert_eq!(s.game().len(), 2);
+    assert!(s.game().review_running().is_some());
+    // The room was left as Leave leaves it: its token kept, not gone back to on start.
+    let memory = s.online_memory();
+    assert_eq!(memory.current, None);
+    assert_eq!(
+        memory.tokens.get("ABCDEFGH").map(String::as_str),
+        Some("seat-token")
+    );
+    // A lesson steps aside for it too.
+    s.run(Command::Lesson(crate::LessonCommand::Start {
+        game: GameId::ShuangCheng,
+        lesson: "first-move".into(),
+    }))
+    .expect("a lesson");
+    assert_eq!(s.mode().kind(), ModeKind::Lesson);
+    assert_eq!(s.record_refusal(), None);
+    s.run(review()).expect("opened over a lesson");
+    assert_eq!(s.mode().kind(), ModeKind::Archive);
 }

@@ -15,11 +15,11 @@
 
 use crate::address::ServerAddress;
 use crate::any::AnyMatch;
-use crate::command::Command;
+use crate::command::{ArchiveCommand, Command};
 use crate::connection::{Connection, ConnectionEvent};
 use crate::controller::{Players, Remote};
 use crate::errors::{CommandError, ModeKind, PlayError, ReplayError};
-use crate::lobby::{Lobby, Query};
+use crate::lobby::{GameRecord, Lobby, Query};
 use crate::moves::AnyMove;
 use crate::review::review_command;
 use crate::state::Shared;
@@ -550,26 +550,38 @@ impl Online {
         }
     }
 
-    /// Once a rated game ends: its record is asked for (both players' rating changes), and
-    /// the player logs in again on this connection, whose `player` answer brings their new
-    /// ratings. Once per game; a new game (a rematch) starts over.
+    /// Once a game ends, what it changed is asked for again: the profiles of its two
+    /// players and, when it was rated, its leaderboard (where they were looked at; each
+    /// shown as it was until the new answer comes). A rated game's record is asked for too
+    /// (both players' rating changes), and the player logs in again on this connection,
+    /// whose `player` answer brings their new ratings. Once per game; a new game (a
+    /// rematch) starts over.
     fn ended(&mut self, lobby: &mut Lobby) {
         let Some(state) = &self.state else {
             return;
         };
-        let over = state.status.is_over();
-        if !over {
+        if !state.status.is_over() {
             self.scored = false;
             return;
         }
-        // An aborted game changes nobody's rating.
-        let rated = state.rated && state.status.reason() != Some(EndReason::Aborted);
-        if self.scored || !rated || !matches!(self.seat, Some(Seat::Player(_))) {
+        if self.scored {
             return;
         }
         self.scored = true;
-        let room = state.room.clone();
-        lobby.fetch(self.connection.server(), Query::Game(room));
+        let server = self.connection.server();
+        for player in [&state.players.x, &state.players.o].into_iter().flatten() {
+            lobby.refresh(server, Query::Player(player.name.clone()));
+        }
+        // An aborted game changes nobody's rating.
+        let rated = state.rated && state.status.reason() != Some(EndReason::Aborted);
+        if !rated {
+            return;
+        }
+        lobby.refresh(server, Query::Leaderboard(state.game));
+        if !matches!(self.seat, Some(Seat::Player(_))) {
+            return;
+        }
+        lobby.fetch(server, Query::Game(state.room.clone()));
         if let Some(key) = lobby.player().map(|p| p.key.reveal().to_owned()) {
             self.push(ClientFrame::Login { key });
         }
@@ -683,6 +695,16 @@ impl Online {
         self.state.as_ref().map(|s| &s.players)
     }
 
+    /// The server's record of the game on the board, once it is over and the record came
+    /// (a rated game's is asked for as it ends): each player's rating after it. A record of
+    /// the room's earlier game (before a rematch) is not this one.
+    pub fn result<'a>(&self, lobby: &'a Lobby) -> Option<&'a GameRecord> {
+        let state = self.state.as_ref().filter(|s| s.status.is_over())?;
+        let record = lobby.game(&state.room)?.got()?;
+        let same = record.start == state.start && record.plies == state.plies;
+        (same && record.status == state.status).then_some(record)
+    }
+
     /// Whether the game is rated.
     pub fn rated(&self) -> bool {
         self.state.as_ref().is_some_and(|s| s.rated)
@@ -780,8 +802,7 @@ impl Online {
                 OnlineCommand::Draw => self.ask(Request::Draw, now)?,
                 OnlineCommand::Claim => self.ask(Request::Claim, now)?,
                 OnlineCommand::Leave => {
-                    shared.memory = self.memory();
-                    shared.memory.current = None;
+                    self.leave(shared);
                     return Ok(Transition::Leave);
                 }
                 OnlineCommand::Create { .. }
@@ -790,6 +811,14 @@ impl Online {
                     return Err(CommandError::AlreadyIn(ModeKind::Online))
                 }
             },
+            // A record from a profile: the room is left for it, unless its game is on.
+            command @ Command::Archive(ArchiveCommand::Review(_)) => {
+                if self.playing() {
+                    return Err(CommandError::NotWhile(ModeKind::Online));
+                }
+                self.leave(shared);
+                return Ok(Transition::LeaveThen(command));
+            }
             // A finished game is reviewed where it is (the coach is off while it is on).
             command => {
                 let board = self.board.as_mut().filter(|b| b.status().is_over());
@@ -800,6 +829,12 @@ impl Online {
             }
         }
         Ok(Transition::Stay)
+    }
+
+    /// The room is left: its tokens are kept, and it is no longer the one to go back to.
+    fn leave(&self, shared: &mut Shared) {
+        shared.memory = self.memory();
+        shared.memory.current = None;
     }
 
     /// Sends `request` to the server, remembering it until the server answers.

@@ -19,7 +19,7 @@ use crate::address::ServerAddress;
 use crate::command::PlayerCommand;
 use crate::connection::{Connection, ConnectionEvent};
 use crate::errors::{CommandError, LobbyError};
-use crate::lobby::{is_valid_name, Key, Lobby};
+use crate::lobby::{is_valid_name, Key, Lobby, Query};
 use qipan_engine::games::{Side, Variant};
 use qipan_protocol::{
     Acceptance, ChallengeEntry, ClientFrame, Days, ErrorCode, GameEntry, Seeking, ServerFrame,
@@ -475,7 +475,7 @@ impl PlayerLink {
                 }
                 // The open seeks of its game changed: asked for again where they are shown.
                 if let Some(variant) = game.or(withdrawn) {
-                    lobby.refresh_seeks(self.connection.server(), variant);
+                    lobby.refresh(self.connection.server(), Query::Seeks(variant));
                 }
                 self.refresh();
             }

@@ -11,7 +11,7 @@
 //! the local games, and `PuzzleRun::handle` takes the session's commands while it is on.
 
 use crate::any::AnyMatch;
-use crate::command::{Command, LessonCommand};
+use crate::command::{ArchiveCommand, Command, LessonCommand};
 use crate::controller::Players;
 use crate::errors::{CommandError, ModeKind, PlayError};
 use crate::moves::AnyMove;
@@ -226,6 +226,7 @@ impl PuzzleRun {
             Command::Puzzle(PuzzleCommand::Leave) => return Ok(Transition::Leave),
             next @ (Command::Puzzle(PuzzleCommand::Next(_) | PuzzleCommand::Daily { .. })
             | Command::PickGame(_)
+            | Command::Archive(ArchiveCommand::Review(_))
             | Command::Lesson(LessonCommand::Start { .. })) => {
                 return Ok(Transition::LeaveThen(next))
             }

@@ -471,6 +471,20 @@ impl Session {
         }
     }
 
+    /// Why a record's game (one of a profile's last games) would not open in the review
+    /// now, if it would not: a game online that is on (its room is left only once it is
+    /// over), a seek on its way, a position being set up. The modes' handlers refuse the
+    /// same; the profile greys its games out and says why.
+    pub fn record_refusal(&self) -> Option<CommandError> {
+        match &self.mode {
+            Mode::Online(online) if online.playing() => Some(ModeKind::Online),
+            Mode::Seeking(_) => Some(ModeKind::Seeking),
+            Mode::Editor(_) => Some(ModeKind::Editor),
+            _ => None,
+        }
+        .map(CommandError::NotWhile)
+    }
+
     /// The board editor, while a position is being set up.
     pub fn editor(&self) -> Option<&Editor> {
         match &self.mode {
