@@ -204,7 +204,7 @@ fn names(ui: &mut egui::Ui, session: &Session, online: &Online, i18n: &I18n) -> 
                 .and_then(|record| record.ratings.get(&variant));
             let after = result
                 .and_then(|record| record.players.get(side))
-                .filter(|seat| seat.name.to_lowercase() == player.name.to_lowercase())
+                .filter(|seat| qipan_session::lobby::same_name(&seat.name, &player.name))
                 .map(|seat| seat.after);
             let rating = after.unwrap_or(player.rating);
             let who = words::seated_player(player, rating, known, i18n);

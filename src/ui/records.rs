@@ -162,7 +162,7 @@ fn seat_of(record: &GameRecord, name: &str) -> Option<Side> {
         record
             .players
             .get(side)
-            .is_some_and(|seat| seat.name.to_lowercase() == name.to_lowercase())
+            .is_some_and(|seat| qipan_session::lobby::same_name(&seat.name, name))
     };
     [Side::X, Side::O].into_iter().find(|&side| is(side))
 }

@@ -60,6 +60,12 @@ pub fn is_valid_name(text: &str) -> bool {
     NAME_LENGTH.contains(&text.chars().count()) && text.chars().all(allowed)
 }
 
+/// Whether two names are the same player's: names are told apart without regard to case
+/// (`Ann` and `ann` are one player), as the server keys them.
+pub fn same_name(a: &str, b: &str) -> bool {
+    a.to_lowercase() == b.to_lowercase()
+}
+
 /// A player's key as text: 128 random bits as 32 lowercase hex digits.
 pub const KEY_HEX_DIGITS: usize = 32;
 

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 pub use qipan_protocol::{
-    is_valid_name, ChallengeEntry, Days, GameEntry, GameRating, GameRecord, Leaderboard,
+    is_valid_name, same_name, ChallengeEntry, Days, GameEntry, GameRating, GameRecord, Leaderboard,
     LeaderboardEntry, OpenSeek, OpenSeeks, PlayerRecord, Ratings, RecordSeat, SeatedPlayer, Seats,
     SeekEntry, YourGames, LEADERBOARD_LENGTH, PLAYER_RECORDS,
 };
@@ -334,7 +334,7 @@ impl Lobby {
             Query::Player(name) => {
                 let fetched = read::<PlayerRecord>(answer);
                 if let (Fetch::Got(record), Some(player)) = (&fetched, self.player.as_mut()) {
-                    if record.name.to_lowercase() == player.name.to_lowercase() {
+                    if same_name(&record.name, &player.name) {
                         player.ratings = record.ratings.clone();
                     }
                 }

@@ -434,9 +434,11 @@ impl Online {
         let Some(previous) = &self.state else {
             return false;
         };
-        let same_game = previous.start == state.start && previous.plies == state.plies;
         let mine = self.mine();
-        same_game && mine.is_some() && previous.rematch == mine && state.rematch.is_none()
+        same_game(previous, state)
+            && mine.is_some()
+            && previous.rematch == mine
+            && state.rematch.is_none()
     }
 
     /// Who never started, if `state` aborts the game because a side's first turn ran out.
@@ -449,10 +451,7 @@ impl Online {
         if state.status != Status::Draw(EndReason::Aborted) {
             return None;
         }
-        let previous = self
-            .state
-            .as_ref()
-            .filter(|old| old.start == state.start && old.plies == state.plies)?;
+        let previous = self.state.as_ref().filter(|old| same_game(old, state))?;
         if previous.status == state.status {
             return self.never_started;
         }
@@ -872,7 +871,11 @@ impl Online {
     }
 }
 
-/// The server's game, replayed here; only `mine` may be moved from this screen.
+/// Whether two states are of the same game at the same ply (a rematch, or a move, is not).
+fn same_game(a: &RoomState, b: &RoomState) -> bool {
+    a.start == b.start && a.plies == b.plies
+}
+
 /// Whether the server's clock runs (docs/online.md: while both seats are taken and a player
 /// is connected), as far as a state tells: a seat counts as taken once its player was seen
 /// or a move was played, so a room still waiting for the friend shows a standing clock.
@@ -881,6 +884,7 @@ fn clock_runs(state: &RoomState) -> bool {
     (x || o) && ((x && o) || !state.plies.is_empty())
 }
 
+/// The server's game, replayed here; only `mine` may be moved from this screen.
 fn replay(
     variant: Variant,
     state: &RoomState,
