@@ -214,7 +214,9 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
     };
     if online.rated() && session.game().status().reason() != Some(EndReason::Aborted) {
         let record = online.room().and_then(|room| session.lobby().game(room));
-        match record {
+        // Two lines kept for the two changes while the server is asked: the board under the
+        // banner stays where it is when they come.
+        steady_lines(ui, 2, |ui| match record {
             Some(Fetch::Got(record)) => {
                 for side in [Side::X, Side::O] {
                     if let Some(line) = change_line(record, side, i18n) {
@@ -231,7 +233,7 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
                 ui.small(i18n.tr(msg!("end-rating-unknown")));
             }
             None => {}
-        }
+        });
     }
     if let Some(mine) = online.mine() {
         // Asked: said so until the other player asks too and the new game starts. Asked by
@@ -242,23 +244,35 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
             .players()
             .and_then(|players| players.get(mine.opponent()))
             .map(|player| words::player_name(&player.name, player.bot, i18n));
+        // Where the name starts a sentence, a friend's room (no names) says it so.
         let other = player
             .clone()
             .unwrap_or_else(|| i18n.tr(msg!("online-the-other-player")));
-        let args = [("name", other.as_str().into())];
-        if offered || online.rematch_declined() {
-            // Where the name starts a sentence, a friend's room (no names) says it so.
-            let other = player.unwrap_or_else(|| i18n.tr(msg!("online-the-other-player-start")));
-            let args = [("name", other.into())];
-            let said = if offered {
-                msg!("online-rematch-offered")
-            } else {
-                msg!("online-rematch-declined")
-            };
-            let said = ui.label(egui::RichText::new(i18n.tr_args(said, &args)).strong());
-            live(ui, said.id);
-            mark(ui, "online:rematch-said", &said);
-        }
+        let other_first = player.unwrap_or_else(|| i18n.tr(msg!("online-the-other-player-start")));
+        let said = if asked {
+            Some(i18n.tr_args(msg!("online-rematch-waiting"), &[("name", other.into())]))
+        } else if offered {
+            Some(i18n.tr_args(
+                msg!("online-rematch-offered"),
+                &[("name", other_first.into())],
+            ))
+        } else if online.rematch_declined() {
+            Some(i18n.tr_args(
+                msg!("online-rematch-declined"),
+                &[("name", other_first.into())],
+            ))
+        } else {
+            None
+        };
+        // One line kept for what is said of a rematch, asked or not: the board under the
+        // banner does not move when the other player asks (issue 43: a layout that jumps).
+        steady_lines(ui, 1, |ui| {
+            if let Some(said) = said {
+                let said = ui.label(egui::RichText::new(said).strong());
+                live(ui, said.id);
+                mark(ui, "online:rematch-said", &said);
+            }
+        });
         ui.horizontal_wrapped(|ui| {
             let text = match (asked, offered) {
                 (true, _) => msg!("online-rematch-asked"),
@@ -295,12 +309,22 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
                 }
             }
         });
-        if asked {
-            let said = ui.label(i18n.tr_args(msg!("online-rematch-waiting"), &args));
-            live(ui, said.id);
-        }
     }
     commands
+}
+
+/// Draws `add`, then pads it to at least `lines` lines of text: what comes and goes in the
+/// banner (a rating's change arriving, a rematch asked) would otherwise move the board under
+/// it.
+fn steady_lines(ui: &mut egui::Ui, lines: usize, add: impl FnOnce(&mut egui::Ui)) {
+    let top = ui.cursor().top();
+    add(ui);
+    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let used = ui.cursor().top() - top;
+    let wanted = line * lines as f32;
+    if used < wanted {
+        ui.add_space(wanted - used);
+    }
 }
 
 /// "Ann: 1500 → 1488 (−12)" for `side`'s seat of the record, if it was paired.

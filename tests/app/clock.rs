@@ -152,3 +152,42 @@ fn the_clock_stands_still_while_play_online_is_open() {
     wait(&mut harness, &clock, 61.0);
     assert!(harness.state().game().is_skip(2), "the turn ran out");
 }
+
+/// The phone's settings are the nearest thing the app has to a menu (it has no pop-up
+/// menus of its own; any egui pop-up counts too): while they are the page's open tab, the
+/// turn stands still; with the moves open instead it runs.
+#[test]
+fn the_clock_stands_still_while_the_phone_s_settings_are_open() {
+    let clock = ManualClock::default();
+    let mut harness = crate::fresh_app([390.0, 844.0], clock.clone());
+    harness.run();
+    one_move_each(&mut harness);
+    let settings = harness
+        .get_all_by_label("Game Settings")
+        .next()
+        .expect("the Game Settings tab");
+    settings.scroll_to_me();
+    harness.run();
+    harness
+        .get_all_by_label("Game Settings")
+        .next()
+        .expect("the Game Settings tab")
+        .click();
+    harness.run();
+    wait(&mut harness, &clock, 300.0);
+    plies_are(&harness, 2, "no turn lost while the settings are read");
+    let moves = harness
+        .get_all_by_label("Moves")
+        .next()
+        .expect("the Moves tab");
+    moves.scroll_to_me();
+    harness.run();
+    harness
+        .get_all_by_label("Moves")
+        .next()
+        .expect("the Moves tab")
+        .click();
+    harness.run();
+    wait(&mut harness, &clock, 61.0);
+    assert!(harness.state().game().is_skip(2), "the turn ran out");
+}
