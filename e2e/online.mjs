@@ -98,6 +98,9 @@ async function screenshots(server) {
         await save(friend, 'join', 'online:join');
         await friend.tap('online:join');
         await friend.waitFor('the friend seated', (room) => document.body.dataset.online === `${room} o open`, room);
+        // The game's buttons (Resign) now stand above the board, where no control was: the
+        // top that `reach` keeps controls below is measured again.
+        for (const p of [host, friend]) await p.measureTopAgain();
         // eframe keeps the room's token with the settings every 2 s on the web.
         await sleep(2500);
 
