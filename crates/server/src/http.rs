@@ -2,6 +2,7 @@
 //! `api.rs`), `/ready` and `/metrics` (`hosting`) and the web build at `/`.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use std::net::SocketAddr;
@@ -32,10 +33,37 @@ pub struct Shared {
     pub rooms: Arc<Rooms>,
     pub lobby: Arc<Lobby>,
     pub shutdown: Shutdown,
-    /// Held by every socket's task until it has left its room (the server's stop waits
+    /// Counts every socket's task until it has left its room (the server's stop waits
     /// for them).
-    pub sockets: Arc<()>,
+    pub sockets: OpenSockets,
     pub hosting: Arc<Hosting>,
+}
+
+/// How many sockets' tasks have not yet left their rooms. A count of its own: the handlers
+/// hold clones of [`Shared`] for as long as the router lives, so the clones of a shared
+/// value cannot tell an open socket from a handler (the stop once waited its whole 4 s on
+/// them, with no socket open).
+#[derive(Clone, Default)]
+pub struct OpenSockets(Arc<AtomicUsize>);
+
+/// One open socket, counted until it is dropped.
+pub struct OpenSocket(Arc<AtomicUsize>);
+
+impl OpenSockets {
+    pub fn open(&self) -> OpenSocket {
+        self.0.fetch_add(1, Ordering::SeqCst);
+        OpenSocket(self.0.clone())
+    }
+
+    pub fn count(&self) -> usize {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+impl Drop for OpenSocket {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// The routes; the records API answers from `store`.
@@ -82,7 +110,7 @@ async fn ws_upgrade(
         .read_buffer_size(SOCKET_BUFFER_BYTES)
         .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
-            let _alive = shared.sockets.clone();
+            let _alive = shared.sockets.open();
             let _counted = shared.rooms.metrics().connection_opened();
             Connection::new(shared.rooms, shared.lobby, client, shared.shutdown)
                 .run(socket)

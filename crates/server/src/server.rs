@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::draw;
 use crate::hosting::tls::{self, TlsError, TlsListener};
 use crate::hosting::Hosting;
-use crate::http;
+use crate::http::{self, OpenSockets};
 use crate::lobby::settle::rate_seat;
 use crate::lobby::{self, Lobby};
 use crate::room::registry::Rooms;
@@ -43,7 +43,7 @@ pub struct Running {
     stop_listening: Stop,
     hosting: Arc<Hosting>,
     task: tokio::task::JoinHandle<()>,
-    sockets: Arc<()>,
+    sockets: OpenSockets,
 }
 
 impl Running {
@@ -65,8 +65,8 @@ impl Running {
         self.hosting.begin_stop();
         self.stop.stop();
         let deadline = Instant::now() + Duration::from_secs(4);
-        // Each socket task holds a clone until it has left its room.
-        while Arc::strong_count(&self.sockets) > 1 && Instant::now() < deadline {
+        // Each socket task is counted until it has left its room.
+        while self.sockets.count() > 0 && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         self.stop_listening.stop();
@@ -126,7 +126,7 @@ pub async fn start_with_clock(
     tokio::spawn(rooms.clone().keep_tidy(shutdown.clone()));
     lobby.start(&shutdown);
 
-    let sockets = Arc::new(());
+    let sockets = OpenSockets::default();
     let hosting = Arc::new(Hosting::new(
         config.proxies.clone(),
         store.clone(),

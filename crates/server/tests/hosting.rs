@@ -262,6 +262,39 @@ fn every_socket_hears_1012_when_the_server_stops() {
     });
 }
 
+/// A stop waits for open sockets only: once every socket has answered its `1012`, or
+/// with none open at all, it does not sit out its whole wait (it once took 4 s with no
+/// socket, and every SIGTERM with it).
+#[test]
+fn a_stop_with_no_socket_left_open_does_not_wait() {
+    bounded(30, async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        for sockets in [0, 2] {
+            let srv = server_with(
+                config(&dir.path().join(format!("q{sockets}.sqlite")), 60_000, None),
+                Arc::new(ManualClock::new(1_000_000)),
+            )
+            .await;
+            let addr = srv.addr();
+            let mut open = Vec::new();
+            for _ in 0..sockets {
+                open.push(connect_ws(addr).await);
+            }
+            let stopping = tokio::spawn(srv.stop());
+            for ws in &mut open {
+                assert_eq!(close_code(ws).await, Some(1012));
+                let _ = ws.close(None).await;
+            }
+            drop(open);
+            let stopped = tokio::time::timeout(Duration::from_secs(2), stopping).await;
+            assert!(
+                stopped.is_ok(),
+                "a stop with {sockets} sockets, all closed, still waited"
+            );
+        }
+    });
+}
+
 /// The binary: the line it prints once it listens, read from its standard output.
 fn listening_line(child: &mut std::process::Child) -> String {
     use std::io::BufRead;
