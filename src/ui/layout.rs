@@ -23,9 +23,10 @@ use super::settings::Prefs;
 use super::{
     about, coach, lessons, online, panels, puzzles, records, settings, stats, status, your_games,
 };
-use crate::i18n::{I18n, Msg};
+use crate::i18n::{I18n, Lang, Msg};
 use crate::msg;
-use qipan_session::{Command, CommandError, Session};
+use qipan_engine::games::Variant;
+use qipan_session::{Command, CommandError, ModeKind, Session};
 use web_time::Duration;
 
 /// The arrangement of the window.
@@ -433,6 +434,39 @@ pub struct Views {
     pub prefs: Prefs,
     /// The question before resigning, and a draw offer declined.
     pub players: PlayersView,
+    /// The status line's height kept from growing back smaller.
+    status: SteadyStatus,
+}
+
+/// What the status line's kept height holds for: a game, in a mode (a lesson's line is
+/// another), at a width, in a language.
+type StatusKey = (Variant, ModeKind, i32, Lang);
+
+/// The status line's tallest height in this game and mode, at this width and in this language: the
+/// computer's move said, a refusal or a thinking line wrap to one more or one fewer line on a
+/// phone, and the board under the line moved at every move (issue 43: a layout that jumps).
+/// It may grow once; then the board stays.
+#[derive(Default)]
+struct SteadyStatus {
+    key: Option<StatusKey>,
+    height: f32,
+}
+
+impl SteadyStatus {
+    /// Draws `add` and pads it to the tallest it has been for `key`.
+    fn show(&mut self, ui: &mut egui::Ui, key: StatusKey, add: impl FnOnce(&mut egui::Ui)) {
+        if self.key != Some(key) {
+            *self = SteadyStatus {
+                key: Some(key),
+                height: 0.0,
+            };
+        }
+        let used = ui.scope(add).response.rect.height();
+        if used < self.height {
+            ui.add_space(self.height - used);
+        }
+        self.height = self.height.max(used);
+    }
 }
 
 /// What one frame's drawing reads: the session, the words, the solved table's readiness, the
@@ -469,6 +503,7 @@ impl Views {
             open_challenge: false,
             prefs,
             players: PlayersView::default(),
+            status: SteadyStatus::default(),
         }
     }
 
@@ -553,7 +588,11 @@ impl Views {
                 return;
             }
             let (perfect_play, now) = (frame.perfect_play, frame.now);
-            status::status_bar(ui, session, i18n, perfect_play, now, frame.refusal);
+            let width = ui.available_width() as i32;
+            let key = (game.variant(), session.mode().kind(), width, i18n.lang());
+            self.status.show(ui, key, |ui| {
+                status::status_bar(ui, session, i18n, perfect_play, now, frame.refusal);
+            });
             out.extend(lessons::offer(ui, session, i18n));
             out.extend(session_commands(status::engine_failure(ui, game, i18n)));
             out.extend(session_commands(coach::coach_notes(ui, game, i18n)));
