@@ -1,7 +1,8 @@
 //! Keeps a folder of Rust modules in layers: reads every `use` and every path written out
 //! (`crate::…`, `super::…`) in the folder, and checks that each module names only modules of
 //! lower layers, as `egui_demo_lib` keeps its views. A dev-only helper of Qipan's tests (the
-//! app's views, the session's modes); a new user needs only its folder and its layers:
+//! app's views, the session's modes, the server's modules), so that the workspace has one
+//! reader of imports; a new user needs only its folder and its layers:
 //!
 //! ```ignore
 //! const LAYERS: &[(&str, &[&str])] = &[("leaves", &["a", "b"]), ("the top", &["c"])];
@@ -11,9 +12,15 @@
 //! A module is a file of the folder or a sub-folder with everything in it. The folder's own
 //! root file (`mod.rs`, `lib.rs` or `main.rs`) declares the modules and may name all of them,
 //! so it needs no layer. An item the root re-exports (`pub use any::AnyMatch`) counts as the
-//! module it comes from, so `crate::AnyMatch` is an import of `any`. Comment lines are not
-//! read: a doc link is no dependency.
+//! module it comes from, so `crate::AnyMatch` is an import of `any`. Comments are not read:
+//! a doc link is no dependency.
+//!
+//! The nested mode ([`assert_layers_nested`]) reads a whole crate whose layers run through
+//! its folders: every file is a module (`room::fair`), a folder's `mod.rs` and the crate's
+//! `lib.rs` are modules in the layers too, and each may name its own children whatever their
+//! layers, since it declares them.
 
+mod nested;
 mod read;
 
 use read::{paths_after, UsePath};
@@ -27,7 +34,16 @@ pub type Layers<'a> = [(&'a str, &'a [&'a str])];
 /// every import that points sideways or up, every module no layer names, and every name in
 /// the layers that is no module of the folder.
 pub fn assert_layers(folder: &str, layers: &Layers) {
-    let graph = Graph::read(Path::new(folder));
+    assert_graph(folder, &Graph::read(Path::new(folder)), layers);
+}
+
+/// [`assert_layers`] in the nested mode ([`Graph::read_nested`]), for a crate's `src` folder.
+pub fn assert_layers_nested(src: &str, layers: &Layers) {
+    assert_graph(src, &Graph::read_nested(Path::new(src)), layers);
+}
+
+/// What both modes assert: the graph printed, and no break of `layers`.
+fn assert_graph(folder: &str, graph: &Graph, layers: &Layers) {
     print!("{}", graph.describe(layers));
     let wrong = graph.breaks(layers);
     assert!(wrong.is_empty(), "{folder} breaks its layers: {wrong:#?}");
@@ -39,6 +55,9 @@ pub struct Graph {
     imports: BTreeMap<String, BTreeSet<String>>,
     /// The folder's root file's module (`mod`, `lib`, `main`), exempt from the layers.
     roots: BTreeSet<String>,
+    /// Each folder module of the nested mode with its children, which it may name whatever
+    /// their layers: it declares them (`mod fair;`) and may re-export them.
+    own_children: BTreeMap<String, BTreeSet<String>>,
 }
 
 /// A file of the folder, as the reader needs it.
@@ -83,7 +102,19 @@ impl Graph {
                 }
             }
         }
-        Graph { imports, roots }
+        Graph {
+            imports,
+            roots,
+            own_children: BTreeMap::new(),
+        }
+    }
+
+    /// The graph of a crate's `src` folder in the nested mode: each file a module named by its
+    /// path (`room/fair.rs` is `room::fair`, `room/mod.rs` is `room`, `lib.rs` is `lib`), the
+    /// binary (`main.rs`), `tests.rs` files and inline `mod tests` left out; each path names
+    /// the longest module it begins with. Panics as [`Graph::read`] does.
+    pub fn read_nested(src: &Path) -> Graph {
+        nested::read_nested(src)
     }
 
     /// Each module with the modules of the folder it names.
@@ -104,7 +135,11 @@ impl Graph {
                 wrong.push(format!("{module} is in no layer: add it to the layers"));
                 continue;
             };
-            for other in named {
+            let own_children = self.own_children.get(module);
+            for other in named
+                .iter()
+                .filter(|o| !own_children.is_some_and(|c| c.contains(*o)))
+            {
                 if layer_of(other).is_none_or(|below| below >= layer) {
                     let (name, _) = layers[layer];
                     wrong.push(format!("{module} ({name}) imports {other}"));
@@ -301,6 +336,97 @@ mod tests {
             [
                 "online (up) imports local",
                 "gone (up) is no module of the folder"
+            ]
+        );
+    }
+
+    /// A crate in the server's shape: `room` low, its rules above it, the server on top.
+    fn nested_crate(name: &str, fair: &str) -> Folder {
+        Folder::new(
+            name,
+            &[
+                (
+                    "lib.rs",
+                    "pub mod room;\npub mod server;\npub use self::server::serve;",
+                ),
+                ("main.rs", "use crate::room::fair::Fair;"),
+                (
+                    "room/mod.rs",
+                    "mod fair;\nmod registry;\npub use self::fair::Fair;\nuse super::server;",
+                ),
+                ("room/fair.rs", fair),
+                ("room/tests.rs", "use crate::server;"),
+                ("room/registry/mod.rs", "mod upkeep;\nuse super::Fair;"),
+                (
+                    "room/registry/upkeep.rs",
+                    "use super::super::fair;\n// crate::server\n\
+                     #[cfg(test)]\nmod tests {\n    use crate::server;\n}",
+                ),
+                ("server.rs", "use crate::room::{fair::Fair, registry};"),
+            ],
+        )
+    }
+
+    const NESTED: &Layers = &[
+        ("a game", &["room"]),
+        ("its rules", &["room::fair"]),
+        (
+            "the rooms in use",
+            &["room::registry", "room::registry::upkeep"],
+        ),
+        ("the server", &["server"]),
+        ("the crate's root", &["lib"]),
+    ];
+
+    #[test]
+    fn a_folder_module_names_its_children_whatever_their_layers() {
+        let folder = nested_crate("children", "use super::Room;");
+        let graph = Graph::read_nested(&folder.0);
+        let named = |m: &str| graph.imports()[m].iter().cloned().collect::<Vec<_>>();
+        let modules: Vec<&String> = graph.imports().keys().collect();
+        assert_eq!(
+            modules,
+            [
+                "lib",
+                "room",
+                "room::fair",
+                "room::registry",
+                "room::registry::upkeep",
+                "server"
+            ]
+        );
+        assert_eq!(named("lib"), ["server"]);
+        assert_eq!(named("room::fair"), ["room"]);
+        assert_eq!(named("room::registry"), ["room"]);
+        assert_eq!(named("room::registry::upkeep"), ["room::fair"]);
+        assert_eq!(named("server"), ["room::fair", "room::registry"]);
+        assert_eq!(
+            graph.breaks(NESTED),
+            ["room (a game) imports server"],
+            "room/mod.rs names its child fair, above it, freely; super from it is the root"
+        );
+    }
+
+    #[test]
+    fn a_nested_module_that_imports_up_fails_by_its_path() {
+        let folder = nested_crate("up", "use crate::room::registry::upkeep::Tick;");
+        let graph = Graph::read_nested(&folder.0);
+        let layers: &Layers = &[
+            ("a game", &["room"]),
+            ("its rules", &["room::fair", "room::gone"]),
+            (
+                "the rooms in use",
+                &["room::registry", "room::registry::upkeep"],
+            ),
+            ("the server", &["server"]),
+        ];
+        assert_eq!(
+            graph.breaks(layers),
+            [
+                "lib is in no layer: add it to the layers",
+                "room (a game) imports server",
+                "room::fair (its rules) imports room::registry::upkeep",
+                "room::gone (its rules) is no module of the folder",
             ]
         );
     }

@@ -19,21 +19,30 @@ impl UsePath {
     }
 }
 
-/// Every path written after `prefix` (`crate::ui::`, `super::super::`) in `text`, comment
-/// lines left out: a doc link is no dependency. A prefix counts only as a whole (`crate::`,
-/// not `some_crate::`; `super::x`, not the second `super::` of `super::super::x`).
+/// Every path written after `prefix` (`crate::ui::`, `super::super::`) in `text`, comments
+/// left out: a doc link is no dependency. A prefix counts only as a whole (`crate::`, not
+/// `some_crate::`; `super::x`, not the second `super::` of `super::super::x`). A group may
+/// span lines, as rustfmt writes a long one (`use super::{\n    a,\n    b,\n};`).
 pub(crate) fn paths_after(text: &str, prefix: &str) -> Vec<UsePath> {
+    let code = without_comments(text);
     let mut paths = Vec::new();
-    for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-        for (at, _) in line.match_indices(prefix) {
-            let before = line[..at].chars().next_back();
-            let joined = before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
-            if !joined {
-                paths.extend(Cursor::new(&line[at + prefix.len()..]).tree());
-            }
+    for (at, _) in code.match_indices(prefix) {
+        let before = code[..at].chars().next_back();
+        let joined = before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
+        if !joined {
+            paths.extend(Cursor::new(&code[at + prefix.len()..]).tree());
         }
     }
     paths
+}
+
+/// `text` with each line cut at its `//`: line comments and doc comments, whole or at the end
+/// of a line.
+fn without_comments(text: &str) -> String {
+    text.lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The paths of one `use` tree, read from the start of a text.
@@ -167,6 +176,13 @@ mod tests {
         assert_eq!(firsts(text, "crate::"), ["AnyMatch"]);
         assert_eq!(firsts(text, "super::"), ["super"]);
         assert_eq!(firsts(text, "super::super::"), ["y"]);
+    }
+
+    #[test]
+    fn a_group_spans_lines_and_a_comment_ends_a_line() {
+        let text =
+            "use super::{\n    coach, // super::notice\n    lobby::{\n        Key,\n    },\n};";
+        assert_eq!(firsts(text, "super::"), ["coach", "lobby"]);
     }
 
     #[test]
