@@ -34,6 +34,23 @@ fn one_move_each(harness: &mut Harness<'static, App>) {
     wait_until(harness, "the computer's reply", |app| app.game().len() >= 2);
 }
 
+/// Opens the tab `title`: the first widget of that name (a heading may share it), scrolled
+/// into view first, as the phone's row of tabs scrolls sideways.
+fn open_tab(harness: &mut Harness<'static, App>, title: &str) {
+    for step in 0..2 {
+        let tab = harness
+            .get_all_by_label(title)
+            .next()
+            .unwrap_or_else(|| panic!("no tab {title}"));
+        if step == 0 {
+            tab.scroll_to_me();
+        } else {
+            tab.click();
+        }
+        harness.run();
+    }
+}
+
 #[test]
 fn a_fresh_game_s_clock_waits_for_the_first_move() {
     let (mut harness, clock) = app_with(GameId::ShuangCheng);
@@ -91,12 +108,7 @@ fn the_clock_stands_still_while_the_rules_cover_the_board_s_column() {
     let mut harness = crate::fresh_app([820.0, 1180.0], clock.clone());
     harness.run();
     one_move_each(&mut harness);
-    let rules = harness
-        .get_all_by_label("Rules")
-        .next()
-        .expect("the Rules tab");
-    rules.click();
-    harness.run();
+    open_tab(&mut harness, "Rules");
     wait(&mut harness, &clock, 300.0);
     plies_are(&harness, 2, "no turn lost while reading");
 }
@@ -162,32 +174,10 @@ fn the_clock_stands_still_while_the_phone_s_settings_are_open() {
     let mut harness = crate::fresh_app([390.0, 844.0], clock.clone());
     harness.run();
     one_move_each(&mut harness);
-    let settings = harness
-        .get_all_by_label("Game Settings")
-        .next()
-        .expect("the Game Settings tab");
-    settings.scroll_to_me();
-    harness.run();
-    harness
-        .get_all_by_label("Game Settings")
-        .next()
-        .expect("the Game Settings tab")
-        .click();
-    harness.run();
+    open_tab(&mut harness, "Game Settings");
     wait(&mut harness, &clock, 300.0);
     plies_are(&harness, 2, "no turn lost while the settings are read");
-    let moves = harness
-        .get_all_by_label("Moves")
-        .next()
-        .expect("the Moves tab");
-    moves.scroll_to_me();
-    harness.run();
-    harness
-        .get_all_by_label("Moves")
-        .next()
-        .expect("the Moves tab")
-        .click();
-    harness.run();
+    open_tab(&mut harness, "Moves");
     wait(&mut harness, &clock, 61.0);
     assert!(harness.state().game().is_skip(2), "the turn ran out");
 }
