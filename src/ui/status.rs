@@ -273,7 +273,7 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
                 mark(ui, "online:rematch-said", &said);
             }
         });
-        ui.horizontal_wrapped(|ui| {
+        centered_row(ui, |ui| {
             let text = match (asked, offered) {
                 (true, _) => msg!("online-rematch-asked"),
                 (false, true) => msg!("online-rematch-accept"),
@@ -311,6 +311,27 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
         });
     }
     commands
+}
+
+/// A row of buttons centred under the banner's centred lines. Its width is known only once
+/// it is laid out, so it is placed by the width it took in the last frame; a frame whose row
+/// came out another width is drawn again at once (`request_discard`), never seen off centre.
+fn centered_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let id = ui.id().with("centered-row");
+    let known: Option<f32> = ui.data(|data| data.get_temp(id));
+    let free = ui.available_rect_before_wrap();
+    let indent = known.map_or(0.0, |width| ((free.width() - width) / 2.0).max(0.0));
+    // One line's height, as `horizontal_wrapped` starts: a taller place would centre the
+    // buttons in all of it.
+    let size = egui::vec2(free.width() - indent, ui.spacing().interact_size.y);
+    let place = egui::Rect::from_min_size(free.min + egui::vec2(indent, 0.0), size);
+    let layout = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true);
+    let row = ui.scope_builder(egui::UiBuilder::new().max_rect(place).layout(layout), add);
+    let width = row.response.rect.width();
+    if known.is_none_or(|known| (known - width).abs() > 0.5) {
+        ui.data_mut(|data| data.insert_temp(id, width));
+        ui.ctx().request_discard("a centred row measured");
+    }
 }
 
 /// Draws `add`, then pads it to at least `lines` lines of text: what comes and goes in the

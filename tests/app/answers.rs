@@ -137,6 +137,29 @@ fn a_rematch_asked_for_says_it_waits_for_the_other_player() {
         .is_none());
 }
 
+/// The rematch's row of buttons stands centred in the banner, as Review the game under it.
+fn row_centred_under_review(harness: &Harness<'static, App>) {
+    let row: Vec<egui::Rect> = ["Accept the rematch", "Decline", "Challenge again"]
+        .into_iter()
+        .filter_map(|label| harness.query_by_label(label).map(|node| node.rect()))
+        .collect();
+    let left = row.iter().map(|r| r.left()).fold(f32::MAX, f32::min);
+    let right = row.iter().map(|r| r.right()).fold(f32::MIN, f32::max);
+    // The banner's own Review button, the first under the row (the review's tab has one).
+    let bottom = row.iter().map(|r| r.bottom()).fold(f32::MIN, f32::max);
+    let review = harness
+        .get_all_by_label("Review the game")
+        .map(|node| node.rect())
+        .filter(|rect| rect.top() >= bottom)
+        .min_by(|a, b| a.top().total_cmp(&b.top()))
+        .expect("Review the game under the row");
+    let off = (left + right) / 2.0 - review.center().x;
+    assert!(
+        off.abs() < 2.0,
+        "the row is {off} px off the banner's centre"
+    );
+}
+
 /// The game of `paired_app` after the first ply of its start, over (o resigned), with
 /// `rematch` (the field's JSON; `None` writes none).
 fn over_with_request(start: &str, rematch: Option<&str>) -> String {
@@ -163,6 +186,7 @@ fn the_other_player_s_rematch_request_is_accepted_or_declined_here() {
     seen_containing(&harness, "Bo wants a rematch.");
     harness.get_by_label("Accept the rematch");
     board_still(&harness, before, "the request does not push the board down");
+    row_centred_under_review(&harness);
     harness.state_mut().set_lang(Lang::Zh);
     harness.run();
     seen_containing(&harness, "Bo想再来一局。");
