@@ -317,7 +317,7 @@ fn online_end(ui: &mut egui::Ui, session: &Session, i18n: &I18n) -> Vec<AppComma
 /// it is laid out, so it is placed by the width it took in the last frame; a frame whose row
 /// came out another width is drawn again at once (`request_discard`), never seen off centre.
 fn centered_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
-    let id = ui.id().with("centered-row");
+    let id = ui.scope_id().with("centered-row");
     let known: Option<f32> = ui.data(|data| data.get_temp(id));
     let free = ui.available_rect_before_wrap();
     let indent = known.map_or(0.0, |width| ((free.width() - width) / 2.0).max(0.0));
