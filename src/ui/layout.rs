@@ -21,7 +21,8 @@ use super::players::PlayersView;
 use super::records::RecordsView;
 use super::settings::Prefs;
 use super::{
-    about, coach, lessons, online, panels, puzzles, records, settings, stats, status, your_games,
+    about, coach, lessons, online, panels, puzzles, records, settings, stats, status, widgets,
+    your_games,
 };
 use crate::i18n::{I18n, Lang, Msg};
 use crate::msg;
@@ -461,10 +462,7 @@ impl SteadyStatus {
                 height: 0.0,
             };
         }
-        let used = ui.scope(add).response.rect.height();
-        if used < self.height {
-            ui.add_space(self.height - used);
-        }
+        let used = widgets::padded_to(ui, self.height, add);
         self.height = self.height.max(used);
     }
 }

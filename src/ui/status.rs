@@ -334,18 +334,10 @@ fn centered_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
     }
 }
 
-/// Draws `add`, then pads it to at least `lines` lines of text: what comes and goes in the
-/// banner (a rating's change arriving, a rematch asked) would otherwise move the board under
-/// it.
+/// Draws `add`, padded to at least `lines` lines of text ([`widgets::padded_to`]).
 fn steady_lines(ui: &mut egui::Ui, lines: usize, add: impl FnOnce(&mut egui::Ui)) {
-    let top = ui.cursor().top();
-    add(ui);
     let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-    let used = ui.cursor().top() - top;
-    let wanted = line * lines as f32;
-    if used < wanted {
-        ui.add_space(wanted - used);
-    }
+    widgets::padded_to(ui, line * lines as f32, add);
 }
 
 /// "Ann: 1500 → 1488 (−12)" for `side`'s seat of the record, if it was paired.

@@ -1,7 +1,8 @@
 //! Small controls that more than one section draws: the button that reviews the game (the
 //! game-over banner, the move list, the review), the player's puzzle rating (the Puzzles
 //! and Statistics views), a button named for screen readers by all it does, and the choice
-//! of a game's time (a seek, a challenge). Each returns what it asks for, as the views do.
+//! of a game's time (a seek, a challenge), and the padding that keeps what comes and goes
+//! from moving the board. Each returns what it asks for, as the views do.
 
 use super::command::{AppCommand, Tab};
 use super::marks::mark;
@@ -98,4 +99,17 @@ pub fn time_choice(
             mark(ui, format_args!("{prefix}:time-{key}"), &r);
         }
     });
+}
+
+/// Draws `add`, then pads it to at least `height`: a line that comes and goes over the board
+/// (a rating's change, a rematch asked, the computer's move said) would otherwise move the
+/// board. Returns the height `add` took itself.
+pub fn padded_to(ui: &mut egui::Ui, height: f32, add: impl FnOnce(&mut egui::Ui)) -> f32 {
+    let top = ui.cursor().top();
+    add(ui);
+    let used = ui.cursor().top() - top;
+    if used < height {
+        ui.add_space(height - used);
+    }
+    used
 }

@@ -2,7 +2,6 @@
 //! `api.rs`), `/ready` and `/metrics` (`hosting`) and the web build at `/`.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use std::net::SocketAddr;
@@ -33,37 +32,7 @@ pub struct Shared {
     pub rooms: Arc<Rooms>,
     pub lobby: Arc<Lobby>,
     pub shutdown: Shutdown,
-    /// Counts every socket's task until it has left its room (the server's stop waits
-    /// for them).
-    pub sockets: OpenSockets,
     pub hosting: Arc<Hosting>,
-}
-
-/// How many sockets' tasks have not yet left their rooms. A count of its own: the handlers
-/// hold clones of [`Shared`] for as long as the router lives, so the clones of a shared
-/// value cannot tell an open socket from a handler (the stop once waited its whole 4 s on
-/// them, with no socket open).
-#[derive(Clone, Default)]
-pub struct OpenSockets(Arc<AtomicUsize>);
-
-/// One open socket, counted until it is dropped.
-pub struct OpenSocket(Arc<AtomicUsize>);
-
-impl OpenSockets {
-    pub fn open(&self) -> OpenSocket {
-        self.0.fetch_add(1, Ordering::SeqCst);
-        OpenSocket(self.0.clone())
-    }
-
-    pub fn count(&self) -> usize {
-        self.0.load(Ordering::SeqCst)
-    }
-}
-
-impl Drop for OpenSocket {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
 }
 
 /// The routes; the records API answers from `store`.
@@ -110,7 +79,7 @@ async fn ws_upgrade(
         .read_buffer_size(SOCKET_BUFFER_BYTES)
         .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
-            let _alive = shared.sockets.open();
+            // Counted until the task has left its room: the server's stop waits on the count.
             let _counted = shared.rooms.metrics().connection_opened();
             Connection::new(shared.rooms, shared.lobby, client, shared.shutdown)
                 .run(socket)

@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::draw;
 use crate::hosting::tls::{self, TlsError, TlsListener};
 use crate::hosting::Hosting;
-use crate::http::{self, OpenSockets};
+use crate::http;
 use crate::lobby::settle::rate_seat;
 use crate::lobby::{self, Lobby};
 use crate::room::registry::Rooms;
@@ -43,7 +43,6 @@ pub struct Running {
     stop_listening: Stop,
     hosting: Arc<Hosting>,
     task: tokio::task::JoinHandle<()>,
-    sockets: OpenSockets,
 }
 
 impl Running {
@@ -65,8 +64,9 @@ impl Running {
         self.hosting.begin_stop();
         self.stop.stop();
         let deadline = Instant::now() + Duration::from_secs(4);
-        // Each socket task is counted until it has left its room.
-        while self.sockets.count() > 0 && Instant::now() < deadline {
+        // Each socket task is counted (the metrics' open connections) until it has left
+        // its room.
+        while self.hosting.open_sockets() > 0 && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         self.stop_listening.stop();
@@ -126,7 +126,6 @@ pub async fn start_with_clock(
     tokio::spawn(rooms.clone().keep_tidy(shutdown.clone()));
     lobby.start(&shutdown);
 
-    let sockets = OpenSockets::default();
     let hosting = Arc::new(Hosting::new(
         config.proxies.clone(),
         store.clone(),
@@ -136,7 +135,6 @@ pub async fn start_with_clock(
         rooms,
         lobby,
         shutdown,
-        sockets: sockets.clone(),
         hosting: hosting.clone(),
     };
     let app = http::router(shared, store, config.site.as_deref());
@@ -181,6 +179,5 @@ pub async fn start_with_clock(
         stop_listening,
         hosting,
         task,
-        sockets,
     })
 }

@@ -129,6 +129,12 @@ impl Metrics {
         OpenConnection(self.connections.clone())
     }
 
+    /// The WebSockets open now: each counted until its task has left its room, which the
+    /// server's stop waits for.
+    pub fn open_connections(&self) -> i64 {
+        self.connections.get()
+    }
+
     /// `plies` plies were played in a game of `game` (a game id).
     pub fn moves_played(&self, game: &str, plies: u64) {
         self.moves

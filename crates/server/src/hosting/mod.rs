@@ -56,6 +56,11 @@ impl Hosting {
         self.stopping.load(Ordering::SeqCst)
     }
 
+    /// The WebSockets whose tasks have not yet left their rooms.
+    pub fn open_sockets(&self) -> i64 {
+        self.metrics().open_connections()
+    }
+
     fn metrics(&self) -> &Metrics {
         self.rooms.metrics()
     }
